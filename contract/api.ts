@@ -1,0 +1,158 @@
+// Request and response shapes of the spec §7 calls this codebase implements, with their paths.
+// The server (server/routes/*) and the client (src/api/*) both import these: one source of truth.
+import type {
+  CountryOption,
+  Facility,
+  FacilitySummary,
+  FieldErrors,
+  FormFields,
+  Fee,
+  Inmate,
+  Locale,
+  ReceiptInfo,
+  Roundup,
+  StateOption,
+} from './entities.ts';
+
+export const PATHS = {
+  stateAll: '/state/all',
+  stateSave: '/state/save',
+  stateErrors: '/state/errors',
+  stateClear: '/state/clear',
+  allowedCountries: '/pay/allowed_countries',
+  stateList: '/pay/get_state_list',
+  facilityList: '/pay/get_fac_list',
+  facility: (id: number | string) => `/pay/facility/${id}`,
+  searchInmates: '/pay/search_inmates',
+  searchInmatesSpecial: '/pay/search_inmates_special',
+  feesAndRoundups: '/pay/get_fees_and_roundups',
+  setLocale: (locale: Locale) => `/pay/set_locale/${locale}`,
+  processDeposit: '/pay/process_deposit',
+  /** The sandbox card vault (architecture: stands in for a provider's hosted fields). */
+  vaultTokenize: '/vault/tokenize',
+  logJsError: '/development/log_js_error',
+  outbox: '/development/outbox',
+} as const;
+
+/** The header every state-changing request carries (architecture: CSRF rule). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Every error body of the API: a 4xx answer is { errors } with i18n keys, never a stack trace. */
+export interface ErrorBody {
+  errors: FieldErrors;
+}
+
+// GET /state/all?ga_client_id=
+export interface StateAllResponse {
+  fields: FormFields;
+  errors: FieldErrors;
+  locale: Locale;
+  /** Value for CSRF_HEADER on later state-changing requests of this session. */
+  csrf_token: string;
+}
+
+// POST /state/save
+export interface StateSaveRequest {
+  fields: Partial<FormFields>;
+}
+export interface StateSaveResponse {
+  fields: FormFields;
+  errors: FieldErrors;
+}
+
+// GET /pay/allowed_countries
+export interface AllowedCountriesResponse {
+  countries: CountryOption[];
+}
+
+// GET /pay/get_state_list?country=US
+export interface StateListResponse {
+  states: StateOption[];
+}
+
+// GET /pay/get_fac_list?facility_state=TX&country=US
+export interface FacilityListResponse {
+  facilities: FacilitySummary[];
+}
+
+// GET /pay/facility/{id}
+export interface FacilityResponse {
+  facility: Facility;
+}
+
+// GET /pay/search_inmates?facility_id=&name_query=&page=
+// GET /pay/search_inmates_special?facility_id=&booking_code= | &name_query=(A-number)&inmate_last_name=
+export interface SearchInmatesQuery {
+  facility_id: number;
+  name_query?: string;
+  booking_code?: string;
+  inmate_last_name?: string;
+  page?: number; // 1-based; §9 six results per page
+}
+export interface SearchInmatesResponse {
+  inmates: Inmate[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+// GET /pay/get_fees_and_roundups?deposit_amount=&deposit_type=&unified_wallet_flag=&oc_facility_id=
+export interface FeesAndRoundupsQuery {
+  deposit_amount: number;
+  deposit_type: string;
+  facility_id: number;
+  unified_wallet_flag?: boolean;
+  oc_facility_id?: string;
+}
+export interface FeesAndRoundupsResponse {
+  original_deposit_best_fee: Fee;
+  roundups: Roundup[];
+}
+
+// GET /pay/set_locale/{locale}
+export interface SetLocaleResponse {
+  locale: Locale;
+}
+
+// POST /vault/tokenize  (the only call that ever carries a card number or security code)
+export interface TokenizeRequest {
+  credit_card: string;
+  credit_card_cvc: string;
+  credit_card_month: string;
+  credit_card_year: string;
+}
+export interface TokenizeResponse {
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: string;
+  exp_year: string;
+}
+
+// POST /pay/process_deposit
+export interface ProcessDepositRequest {
+  skip_completed_steps: boolean;
+  /** The payer saw DUPLICATE_TRANSACTION_WARNING and chose to deposit again. */
+  confirm_duplicate?: boolean;
+}
+export interface DuplicateInfo {
+  amount: number;
+  deposit_time: string;
+}
+/** §3 checkout response: exactly one of success, warning, error is set. */
+export interface CheckoutResponse {
+  success: boolean;
+  warning: string | null; // e.g. 'DUPLICATE_TRANSACTION_WARNING'
+  error: string | null; // processor or rule text, e.g. 'NO_AMEX', 'card declined'
+  errors: FieldErrors;
+  duplicate: DuplicateInfo | null;
+  cached_deposit_info: ReceiptInfo | null;
+  form_state: FormFields;
+}
+
+// POST /development/log_js_error
+export interface LogJsErrorRequest {
+  message: string;
+  stack?: string;
+  url?: string;
+}

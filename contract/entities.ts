@@ -1,0 +1,235 @@
+// Entities of spec §3. Money crosses the wire in dollars with at most two decimals;
+// the server keeps integer cents (see server/money.ts).
+
+export const DEPOSIT_TYPES = ['flex', 'dest', 'trust', 'bail'] as const;
+export type DepositType = (typeof DEPOSIT_TYPES)[number];
+
+export interface DepositTypeOffer {
+  /** §3: keyed 1 = flex and dest, 2 = trust, 3 = bail, each with {product}_verified. */
+  enabled: boolean;
+  verified: boolean;
+}
+
+export interface Facility {
+  id: number;
+  label: string;
+  country: string; // 'US' | 'CA'
+  state: string; // two-letter state or province code
+  deposit_types: Partial<Record<DepositType, DepositTypeOffer>>;
+  flex_disabled: boolean;
+  fnf_prepaid_enabled: boolean;
+  is_juve: boolean;
+  is_ice: boolean;
+  is_canada: boolean;
+  is_standard: boolean;
+  deposit_limits: { min: number; max: number };
+  pam_enabled: boolean;
+  fcc_regulated: boolean;
+  tablet_only_fac: boolean;
+  touch_pay_enabled: boolean;
+  inmate_label: string; // e.g. 'Inmate', 'Resident', 'Detainee'
+}
+
+/** A facility as listed by /pay/get_fac_list. */
+export interface FacilitySummary {
+  id: number;
+  label: string;
+  state: string;
+  country: string;
+}
+
+export interface Inmate {
+  id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null; // YYYY-MM-DD
+  book_date: string | null; // YYYY-MM-DD
+  booking_code: string;
+  principal_code: string;
+  fraud_flag: boolean;
+  age: number | null;
+  photo_url: string | null;
+  facility_id: number;
+}
+
+export interface CountryOption {
+  allowed: boolean;
+  code: string; // 'US'
+  country: string; // 'United States'
+  country_code: string; // '1'
+  regex: string; // zip pattern source
+  sort: number;
+}
+
+export interface StateOption {
+  code: string;
+  name: string;
+}
+
+export interface Fee {
+  fee: number;
+  tax: number;
+}
+
+export interface Roundup {
+  id: number; // -1 is "No thanks"
+  amount: number;
+  roundup_amount: number;
+  roundup_diff: number;
+  fee: number;
+  tax: number;
+  free_calls: number;
+}
+
+export interface SelectedRoundup {
+  id: number;
+  amount: number;
+  roundup_amount: number;
+  roundup_diff: number;
+  fee: number;
+  tax: number;
+}
+
+/** What the receipt shows (§2 receipt content); written by /pay/process_deposit. */
+export interface ReceiptInfo {
+  deposit_id: string;
+  order_number: string;
+  deposit_time: string; // ISO 8601
+  deposit_type: DepositType;
+  recipient_first_name: string;
+  recipient_last_name: string;
+  recipient_dob: string | null;
+  recipient_age: number | null;
+  booking_code: string;
+  facility_id: number;
+  facility_label: string;
+  inmate_label: string;
+  amount: number;
+  fee: number;
+  tax: number;
+  total: number;
+  card_brand: string;
+  card_last4: string;
+  card_expiry: string; // MM/YYYY
+  billing_country: string;
+}
+
+/**
+ * Form state (§3 "kept by the server"). Only the fields that the flows in this codebase use;
+ * card numbers and security codes are never part of it (architecture: card vault).
+ */
+export interface FormFields {
+  facility_id: number | null;
+  facility_state: string;
+  facility_country: string;
+  deposit_id: string;
+  deposit_type: DepositType | '';
+  deposit_amount: number | null;
+  deposit_amount_id: string; // '25' | '50' | '75' | '100' | '150' | 'other' | ''
+  deposit_fee: number | null;
+  deposit_total: number | null;
+  deposit_inmate_id: string;
+  deposit_inmate_first_name: string;
+  deposit_inmate_last_name: string;
+  deposit_inmate_booking_code: string;
+  deposit_inmate_booking_date: string;
+  deposit_inmate_dob: string;
+  dep_principal_code: string;
+  billing_first_name: string;
+  billing_last_name: string;
+  billing_address1: string;
+  billing_address2: string;
+  billing_city: string;
+  billing_state: string;
+  billing_zip: string;
+  billing_country: string;
+  /** The four agreement checkboxes of the checkout terms list (§2). */
+  terms_1: boolean;
+  terms_2: boolean;
+  terms_3: boolean;
+  terms_4: boolean;
+  /** Derived by the server: all four terms ticked. */
+  billing_agree_terms: boolean;
+  card_token: string;
+  card_brand: string;
+  card_display: string; // '**** **** **** 1111'
+  credit_card_month: string; // '01'..'12'
+  credit_card_year: string; // 'YYYY'
+  email: string;
+  phone_no: string;
+  phone_country: string;
+  min_deposit_amount: number | null;
+  max_deposit_amount: number | null;
+  logged_in: boolean;
+  locale: Locale;
+  skip_completed_steps: boolean;
+  /** Set once a deposit is processed; the receipt reads it. */
+  cached_deposit_info: ReceiptInfo | null;
+}
+
+export type Locale = 'en' | 'es';
+export const LOCALES: readonly Locale[] = ['en', 'es'];
+
+/** Field name -> i18n key of the message (§5: "label - message"). */
+export type FieldErrors = Partial<Record<keyof FormFields | 'credit_card' | 'credit_card_cvc' | 'form', string>>;
+
+export const EMPTY_FORM: FormFields = {
+  facility_id: null,
+  facility_state: '',
+  facility_country: 'US',
+  deposit_id: '',
+  deposit_type: '',
+  deposit_amount: null,
+  deposit_amount_id: '',
+  deposit_fee: null,
+  deposit_total: null,
+  deposit_inmate_id: '',
+  deposit_inmate_first_name: '',
+  deposit_inmate_last_name: '',
+  deposit_inmate_booking_code: '',
+  deposit_inmate_booking_date: '',
+  deposit_inmate_dob: '',
+  dep_principal_code: '',
+  billing_first_name: '',
+  billing_last_name: '',
+  billing_address1: '',
+  billing_address2: '',
+  billing_city: '',
+  billing_state: '',
+  billing_zip: '',
+  billing_country: 'US',
+  terms_1: false,
+  terms_2: false,
+  terms_3: false,
+  terms_4: false,
+  billing_agree_terms: false,
+  card_token: '',
+  card_brand: '',
+  card_display: '',
+  credit_card_month: '',
+  credit_card_year: '',
+  email: '',
+  phone_no: '',
+  phone_country: 'US',
+  min_deposit_amount: null,
+  max_deposit_amount: null,
+  logged_in: false,
+  locale: 'en',
+  skip_completed_steps: false,
+  cached_deposit_info: null,
+};
+
+/** Fields that only the server writes; /state/save ignores them. */
+export const SERVER_OWNED_FIELDS = [
+  'deposit_id',
+  'deposit_fee',
+  'deposit_total',
+  'billing_agree_terms',
+  'card_brand',
+  'card_display',
+  'min_deposit_amount',
+  'max_deposit_amount',
+  'logged_in',
+  'skip_completed_steps',
+  'cached_deposit_info',
+] as const satisfies readonly (keyof FormFields)[];

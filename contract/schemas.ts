@@ -1,0 +1,210 @@
+// yup schemas of spec §5. Messages are i18n keys (locales/*.json), never English.
+import * as yup from 'yup';
+import { AMOUNT_BOUND_MAX, AMOUNT_BOUND_MIN, OTHER_AMOUNT_MAX_LENGTH, SEARCH_MIN, YEARS_AHEAD } from './constants.ts';
+import type { Facility, FieldErrors } from './entities.ts';
+
+export const MSG = {
+  required: 'VALIDATION.REQUIRED',
+  keepTyping: 'VALIDATION.KEEP_TYPING',
+  tooMany: 'VALIDATION.TOO_MANY',
+  tooLow: 'VALIDATION.TOO_LOW',
+  invalid: 'VALIDATION.INVALID_ENTRY',
+  noMatch: 'VALIDATION.DOES_NOT_MATCH',
+  numeric: 'VALIDATION.MUST_BE_NUMERIC',
+  zip: 'VALIDATION.INVALID_ZIPCODE',
+  terms: 'VALIDATION.AGREE_TERMS',
+  email: 'VALIDATION.INVALID_EMAIL',
+  phoneCountry: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY',
+  amountInvalid: 'VALIDATION.INVALID_DEPOSIT_AMOUNT',
+  amountBelowMin: 'VALIDATION.DEPOSIT_BELOW_MINIMUM',
+  amountLimit: 'VALIDATION.DEPOSIT_LIMIT_REACHED',
+  cardNumber: 'VALIDATION.INVALID_CARD_NUMBER',
+  cvc: 'VALIDATION.INVALID_CVC',
+  expiry: 'VALIDATION.CARD_EXPIRED',
+  depositType: 'VALIDATION.SELECT_DEPOSIT_TYPE',
+} as const;
+
+export interface Limits {
+  min: number;
+  max: number;
+}
+
+/**
+ * §5: every amount lies within the currency directive's bounds (10..250); a facility's limits
+ * narrow them when they are usable (min >= 0, max > 0, min <= max). See docs/decisions/0004.
+ */
+export function effectiveLimits(facility: Pick<Facility, 'deposit_limits'> | null | undefined): Limits {
+  let min = AMOUNT_BOUND_MIN;
+  let max = AMOUNT_BOUND_MAX;
+  const lim = facility?.deposit_limits;
+  if (lim && lim.min >= 0 && lim.max > 0 && lim.min <= lim.max) {
+    min = Math.max(min, lim.min);
+    max = Math.min(max, lim.max);
+  }
+  return { min, max };
+}
+
+/** §4: limits that cannot be used (min > max, or either 0 or less). */
+export function limitsUnusable(lim: { min: number; max: number }): boolean {
+  return lim.min > lim.max || lim.min <= 0 || lim.max <= 0;
+}
+
+const DOLLARS = /^\$?\s*(\d{1,4})(\.\d{1,2})?$/;
+
+/** Parses a typed dollar amount ("25", "$25.50"); NaN when it is not one. */
+export function parseAmount(text: string | number | null | undefined): number {
+  if (typeof text === 'number') return Number.isFinite(text) ? text : NaN;
+  if (!text) return NaN;
+  const t = text.trim();
+  if (!DOLLARS.test(t)) return NaN;
+  return Math.round(Number(t.replace(/[$\s]/g, '')) * 100) / 100;
+}
+
+/** The amount rule of §5 for given limits; returns an i18n key or null. */
+export function amountError(value: number | null | undefined, limits: Limits): string | null {
+  if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return MSG.amountInvalid;
+  if (Math.round(value * 100) !== value * 100 && Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return MSG.amountInvalid;
+  if (value < limits.min) return MSG.amountBelowMin;
+  if (value > limits.max) return MSG.amountLimit;
+  return null;
+}
+
+export const otherAmountSchema = yup.string().required(MSG.required).max(OTHER_AMOUNT_MAX_LENGTH, MSG.tooMany);
+
+/** Luhn checksum (§5 "checksum check"). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i -= 1) {
+    let d = Number(digits[i]);
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardDigits(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+/** §5 card number: 15 or 16 digits with checksum, at most 19 characters as typed. */
+export const cardNumberSchema = yup
+  .string()
+  .required(MSG.required)
+  .max(19, MSG.tooMany)
+  .test('card', MSG.cardNumber, (v) => {
+    const d = cardDigits(v ?? '');
+    return (d.length === 15 || d.length === 16) && luhnValid(d);
+  });
+
+export const cvcSchema = yup.string().required(MSG.required).matches(/^\d{3,4}$/, MSG.cvc);
+
+export const monthSchema = yup.string().required(MSG.required).matches(/^(0[1-9]|1[0-2])$/, MSG.invalid);
+
+export function yearOptions(now = new Date()): string[] {
+  const y = now.getFullYear();
+  return Array.from({ length: YEARS_AHEAD + 1 }, (_, i) => String(y + i));
+}
+
+/** Expiry in the future: this month or later (§5 "future years only"). */
+export function expiryValid(month: string, year: string, now = new Date()): boolean {
+  const m = Number(month);
+  const y = Number(year);
+  if (!Number.isInteger(m) || !Number.isInteger(y) || m < 1 || m > 12) return false;
+  return y > now.getFullYear() || (y === now.getFullYear() && m >= now.getMonth() + 1);
+}
+
+export const newCardSchema = yup.object({
+  credit_card: cardNumberSchema,
+  credit_card_cvc: cvcSchema,
+  credit_card_month: monthSchema,
+  credit_card_year: yup
+    .string()
+    .required(MSG.required)
+    .test('future', MSG.expiry, function (year) {
+      return expiryValid(this.parent.credit_card_month ?? '', year ?? '');
+    }),
+});
+
+const NAME = /^[\p{L}\s-]+$/u;
+const CITY = /^[\p{L}\s-]+$/u;
+const ADDRESS2 = /^[\p{L}\p{N}_\s-]*$/u;
+
+export const nameSchema = yup.string().trim().required(MSG.required).min(2, MSG.keepTyping).matches(NAME, MSG.invalid);
+
+/** §5 zip: US and USA exactly 5 digits; elsewhere 4 or more letters, digits, dashes, spaces (max 20). */
+export function zipValid(zip: string, country: string): boolean {
+  if (country === 'US' || country === 'USA') return /^\d{5}$/.test(zip);
+  return /^[A-Za-z0-9\s-]{4,20}$/.test(zip);
+}
+
+export const billingSchema = yup.object({
+  billing_first_name: nameSchema,
+  billing_last_name: nameSchema,
+  billing_address1: yup.string().trim().required(MSG.required).max(100, MSG.tooMany),
+  billing_address2: yup.string().max(100, MSG.tooMany).matches(ADDRESS2, MSG.invalid),
+  billing_city: yup.string().trim().required(MSG.required).matches(CITY, MSG.invalid),
+  billing_country: yup.string().required(MSG.required),
+  // §5 "State required when options exist": US and Canada have options.
+  billing_state: yup.string().when('billing_country', {
+    is: (c: string) => c === 'US' || c === 'CA',
+    then: (s) => s.required(MSG.required),
+  }),
+  billing_zip: yup
+    .string()
+    .required(MSG.required)
+    .test('zip', MSG.zip, function (zip) {
+      return zipValid(zip ?? '', this.parent.billing_country ?? 'US');
+    }),
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** §5 guest contact: email required; phone at least 7 characters; 10 digits when US. */
+export const guestContactSchema = yup.object({
+  email: yup.string().trim().required(MSG.required).matches(EMAIL, MSG.email),
+  phone_country: yup.string().required(MSG.required),
+  phone_no: yup
+    .string()
+    .required(MSG.required)
+    .min(7, MSG.keepTyping)
+    .test('phone', MSG.phoneCountry, function (v) {
+      const digits = (v ?? '').replace(/[\s().-]/g, '');
+      if (!/^\+?\d+$/.test(digits)) return false;
+      return this.parent.phone_country === 'US' ? digits.replace(/^\+?1/, '').length === 10 : digits.length >= 7;
+    }),
+});
+
+/** The four agreement checkboxes of the checkout terms list (§2). */
+export const termsSchema = yup.object({
+  terms_1: yup.boolean().oneOf([true], MSG.terms).required(MSG.terms),
+  terms_2: yup.boolean().oneOf([true], MSG.terms).required(MSG.terms),
+  terms_3: yup.boolean().oneOf([true], MSG.terms).required(MSG.terms),
+  terms_4: yup.boolean().oneOf([true], MSG.terms).required(MSG.terms),
+});
+
+/** §5 recipient search: name minimum 2 or 3 (variant), booking code minimum 2. */
+export function nameQuerySchema(min: number = SEARCH_MIN.name) {
+  return yup.string().trim().required(MSG.required).min(min, MSG.keepTyping);
+}
+export const bookingCodeSchema = yup.string().trim().required(MSG.required).min(SEARCH_MIN.bookingCode, MSG.keepTyping);
+
+/** Runs a yup object schema and returns field -> message key; {} when valid. */
+export function collectErrors(schema: yup.AnyObjectSchema, values: Record<string, unknown>): FieldErrors {
+  try {
+    schema.validateSync(values, { abortEarly: false, stripUnknown: false });
+    return {};
+  } catch (err) {
+    if (!(err instanceof yup.ValidationError)) throw err;
+    const out: Record<string, string> = {};
+    for (const e of err.inner.length ? err.inner : [err]) {
+      if (e.path && !out[e.path]) out[e.path] = e.message;
+    }
+    return out as FieldErrors;
+  }
+}
