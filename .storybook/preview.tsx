@@ -1,0 +1,72 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { setupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { I18nextProvider } from 'react-i18next';
+import i18next from 'i18next';
+const i18n = i18next.createInstance(); void i18n.init({ lng: 'en', resources: {}, initAsync: false });
+const isLocale = (x: unknown): x is 'en' | 'es' => x === 'en' || x === 'es';
+
+/** Paths of the reference API (spec §7). A story that calls one must mock it with `parameters.msw`. */
+const API_PATH = /^\/(state|pay|vault|development|auth|account|fusion)(\/|$)/;
+
+/**
+ * Initial handler, kept across stories (story handlers are put in front of it): an API call that no
+ * story handler answers fails as a network error, so no story depends on a running server.
+ */
+const unmockedApi = http.all(
+  ({ request }) => {
+    const url = new URL(request.url);
+    return url.origin === location.origin && API_PATH.test(url.pathname);
+  },
+  ({ request }) => {
+    console.error(`[stories] no MSW handler for ${request.method} ${new URL(request.url).pathname}`);
+    return HttpResponse.error();
+  },
+);
+
+async function startWorker() {
+  const worker = setupWorker(unmockedApi);
+  // msw 3 name of the former `onUnhandledRequest` (the old key is silently ignored): whatever is not
+  // the API (modules, fonts, Storybook's own requests) goes through untouched.
+  await worker.start({ quiet: true, onUnhandledFrame: 'bypass' });
+  return worker;
+}
+
+/** Stories render inside the app's i18n instance, in the language of the toolbar (or `globals.locale`). */
+const withI18n: Decorator = (Story) => (
+  <I18nextProvider i18n={i18n}>
+    <Story />
+  </I18nextProvider>
+);
+
+const preview: Preview = {
+  parameters: {
+    // axe violations fail the story when it runs as a test (npm run test:stories).
+    a11y: { test: 'error' },
+    controls: { expanded: true },
+  },
+  globalTypes: {
+    locale: {
+      description: 'Language of the site',
+      toolbar: {
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'es', title: 'Español' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'en' },
+  loaders: [mswLoader(startWorker)],
+  async beforeEach({ globals }) {
+    const lang = isLocale(globals['locale']) ? globals['locale'] : 'en';
+    await i18n.changeLanguage(lang);
+    document.documentElement.lang = lang;
+  },
+  decorators: [withI18n],
+};
+
+export default preview;

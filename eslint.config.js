@@ -1,0 +1,138 @@
+// Flat config. Syntax-only TypeScript rules (no type information) keep `npm run lint` fast;
+// `npm run typecheck` does the type checking.
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
+
+const REACT_PACKAGES = ['react', 'react/*', 'react-dom', 'react-dom/*', '@xstate/react', 'react-i18next', 'formik'];
+
+// The direction of imports between folders (docs: ARCHITECTURE "Layers and the one direction of imports").
+const zones = [
+  {
+    target: './contract',
+    from: '.',
+    except: ['./contract', './node_modules'],
+    message: 'contract/ is pure TypeScript: it imports only itself and yup.',
+  },
+  {
+    target: './machines',
+    from: ['./src', './server', './stories'],
+    message: 'machines/ import contract/ and xstate only.',
+  },
+  {
+    target: './server',
+    from: ['./src', './machines', './stories'],
+    message: 'server/ imports contract/ (and fixtures/), never the app.',
+  },
+  {
+    target: './src',
+    from: './server',
+    message: 'src/ talks to the server over HTTP (src/api/), never by import.',
+  },
+  {
+    target: './src/components',
+    from: './src/screens',
+    message: 'Components are the building blocks of screens, not the other way round.',
+  },
+];
+
+export default defineConfig(
+  {
+    ignores: [
+      'dist/',
+      'storybook-static/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'data/',
+      'coverage/',
+      '.storybook/public/',
+    ],
+  },
+  {
+    linterOptions: {
+      reportUnusedDisableDirectives: 'error',
+    },
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: {
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+    },
+    plugins: {
+      'import-x': importX,
+    },
+    settings: {
+      'import-x/extensions': [...TS_EXTENSIONS, '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': TS_EXTENSIONS },
+      // Relative imports carry their .ts extension (Node type stripping), so plain node resolution finds them.
+      'import-x/resolver-next': [createNodeResolver({ extensions: [...TS_EXTENSIONS, '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['contract/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!yup$|yup/|\\.{1,2}/)',
+              message: 'contract/ imports only yup and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['machines/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: REACT_PACKAGES, message: 'machines/ know nothing of React: render snapshots in src/.' },
+            {
+              group: ['ky', 'ky/*'],
+              message: 'machines/ do not fetch: invoke an actor provided from src/api/actors.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Browser code.
+    files: ['src/**', 'stories/**', '.storybook/**', 'tests/ui/**'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: {
+      globals: { ...globals.browser },
+    },
+  },
+  {
+    // Node code.
+    files: ['server/**', 'scripts/**', 'tests/**', '*.config.{ts,js}', '.storybook/main.ts'],
+    languageOptions: {
+      globals: { ...globals.node },
+    },
+  },
+);

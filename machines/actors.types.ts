@@ -1,0 +1,72 @@
+// What each invoked actor of the machines takes and returns. The machines refer to actors by
+// name; src/api/actors.ts implements them over HTTP, tests and stories provide fakes (§7 calls).
+import type {
+  CheckoutResponse,
+  FeesAndRoundupsResponse,
+  SearchInmatesResponse,
+  StateAllResponse,
+  StateSaveResponse,
+  TokenizeRequest,
+  TokenizeResponse,
+} from '../contract/api.ts';
+import type {
+  CountryOption,
+  Facility,
+  FacilitySummary,
+  FieldErrors,
+  FormFields,
+  Locale,
+  StateOption,
+} from '../contract/entities.ts';
+
+/**
+ * A failed call, as every actor rejects with it (never a raw HTTP error): `errors` holds field
+ * errors of a 400 answer; `code` is an i18n key for the whole failure ('ERROR.NETWORK',
+ * 'ERROR.UNEXPECTED', 'ERROR.FEES_TIMEOUT'...); `status` the HTTP status (0 without an answer).
+ */
+export interface CallFailure {
+  status: number;
+  code: string;
+  errors: FieldErrors;
+}
+
+export function isCallFailure(x: unknown): x is CallFailure {
+  return typeof x === 'object' && x !== null && 'code' in x && 'errors' in x && 'status' in x;
+}
+
+/** Turns whatever an actor rejected with into a CallFailure. */
+export function toCallFailure(x: unknown): CallFailure {
+  return isCallFailure(x) ? x : { status: 0, code: 'ERROR.UNEXPECTED', errors: {} };
+}
+
+export interface ActorIO {
+  /** GET /state/all */
+  loadFormState: { input: void; output: StateAllResponse };
+  /** POST /state/save */
+  saveFormState: { input: { fields: Partial<FormFields> }; output: StateSaveResponse };
+  /** POST /state/clear */
+  clearFormState: { input: void; output: StateSaveResponse };
+  /** GET /pay/set_locale/{locale} */
+  setLocale: { input: { locale: Locale }; output: { locale: Locale } };
+  /** GET /pay/allowed_countries, /pay/get_state_list, /pay/get_fac_list in one go. */
+  loadFacilityOptions: {
+    input: { country: string; region: string };
+    output: { countries: CountryOption[]; regions: StateOption[]; facilities: FacilitySummary[] };
+  };
+  /** GET /pay/facility/{id} */
+  loadFacility: { input: { facilityId: number }; output: Facility };
+  /** GET /pay/search_inmates */
+  searchInmates: {
+    input: { facilityId: number; query: string; page: number };
+    output: SearchInmatesResponse;
+  };
+  /** GET /pay/get_fees_and_roundups */
+  getFees: {
+    input: { facilityId: number; depositType: string; amount: number };
+    output: FeesAndRoundupsResponse;
+  };
+  /** POST /vault/tokenize */
+  tokenizeCard: { input: TokenizeRequest; output: TokenizeResponse };
+  /** POST /pay/process_deposit */
+  processDeposit: { input: { confirmDuplicate: boolean }; output: CheckoutResponse };
+}

@@ -1,0 +1,168 @@
+// Context, input and events of the wizard and of the machines it invokes (§2, §4).
+// The machines themselves live in *.machine.ts beside this file.
+import type {
+  CountryOption,
+  Facility,
+  FacilitySummary,
+  FieldErrors,
+  FormFields,
+  Inmate,
+  Locale,
+  ReceiptInfo,
+  Roundup,
+  StateOption,
+} from '../contract/entities.ts';
+import type { DuplicateInfo } from '../contract/api.ts';
+
+export const WIZARD_ROUTES = ['facility', 'type', 'recipient', 'checkout', 'receipt'] as const;
+export type WizardRoute = (typeof WIZARD_ROUTES)[number];
+
+// ---------------------------------------------------------------- app
+
+export interface AppInput {
+  lang: Locale;
+  /** The route the page was opened at (from the URL hash), if any. */
+  route: WizardRoute | null;
+}
+export interface AppContext {
+  lang: Locale;
+  route: WizardRoute | null;
+  fields: FormFields | null;
+  errors: FieldErrors;
+  bootError: string | null;
+}
+export type AppEvent =
+  | { type: 'app.language'; lang: Locale }
+  | { type: 'app.retry' }
+  /** §7: a 401 answer; the app returns to '/' (the facility step for a guest) and logs it. */
+  | { type: 'app.unauthorized' };
+
+// ---------------------------------------------------------------- wizard
+
+export interface WizardInput {
+  fields: FormFields;
+  errors: FieldErrors;
+  route: WizardRoute | null;
+}
+export interface WizardContext {
+  fields: FormFields;
+  errors: FieldErrors;
+  /** Fields changed since the last successful save (what autosave sends). */
+  dirty: Partial<FormFields>;
+  /** The route asked for by the URL or a step; the routing state's guards decide (§4). */
+  requested: WizardRoute | null;
+  facility: Facility | null;
+  /** Set when continuing failed (the cannot-continue event of §4): shows the error summary. */
+  showErrors: boolean;
+  /** i18n key of a failure that is not a field error (a network error on save, a failed load). */
+  failure: string | null;
+}
+export type WizardEvent =
+  | { type: 'form.change'; fields: Partial<FormFields> }
+  | { type: 'wizard.continue' }
+  | { type: 'wizard.back' }
+  | { type: 'wizard.navigate'; route: WizardRoute | null }
+  | { type: 'wizard.cannotContinue' }
+  | { type: 'wizard.retry' }
+  | { type: 'wizard.another' }
+  | { type: 'type.select'; depositType: FormFields['deposit_type'] }
+  | { type: 'recipient.select'; inmate: Inmate }
+  /** Sent by the checkout child once it has saved fields, so the wizard's copy stays true. */
+  | { type: 'checkout.saved'; fields: FormFields };
+
+// ---------------------------------------------------------------- facility picker (child of wizard.facility)
+
+export interface FacilityPickerInput {
+  country: string;
+  region: string;
+  facilityId: number | null;
+}
+export interface FacilityPickerContext {
+  country: string;
+  region: string;
+  facilityId: number | null;
+  countries: CountryOption[];
+  regions: StateOption[];
+  facilities: FacilitySummary[];
+  failure: string | null;
+}
+export type FacilityPickerEvent =
+  | { type: 'facility.country'; country: string }
+  | { type: 'facility.region'; region: string }
+  | { type: 'facility.select'; facilityId: number }
+  | { type: 'facility.retry' };
+
+// ---------------------------------------------------------------- recipient search (child of wizard.recipient)
+
+export interface RecipientSearchInput {
+  facilityId: number;
+  /** §5: 3 for standard facilities, 2 in the other variant. */
+  minLength: number;
+}
+export interface RecipientSearchContext {
+  facilityId: number;
+  minLength: number;
+  query: string;
+  page: number;
+  results: Inmate[];
+  total: number;
+  perPage: number;
+  failure: string | null;
+  /** i18n key of the query's validation message, when it is too short. */
+  queryError: string | null;
+}
+export type RecipientSearchEvent =
+  | { type: 'search.query'; query: string }
+  | { type: 'search.page'; page: number }
+  | { type: 'search.retry' };
+
+// ---------------------------------------------------------------- checkout (child of wizard.checkout)
+
+/** Card fields live only in the checkout machine's memory and go only to the vault (architecture). */
+export interface CardFields {
+  credit_card: string;
+  credit_card_cvc: string;
+  credit_card_month: string;
+  credit_card_year: string;
+}
+export interface CheckoutInput {
+  fields: FormFields;
+  facility: Facility;
+}
+export interface CheckoutOutcome {
+  /** i18n key of the error banner (§8 checkout failure) or null. */
+  errorKey: string | null;
+  /** i18n key of the warning (§8) or null. */
+  warningKey: string | null;
+  duplicate: DuplicateInfo | null;
+}
+export interface CheckoutContext {
+  fields: FormFields;
+  facility: Facility;
+  limits: { min: number; max: number };
+  /** The typed 'other' amount, as typed. */
+  otherAmount: string;
+  card: CardFields;
+  fee: number | null;
+  tax: number | null;
+  roundups: Roundup[];
+  errors: FieldErrors;
+  /** The CHECKOUT_ERROR banner (§4): set when a submit found invalid fields. */
+  showErrors: boolean;
+  outcome: CheckoutOutcome;
+  feeFailure: string | null;
+  confirmDuplicate: boolean;
+}
+export interface CheckoutOutput {
+  fields: FormFields;
+  receipt: ReceiptInfo;
+}
+export type CheckoutEvent =
+  | { type: 'amount.preset'; id: string }
+  | { type: 'amount.other'; text: string }
+  | { type: 'checkout.change'; fields: Partial<FormFields> }
+  | { type: 'card.change'; card: Partial<CardFields> }
+  | { type: 'checkout.submit' }
+  | { type: 'checkout.confirmDuplicate' }
+  | { type: 'checkout.dismiss' }
+  | { type: 'fees.retry' };

@@ -1,0 +1,35 @@
+// Maps each machine actor (machines/actors.types.ts) to its backend call. The composition root
+// hands these to the app machine with `.provide({ actors })`; tests and stories provide fakes.
+import { fromPromise } from 'xstate';
+import type { ActorIO } from '../../machines/actors.types.ts';
+import type { ApiClient } from './client.ts';
+import { feesAndRoundups, processDeposit, tokenizeCard } from './checkout.ts';
+import { allowedCountries, facility, facilityList, stateList } from './facilities.ts';
+import { searchInmates } from './inmates.ts';
+import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
+
+type Impl<K extends keyof ActorIO> = ReturnType<typeof fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>>;
+export type ActorImplementations = { [K in keyof ActorIO]: Impl<K> };
+
+export function createActors(api: ApiClient): ActorImplementations {
+  return {
+    loadFormState: fromPromise(() => loadFormState(api)),
+    saveFormState: fromPromise(({ input }) => saveFormState(api, input.fields)),
+    clearFormState: fromPromise(() => clearFormState(api)),
+    setLocale: fromPromise(({ input }) => setLocale(api, input.locale)),
+    loadFacilityOptions: fromPromise(async ({ input }) => {
+      const [countries, regions, facilities] = await Promise.all([
+        allowedCountries(api),
+        input.country ? stateList(api, input.country) : Promise.resolve({ states: [] }),
+        input.country && input.region ? facilityList(api, input.country, input.region) : Promise.resolve({ facilities: [] }),
+      ]);
+      return { countries: countries.countries, regions: regions.states, facilities: facilities.facilities };
+    }),
+    loadFacility: fromPromise(({ input }) => facility(api, input.facilityId)),
+    // A newer search stops the older actor; its signal aborts the older request (§7).
+    searchInmates: fromPromise(({ input, signal }) => searchInmates(api, input, signal)),
+    getFees: fromPromise(({ input, signal }) => feesAndRoundups(api, input, signal)),
+    tokenizeCard: fromPromise(({ input }) => tokenizeCard(api, input)),
+    processDeposit: fromPromise(({ input }) => processDeposit(api, input.confirmDuplicate)),
+  };
+}

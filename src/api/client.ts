@@ -1,0 +1,110 @@
+// The one HTTP client of the app (architecture: ky instance with base URL, credentials, the CSRF
+// header, JSON and the 401 rule of §7). Errors come back as CallFailure values; the client never
+// touches the DOM or `location` — a 401 is reported through `onUnauthorized`, which the
+// composition root wires to the app machine.
+import ky, { type KyInstance } from 'ky';
+import { CSRF_HEADER } from '../../contract/api.ts';
+import type { FieldErrors } from '../../contract/entities.ts';
+import type { CallFailure } from '../../machines/actors.types.ts';
+
+export interface ClientOptions {
+  baseUrl?: string;
+  /** Called on any 401 answer (§7: redirect to '/' and log). */
+  onUnauthorized?: () => void;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  get<T>(path: string, query?: Record<string, string | number | boolean | undefined>, opts?: CallOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, opts?: CallOptions): Promise<T>;
+  setCsrfToken(token: string): void;
+}
+
+export interface CallOptions {
+  /** Milliseconds before the call fails with ERROR.TIMEOUT (default 15 s). */
+  timeout?: number;
+  timeoutCode?: string;
+  signal?: AbortSignal;
+}
+
+const DEFAULT_TIMEOUT = 15_000;
+
+function failure(status: number, code: string, errors: FieldErrors = {}): CallFailure {
+  return { status, code, errors };
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function createApiClient(options: ClientOptions = {}): ApiClient {
+  let csrfToken = '';
+  const http: KyInstance = ky.create({
+    baseUrl: options.baseUrl ?? (typeof document !== 'undefined' ? document.baseURI : 'http://localhost/'),
+    credentials: 'same-origin',
+    retry: 0,
+    throwHttpErrors: false,
+    timeout: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        ({ request }) => {
+          request.headers.set('accept', 'application/json');
+          if (request.method !== 'GET' && csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
+        },
+      ],
+    },
+  });
+
+  async function call<T>(method: 'get' | 'post', path: string, init: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
+    const controller = new AbortController();
+    const timeoutMs = opts.timeout ?? DEFAULT_TIMEOUT;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    opts.signal?.addEventListener('abort', onAbort);
+    let response: Response;
+    try {
+      response = await http(path.replace(/^\//, ''), { method, signal: controller.signal, ...init });
+    } catch {
+      throw failure(0, timedOut ? (opts.timeoutCode ?? 'ERROR.TIMEOUT') : 'ERROR.NETWORK');
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+    }
+    if (response.status === 204) return undefined as T;
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    if (response.status === 401) {
+      options.onUnauthorized?.();
+      throw failure(401, 'ERROR.UNAUTHORIZED');
+    }
+    if (!response.ok) {
+      const errors = isObject(body) && isObject(body.errors) ? (body.errors as FieldErrors) : {};
+      const code = typeof errors.form === 'string' ? errors.form : 'ERROR.UNEXPECTED';
+      throw failure(response.status, code, errors);
+    }
+    // §7: a response without an object body is an error reported as an HTTP error.
+    if (!isObject(body)) throw failure(response.status, 'ERROR.UNEXPECTED');
+    return body as T;
+  }
+
+  return {
+    get: (path, query, opts) => {
+      const searchParams: Record<string, string> = {};
+      for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) searchParams[k] = String(v);
+      return call('get', path, { searchParams }, opts);
+    },
+    post: (path, body, opts) => call('post', path, body === undefined ? {} : { json: body }, opts),
+    setCsrfToken: (token) => {
+      csrfToken = token;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrors } from '../../contract/entities.ts';
+
+export interface ErrorSummaryProps {
+  /** Whether to show it at all (the machine's showErrors). */
+  show: boolean;
+  errors: FieldErrors;
+  /** Field name -> label key, for the links; fields without a label key are listed by message only. */
+  labels: Record<string, string>;
+  /** i18n key of the heading message (e.g. ERROR.CHECKOUT_ERROR). */
+  titleKey?: string;
+  /** An extra message that is not a field error (e.g. a declined card). */
+  messageKey?: string | null;
+  /** Interpolation values for messageKey. */
+  messageValues?: Record<string, string>;
+}
+
+/** GOV.UK-style error summary: takes focus when shown and links to each field (§4 CHECKOUT_ERROR). */
+export function ErrorSummary({ show, errors, labels, titleKey = 'ERROR.CHECKOUT_ERROR', messageKey, messageValues }: ErrorSummaryProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors).filter(([, v]) => typeof v === 'string' && v) as [string, string][];
+  const visible = show && (entries.length > 0 || !!messageKey);
+  useEffect(() => {
+    if (visible) ref.current?.focus();
+  }, [visible, errors, messageKey]);
+  if (!visible) return null;
+  return (
+    <div ref={ref} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
+      <h2 id="error-summary-title">{t(messageKey && entries.length === 0 ? 'ERROR.HEADING' : titleKey)}</h2>
+      {messageKey ? <p>{t(messageKey, messageValues)}</p> : null}
+      {entries.length > 0 ? (
+        <ul>
+          {entries.map(([field, msg]) => (
+            <li key={field}>
+              {labels[field] ? (
+                <a href={`#field-${field}`} onClick={(e) => focusField(e, field)}>
+                  {t(labels[field])} - {t(msg)}
+                </a>
+              ) : (
+                t(msg)
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function focusField(e: React.MouseEvent, field: string) {
+  // Hash links would change the route: move focus instead.
+  e.preventDefault();
+  document.getElementById(`field-${field}`)?.focus();
+}

@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../contract/entities.ts';
+
+export function ProgressBar({ value }: { value: number }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="progress"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-label={t('LAYOUT.PROGRESS')}
+    >
+      <div className={`progress__bar progress__bar--${value}`} />
+    </div>
+  );
+}
+
+export function LanguageLinks({ lang, onLanguage }: { lang: Locale; onLanguage: (l: Locale) => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="languages" aria-label={t('LAYOUT.LANGUAGE')}>
+      {(['en', 'es'] as const).map((l) => (
+        <button
+          key={l}
+          type="button"
+          className="link-button"
+          lang={l}
+          aria-pressed={l === lang}
+          onClick={() => onLanguage(l)}
+        >
+          {t(`LAYOUT.LANGUAGE_${l.toUpperCase()}`)}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+export function Layout({
+  lang,
+  onLanguage,
+  progress,
+  children,
+}: {
+  lang: Locale;
+  onLanguage: (l: Locale) => void;
+  progress?: number | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+        {t('LAYOUT.SKIP_TO_CONTENT')}
+      </a>
+      <header className="header">
+        <p className="brand">{t('LAYOUT.SITE_NAME')}</p>
+        <LanguageLinks lang={lang} onLanguage={onLanguage} />
+      </header>
+      {progress != null ? <ProgressBar value={progress} /> : null}
+      <main id="main" tabIndex={-1} className="main">
+        {children}
+      </main>
+      <footer className="footer">
+        <p>{t('LAYOUT.FOOTER_HELP')}</p>
+        <p>{t('LAYOUT.FOOTER_SECURE')}</p>
+      </footer>
+    </div>
+  );
+}
+
+/** Back and continue of a wizard step (§2 shared layout). */
+export function WizardNav({
+  onBack,
+  showContinue = true,
+  continueKey = 'WIZARD.CONTINUE',
+  busy = false,
+}: {
+  onBack?: (() => void) | undefined;
+  /** The continue button submits the step's form. */
+  showContinue?: boolean;
+  continueKey?: string;
+  busy?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="wizard-nav">
+      {onBack ? (
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          {t('WIZARD.BACK')}
+        </button>
+      ) : null}
+      {showContinue ? (
+        <button type="submit" className="button" aria-busy={busy || undefined} disabled={busy}>
+          {busy ? t('WIZARD.PLEASE_WAIT') : t(continueKey)}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// Actor reference types of the machines the screens render.
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { appMachine } from '../machines/app.machine.ts';
+import type { checkoutMachine } from '../machines/checkout.machine.ts';
+import type { facilityPickerMachine } from '../machines/facility-picker.machine.ts';
+import type { recipientSearchMachine } from '../machines/recipient-search.machine.ts';
+import type { wizardMachine } from '../machines/wizard.machine.ts';
+
+export type AppRef = ActorRefFrom<typeof appMachine>;
+export type WizardRef = ActorRefFrom<typeof wizardMachine>;
+export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
+export type FacilityPickerRef = ActorRefFrom<typeof facilityPickerMachine>;
+export type RecipientSearchRef = ActorRefFrom<typeof recipientSearchMachine>;
+export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;

@@ -1,0 +1,47 @@
+// Composition root (architecture §"How data flows"): creates the app actor and hands every
+// invoked actor its HTTP implementation with .provide().
+import { createRoot } from 'react-dom/client';
+import { createActor, type InspectionEvent } from 'xstate';
+import { appMachine } from '../machines/app.machine.ts';
+import { createActors } from './api/actors.ts';
+import { createApiClient } from './api/client.ts';
+import { logJsError } from './api/checkout.ts';
+import { App } from './app.tsx';
+import { i18n, storedLanguage, storeLanguage } from './i18n.ts';
+import { routeOfHash } from './routes.ts';
+import './styles.css';
+
+async function start() {
+  const inspect = import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect') ? await loadInspector() : undefined;
+  let unauthorized = () => {};
+  const api = createApiClient({ onUnauthorized: () => unauthorized() });
+  const machine = appMachine.provide({
+    actors: createActors(api),
+    actions: {
+      persistLanguage: ({ context }) => storeLanguage(context.lang),
+      logUnauthorized: () => void logJsError(api, '401 answer: back to start').catch(() => undefined),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { lang: storedLanguage() ?? 'en', route: routeOfHash(window.location.hash) },
+    ...(inspect ? { inspect } : {}),
+  });
+  unauthorized = () => actor.send({ type: 'app.unauthorized' });
+  actor.start();
+  const root = document.getElementById('root');
+  if (root) createRoot(root).render(<App app={actor} i18n={i18n} />);
+}
+
+/** Development only, behind ?inspect (docs/decisions/0001): the statechart inspector. */
+async function loadInspector(): Promise<((e: InspectionEvent) => void) | undefined> {
+  try {
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    return createBrowserInspector().inspect.next as (e: InspectionEvent) => void;
+  } catch {
+    return (e: InspectionEvent) => {
+      if (e.type === '@xstate.snapshot') console.debug('[inspect]', e.actorRef.id, (e.snapshot as { value?: unknown }).value);
+    };
+  }
+}
+
+void start();

@@ -1,0 +1,368 @@
+// deposit.checkout (§2, 80%): amount, payment summary, new card, billing, guest contact, terms.
+// Formik holds the typed values of this screen; every change also goes to the checkout machine,
+// which owns the rules, autosave (through the wizard), the card vault call and the outcome.
+import { useSelector } from '@xstate/react';
+import { useFormik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { CHECKOUT_PRESETS, OTHER_AMOUNT_MAX_LENGTH, OTHER_PRESET_ID } from '../../contract/constants.ts';
+import type { FieldErrors, FormFields, Locale } from '../../contract/entities.ts';
+import { checkoutErrorKey, checkoutWarningKey } from '../../contract/errors.ts';
+import { regionsOf } from '../../contract/regions.ts';
+import { billingSchema, guestContactSchema, newCardSchema, termsSchema, yearOptions } from '../../contract/schemas.ts';
+import type { CardFields } from '../../machines/wizard.types.ts';
+import { ErrorSummary } from '../components/error-summary.tsx';
+import { CheckboxField, SelectField, TextField } from '../components/fields.tsx';
+import { WizardNav } from '../components/layout.tsx';
+import { StepHeading } from '../components/step-heading.tsx';
+import { formatDate, formatMoney, formatTime } from '../format.ts';
+import type { CheckoutRef, WizardRef } from '../machine-refs.ts';
+
+/** Field -> label key, for the error summary's links and the labels. */
+export const CHECKOUT_LABELS: Record<string, string> = {
+  deposit_amount: 'CHECKOUT.AMOUNT',
+  credit_card: 'CHECKOUT.CARD_NUMBER',
+  credit_card_month: 'CHECKOUT.EXPIRY_MONTH',
+  credit_card_year: 'CHECKOUT.EXPIRY_YEAR',
+  credit_card_cvc: 'CHECKOUT.CVC',
+  billing_first_name: 'CHECKOUT.FIRST_NAME',
+  billing_last_name: 'CHECKOUT.LAST_NAME',
+  billing_address1: 'CHECKOUT.ADDRESS1',
+  billing_address2: 'CHECKOUT.ADDRESS2',
+  billing_city: 'CHECKOUT.CITY',
+  billing_country: 'CHECKOUT.COUNTRY',
+  billing_state: 'CHECKOUT.STATE',
+  billing_zip: 'CHECKOUT.ZIP',
+  email: 'CHECKOUT.EMAIL',
+  phone_no: 'CHECKOUT.PHONE',
+  phone_country: 'CHECKOUT.PHONE_COUNTRY',
+  terms_1: 'CHECKOUT.TERMS_1',
+  terms_2: 'CHECKOUT.TERMS_2',
+  terms_3: 'CHECKOUT.TERMS_3',
+  terms_4: 'CHECKOUT.TERMS_4',
+};
+
+const TERMS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const;
+const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+
+type Values = CardFields &
+  Pick<
+    FormFields,
+    | 'billing_first_name'
+    | 'billing_last_name'
+    | 'billing_address1'
+    | 'billing_address2'
+    | 'billing_city'
+    | 'billing_country'
+    | 'billing_state'
+    | 'billing_zip'
+    | 'email'
+    | 'phone_no'
+    | 'phone_country'
+    | 'terms_1'
+    | 'terms_2'
+    | 'terms_3'
+    | 'terms_4'
+  >;
+
+const CARD_KEYS = new Set(['credit_card', 'credit_card_cvc', 'credit_card_month', 'credit_card_year']);
+
+export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; checkout: CheckoutRef; lang: Locale }) {
+  const { t, i18n } = useTranslation();
+  const s = useSelector(checkout, (x) => x);
+  const { fields, facility, card, errors, showErrors, outcome, otherAmount, fee, tax, limits } = s.context;
+  const guest = !fields.logged_in;
+
+  const formik = useFormik<Values>({
+    initialValues: {
+      ...card,
+      billing_first_name: fields.billing_first_name,
+      billing_last_name: fields.billing_last_name,
+      billing_address1: fields.billing_address1,
+      billing_address2: fields.billing_address2,
+      billing_city: fields.billing_city,
+      billing_country: fields.billing_country || 'US',
+      billing_state: fields.billing_state,
+      billing_zip: fields.billing_zip,
+      email: fields.email,
+      phone_no: fields.phone_no,
+      phone_country: fields.phone_country || 'US',
+      terms_1: fields.terms_1,
+      terms_2: fields.terms_2,
+      terms_3: fields.terms_3,
+      terms_4: fields.terms_4,
+    },
+    validationSchema: guest
+      ? newCardSchema.concat(billingSchema).concat(guestContactSchema).concat(termsSchema)
+      : newCardSchema.concat(billingSchema).concat(termsSchema),
+    validateOnChange: false,
+    validateOnBlur: true,
+    onSubmit: () => undefined,
+  });
+
+  const set = (name: keyof Values, value: string | boolean) => {
+    void formik.setFieldValue(name, value, false);
+    if (CARD_KEYS.has(name)) checkout.send({ type: 'card.change', card: { [name]: value } as Partial<CardFields> });
+    else checkout.send({ type: 'checkout.change', fields: { [name]: value } as Partial<FormFields> });
+  };
+  /** A machine error (submit or server) wins; else Formik's blur validation once touched. */
+  const errorOf = (name: keyof Values | 'deposit_amount'): string | undefined => {
+    const fromMachine = (errors as Record<string, string | undefined>)[name];
+    if (fromMachine) return fromMachine;
+    if (name === 'deposit_amount') return undefined;
+    const touched = formik.touched[name];
+    const e = formik.errors[name];
+    return touched && typeof e === 'string' ? e : undefined;
+  };
+  const text = (name: keyof Values, extra: Record<string, unknown> = {}) => ({
+    name,
+    labelKey: CHECKOUT_LABELS[name] ?? name,
+    value: String(formik.values[name] ?? ''),
+    error: errorOf(name),
+    onValue: (v: string) => set(name, v),
+    onBlur: formik.handleBlur,
+    ...extra,
+  });
+
+  const busy = s.matches({ active: { form: 'tokenizing' } }) || s.matches({ active: { form: 'saving' } }) || s.matches({ active: { form: 'submitting' } });
+  const feesState = (['idle', 'waiting', 'savingAmount', 'loading', 'ready', 'outOfBounds', 'failed', 'timedOut'] as const).find((f) =>
+    s.matches({ active: { fees: f } }),
+  );
+  const amount = fields.deposit_amount ?? 0;
+  const feesReady = feesState === 'ready';
+  const total = feesReady ? amount + (fee ?? 0) + (tax ?? 0) : 0;
+  const hasKey = (k: string) => i18n.exists(k);
+  const errorKey = outcome.errorKey ? checkoutErrorKey(outcome.errorKey.replace(/^ERROR\./, ''), hasKey) : null;
+  const warningKey = outcome.warningKey ? checkoutWarningKey(outcome.warningKey.replace(/^ERROR\./, ''), hasKey) : null;
+  const inmateLabel = facility.inmate_label;
+  const regions = regionsOf(formik.values.billing_country);
+  const summaryErrors: FieldErrors = showErrors ? errors : {};
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        checkout.send({ type: 'checkout.submit' });
+      }}
+    >
+      <StepHeading>{t('CHECKOUT.HEADING')}</StepHeading>
+      <ErrorSummary
+        show={showErrors || !!errorKey}
+        errors={summaryErrors}
+        labels={CHECKOUT_LABELS}
+        titleKey="ERROR.CHECKOUT_ERROR"
+        messageKey={errorKey}
+        messageValues={{ phone: t('LAYOUT.CUSTOMER_SERVICE_PHONE') }}
+      />
+      {s.matches({ active: { form: 'warning' } }) && warningKey ? (
+        <div className="notice notice--warning" role="alertdialog" aria-labelledby="warning-title" aria-describedby="warning-text">
+          <h2 id="warning-title">{t('CHECKOUT.WARNING_TITLE')}</h2>
+          <p id="warning-text">
+            {t(warningKey, {
+              amount: formatMoney(outcome.duplicate?.amount, lang),
+              date: formatDate(outcome.duplicate?.deposit_time),
+              time: outcome.duplicate ? formatTime(outcome.duplicate.deposit_time, lang) : '',
+            })}
+          </p>
+          <div className="wizard-nav">
+            <button type="button" className="button button--secondary" onClick={() => checkout.send({ type: 'checkout.dismiss' })}>
+              {t('CHECKOUT.DO_NOT_DEPOSIT')}
+            </button>
+            <button type="button" className="button" onClick={() => checkout.send({ type: 'checkout.confirmDuplicate' })}>
+              {t('CHECKOUT.DEPOSIT_AGAIN')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <section className="panel" aria-labelledby="checkout-recipient">
+        <h2 id="checkout-recipient">{t('CHECKOUT.RECIPIENT_TITLE')}</h2>
+        <dl className="facts">
+          <dt>{t('CHECKOUT.DEPOSIT_TYPE')}</dt>
+          <dd>{t('TYPE.FLEX_TITLE', { label: inmateLabel })}</dd>
+          <dt>{t('CHECKOUT.FACILITY')}</dt>
+          <dd>{facility.label}</dd>
+          <dt>{inmateLabel}</dt>
+          <dd>
+            {fields.deposit_inmate_first_name} {fields.deposit_inmate_last_name}
+          </dd>
+          {fields.deposit_inmate_booking_code ? (
+            <>
+              <dt>{t('RECEIPT.BOOKING_NUMBER')}</dt>
+              <dd>{fields.deposit_inmate_booking_code}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <fieldset className="presets">
+        <legend>
+          {t('CHECKOUT.AMOUNT')}
+          {errorOf('deposit_amount') ? <span className="label__error"> - {t(errorOf('deposit_amount') as string)}</span> : null}
+        </legend>
+        <p className="hint">{t('CHECKOUT.LIMITS', { min: formatMoney(limits.min, lang), max: formatMoney(limits.max, lang) })}</p>
+        <div className={`presets__grid presets__grid--${CHECKOUT_PRESETS.length + 1 > 2 ? 3 : 2}`}>
+          {[...CHECKOUT_PRESETS.map(String), OTHER_PRESET_ID].map((id) => (
+            <label key={id} className="preset">
+              <input
+                type="radio"
+                name="deposit_amount_id"
+                id={id === CHECKOUT_PRESETS[0].toString() ? 'field-deposit_amount' : undefined}
+                value={id}
+                checked={fields.deposit_amount_id === id}
+                onChange={() => checkout.send({ type: 'amount.preset', id })}
+              />
+              <span>{id === OTHER_PRESET_ID ? t('CHECKOUT.OTHER') : formatMoney(Number(id), lang)}</span>
+            </label>
+          ))}
+        </div>
+        {fields.deposit_amount_id === OTHER_PRESET_ID ? (
+          <TextField
+            name="other_amount"
+            labelKey="CHECKOUT.OTHER_AMOUNT"
+            inputMode="decimal"
+            maxLength={OTHER_AMOUNT_MAX_LENGTH}
+            value={otherAmount}
+            onValue={(v) => checkout.send({ type: 'amount.other', text: v })}
+          />
+        ) : null}
+      </fieldset>
+
+      <section className="panel summary" aria-labelledby="checkout-summary" aria-busy={feesState === 'loading' || feesState === 'waiting' || feesState === 'savingAmount'}>
+        <h2 id="checkout-summary">{t('CHECKOUT.SUMMARY')}</h2>
+        {feesState === 'waiting' || feesState === 'savingAmount' || feesState === 'loading' ? (
+          <p role="status">{t('CHECKOUT.CALCULATING')}</p>
+        ) : null}
+        {feesState === 'failed' || feesState === 'timedOut' ? (
+          <div role="alert">
+            <p>{t(feesState === 'timedOut' ? 'ERROR.FEES_TIMEOUT' : (s.context.feeFailure ?? 'ERROR.UNEXPECTED'))}</p>
+            <button type="button" className="button button--secondary" onClick={() => checkout.send({ type: 'fees.retry' })}>
+              {t('COMMON.TRY_AGAIN')}
+            </button>
+          </div>
+        ) : null}
+        <dl className="facts">
+          <dt>{t('CHECKOUT.DEPOSIT_AMOUNT')}</dt>
+          <dd>{formatMoney(feesState === 'outOfBounds' ? 0 : amount, lang)}</dd>
+          {feesReady ? (
+            <>
+              <dt>{t('CHECKOUT.FEE')}</dt>
+              <dd>
+                <details>
+                  <summary>{formatMoney((fee ?? 0) + (tax ?? 0), lang)}</summary>
+                  <p>
+                    {t('CHECKOUT.FEE_DETAIL', { fee: formatMoney(fee, lang), tax: formatMoney(tax, lang) })}
+                  </p>
+                </details>
+              </dd>
+            </>
+          ) : null}
+          <dt>{t('CHECKOUT.TOTAL')}</dt>
+          <dd className="total">{formatMoney(total, lang)}</dd>
+        </dl>
+      </section>
+
+      <fieldset>
+        <legend>{t('CHECKOUT.CARD_TITLE')}</legend>
+        <TextField {...text('credit_card')} inputMode="numeric" autoComplete="cc-number" maxLength={19} />
+        <div className="row">
+          <SelectField
+            name="credit_card_month"
+            labelKey={CHECKOUT_LABELS.credit_card_month as string}
+            placeholderKey="CHECKOUT.MONTH"
+            value={formik.values.credit_card_month}
+            error={errorOf('credit_card_month')}
+            options={MONTHS.map((m) => ({ value: m, label: m }))}
+            onValue={(v) => set('credit_card_month', v)}
+            autoComplete="cc-exp-month"
+          />
+          <SelectField
+            name="credit_card_year"
+            labelKey={CHECKOUT_LABELS.credit_card_year as string}
+            placeholderKey="CHECKOUT.YEAR"
+            value={formik.values.credit_card_year}
+            error={errorOf('credit_card_year')}
+            options={yearOptions().map((y) => ({ value: y, label: y }))}
+            onValue={(v) => set('credit_card_year', v)}
+            autoComplete="cc-exp-year"
+          />
+          <TextField {...text('credit_card_cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('CHECKOUT.BILLING_TITLE')}</legend>
+        <TextField {...text('billing_first_name')} autoComplete="given-name" />
+        <TextField {...text('billing_last_name')} autoComplete="family-name" />
+        <TextField {...text('billing_address1')} autoComplete="address-line1" />
+        <TextField {...text('billing_address2')} autoComplete="address-line2" />
+        <TextField {...text('billing_city')} autoComplete="address-level2" />
+        <SelectField
+          name="billing_country"
+          labelKey="CHECKOUT.COUNTRY"
+          value={formik.values.billing_country}
+          error={errorOf('billing_country')}
+          options={[
+            { value: 'US', label: t('COUNTRY.US') },
+            { value: 'CA', label: t('COUNTRY.CA') },
+          ]}
+          onValue={(v) => {
+            set('billing_country', v);
+            set('billing_state', '');
+          }}
+          autoComplete="country"
+        />
+        {regions.length > 0 ? (
+          <SelectField
+            name="billing_state"
+            labelKey={formik.values.billing_country === 'CA' ? 'FACILITY.PROVINCE' : 'CHECKOUT.STATE'}
+            placeholderKey="FACILITY.CHOOSE_STATE"
+            value={formik.values.billing_state}
+            error={errorOf('billing_state')}
+            options={regions.map((r) => ({ value: r.code, label: r.name }))}
+            onValue={(v) => set('billing_state', v)}
+            autoComplete="address-level1"
+          />
+        ) : null}
+        <TextField
+          {...text('billing_zip')}
+          autoComplete="postal-code"
+          maxLength={formik.values.billing_country === 'US' ? 5 : 20}
+          inputMode={formik.values.billing_country === 'US' ? 'numeric' : 'text'}
+        />
+      </fieldset>
+
+      {guest ? (
+        <fieldset>
+          <legend>{t('CHECKOUT.CONTACT_TITLE')}</legend>
+          <p className="hint">{t('CHECKOUT.CONTACT_HINT')}</p>
+          <TextField {...text('email')} type="email" autoComplete="email" />
+          <SelectField
+            name="phone_country"
+            labelKey="CHECKOUT.PHONE_COUNTRY"
+            value={formik.values.phone_country}
+            error={errorOf('phone_country')}
+            options={[
+              { value: 'US', label: t('COUNTRY.US') },
+              { value: 'CA', label: t('COUNTRY.CA') },
+            ]}
+            onValue={(v) => set('phone_country', v)}
+          />
+          <TextField {...text('phone_no')} type="tel" autoComplete="tel-national" />
+        </fieldset>
+      ) : null}
+
+      <fieldset>
+        <legend>{t('CHECKOUT.TERMS_TITLE')}</legend>
+        {TERMS.map((name) => (
+          <CheckboxField key={name} name={name} checked={formik.values[name]} error={errorOf(name)} onValue={(v) => set(name, v)}>
+            {t(CHECKOUT_LABELS[name] as string)}
+          </CheckboxField>
+        ))}
+      </fieldset>
+
+      <WizardNav onBack={() => wizard.send({ type: 'wizard.back' })} continueKey="DEPOSIT.DEPOSIT_SUBMIT" busy={busy} />
+    </form>
+  );
+}
+

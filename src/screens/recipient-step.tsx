@@ -1,0 +1,119 @@
+// deposit.recipient (§2, 60%): facility breadcrumb and switch, name search, results.
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { Inmate } from '../../contract/entities.ts';
+import { ErrorSummary } from '../components/error-summary.tsx';
+import { TextField } from '../components/fields.tsx';
+import { WizardNav } from '../components/layout.tsx';
+import { StepHeading } from '../components/step-heading.tsx';
+import { formatDate } from '../format.ts';
+import type { RecipientSearchRef, WizardRef } from '../machine-refs.ts';
+
+export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: RecipientSearchRef }) {
+  const { t } = useTranslation();
+  const facility = useSelector(wizard, (s) => s.context.facility);
+  const errors = useSelector(wizard, (s) => s.context.errors);
+  const showErrors = useSelector(wizard, (s) => s.context.showErrors);
+  const failure = useSelector(wizard, (s) => s.context.failure);
+  const saving = useSelector(wizard, (s) => s.matches({ step: { recipient: 'saving' } }));
+  const s = useSelector(search, (x) => x);
+  const { query, results, total, page, perPage, queryError, minLength } = s.context;
+  const label = facility?.inmate_label ?? t('TYPE.DEFAULT_INMATE_LABEL');
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const busy = s.matches('waiting') || s.matches('searching');
+
+  return (
+    <div>
+      <StepHeading>{t('RECIPIENT.HEADING', { label })}</StepHeading>
+      <ErrorSummary
+        show={showErrors}
+        errors={{ deposit_inmate_id: errors.deposit_inmate_id }}
+        labels={{}}
+        messageKey={failure}
+      />
+      <p className="breadcrumb">
+        <span>{facility?.label}</span>{' '}
+        <button type="button" className="link-button" onClick={() => wizard.send({ type: 'wizard.navigate', route: 'facility' })}>
+          {t('RECIPIENT.CHANGE_FACILITY')}
+        </button>
+      </p>
+      <form role="search" onSubmit={(e) => e.preventDefault()}>
+        <TextField
+          name="name_query"
+          labelKey="RECIPIENT.NAME"
+          hintKey={minLength >= 3 ? 'RECIPIENT.NAME_HINT_3' : 'RECIPIENT.NAME_HINT_2'}
+          value={query}
+          error={queryError}
+          autoComplete="off"
+          onValue={(v) => search.send({ type: 'search.query', query: v })}
+        />
+      </form>
+      <p className="status" role="status" aria-live="polite">
+        {busy ? t('RECIPIENT.SEARCHING') : s.matches('results') ? t('RECIPIENT.RESULTS_COUNT', { count: total }) : ''}
+      </p>
+      {s.matches('empty') ? (
+        <div className="notice" role="alert">
+          <p>{t('DEPOSIT.SEARCH_NOT_FOUND')}</p>
+        </div>
+      ) : null}
+      {s.matches('failed') ? (
+        <div className="notice notice--error" role="alert">
+          <p>{t(s.context.failure ?? 'ERROR.UNEXPECTED')}</p>
+          <button type="button" className="button button--secondary" onClick={() => search.send({ type: 'search.retry' })}>
+            {t('COMMON.TRY_AGAIN')}
+          </button>
+        </div>
+      ) : null}
+      {s.matches('results') ? (
+        <>
+          <ul className="results" aria-label={t('RECIPIENT.RESULTS', { label })}>
+            {results.map((inmate) => (
+              <ResultRow key={inmate.id} inmate={inmate} disabled={saving} onSelect={() => wizard.send({ type: 'recipient.select', inmate })} />
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className="pager" aria-label={t('RECIPIENT.PAGES')}>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={page <= 1}
+                onClick={() => search.send({ type: 'search.page', page: page - 1 })}
+              >
+                {t('COMMON.PREVIOUS')}
+              </button>
+              <span>{t('COMMON.PAGE_OF', { page, pages })}</span>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={page >= pages}
+                onClick={() => search.send({ type: 'search.page', page: page + 1 })}
+              >
+                {t('COMMON.NEXT')}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+      <WizardNav showContinue={false} onBack={() => wizard.send({ type: 'wizard.back' })} />
+    </div>
+  );
+}
+
+function ResultRow({ inmate, disabled, onSelect }: { inmate: Inmate; disabled: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  const name = `${inmate.first_name} ${inmate.last_name}`;
+  return (
+    <li className="result">
+      <div>
+        <p className="result__name">{name}</p>
+        <p className="result__meta">
+          {inmate.booking_code ? t('RECIPIENT.BOOKING', { code: inmate.booking_code }) : null}
+          {inmate.date_of_birth ? ` · ${t('RECIPIENT.DOB', { date: formatDate(inmate.date_of_birth) })}` : null}
+        </p>
+      </div>
+      <button type="button" className="button" disabled={disabled} aria-label={t('RECIPIENT.SELECT_NAMED', { name })} onClick={onSelect}>
+        {t('RECIPIENT.SELECT')}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+// The one place that reads the wizard's state value: a table from state to screen (STYLE.md).
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { PROGRESS } from '../../contract/constants.ts';
+import type { Locale } from '../../contract/entities.ts';
+import type { WizardRoute } from '../../machines/wizard.types.ts';
+import { Layout } from '../components/layout.tsx';
+import type { CheckoutRef, FacilityPickerRef, RecipientSearchRef, WizardRef, WizardSnapshot } from '../machine-refs.ts';
+import { pathOf, routeOfHash } from '../routes.ts';
+import { CheckoutStep } from './checkout-step.tsx';
+import { FacilityStep } from './facility-step.tsx';
+import { ReceiptStep } from './receipt-step.tsx';
+import { RecipientStep } from './recipient-step.tsx';
+import { FailureScreen, LoadingScreen } from './status-screens.tsx';
+import { TypeStep } from './type-step.tsx';
+
+const STEPS: readonly WizardRoute[] = ['facility', 'type', 'recipient', 'checkout', 'receipt'];
+
+/** The wizard step the snapshot is in, or null while routing, loading or failed. */
+export function stepOf(snapshot: WizardSnapshot): WizardRoute | null {
+  return STEPS.find((step) => snapshot.matches({ step } as never)) ?? null;
+}
+
+export function WizardScreen({
+  wizard,
+  lang,
+  onLanguage,
+}: {
+  wizard: WizardRef;
+  lang: Locale;
+  onLanguage: (l: Locale) => void;
+}) {
+  const snapshot = useSelector(wizard, (s) => s);
+  const step = stepOf(snapshot);
+  useHashSync(wizard, step, snapshot.context.fields.facility_country);
+  const progress = step ? PROGRESS[step] : null;
+  return (
+    <Layout lang={lang} onLanguage={onLanguage} progress={progress}>
+      {renderStep(snapshot, wizard, step, lang)}
+    </Layout>
+  );
+}
+
+function renderStep(snapshot: WizardSnapshot, wizard: WizardRef, step: WizardRoute | null, lang: Locale) {
+  const children = snapshot.children as Record<string, unknown>;
+  switch (step) {
+    case 'facility':
+      return children.facilityPicker ? <FacilityStep wizard={wizard} picker={children.facilityPicker as FacilityPickerRef} /> : <LoadingScreen />;
+    case 'type':
+      return <TypeStep wizard={wizard} />;
+    case 'recipient':
+      return children.recipientSearch ? (
+        <RecipientStep wizard={wizard} search={children.recipientSearch as RecipientSearchRef} />
+      ) : (
+        <LoadingScreen />
+      );
+    case 'checkout':
+      return children.checkout ? (
+        <CheckoutStep key="checkout" wizard={wizard} checkout={children.checkout as CheckoutRef} lang={lang} />
+      ) : (
+        <LoadingScreen />
+      );
+    case 'receipt':
+      return <ReceiptStep wizard={wizard} lang={lang} />;
+    default:
+      if (snapshot.matches({ step: 'failed' } as never)) {
+        return <FailureScreen messageKey={snapshot.context.failure} onRetry={() => wizard.send({ type: 'wizard.retry' })} />;
+      }
+      return <LoadingScreen />;
+  }
+}
+
+/** §2: the hash follows the step; a hashchange (back button, typed URL) asks the wizard to navigate. */
+function useHashSync(wizard: WizardRef, step: WizardRoute | null, country: string) {
+  useEffect(() => {
+    if (!step) return;
+    const path = `#${pathOf(step, country)}`;
+    if (window.location.hash !== path) {
+      if (routeOfHash(window.location.hash) === step) window.history.replaceState(null, '', path);
+      else window.location.hash = path;
+    }
+  }, [step, country]);
+  useEffect(() => {
+    const onHash = () => {
+      const route = routeOfHash(window.location.hash);
+      const current = stepOf(wizard.getSnapshot());
+      if (route !== current || route === null) wizard.send({ type: 'wizard.navigate', route });
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [wizard]);
+}

@@ -1,0 +1,91 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/** Path prefixes of the reference API (spec §7); `npm run dev` serves it on 8081. */
+const API_PREFIXES = ['state', 'pay', 'vault', 'development', 'auth', 'account', 'fusion'];
+const API_ORIGIN = 'http://127.0.0.1:8081';
+
+/**
+ * Debian's Chromium: test tools cannot download their own browser here. Without the networking flags
+ * it keeps calling hosts that a closed network refuses.
+ */
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: false,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    // One key: the prefixes match whole path segments only (`/pay/...`, not `/payment.svg`).
+    proxy: {
+      [`^/(${API_PREFIXES.join('|')})(/|$)`]: { target: API_ORIGIN },
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'machines',
+          environment: 'node',
+          include: ['tests/machines/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          // node:sqlite and Fastify servers: a process per file, not a worker thread.
+          pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          // jsdom, not happy-dom: msw/node with happy-dom sends CORS preflights that fail.
+          environment: 'jsdom',
+          include: ['tests/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/ui/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        // Runs every story of .storybook/main.ts as a test; a11y violations fail it (preview: a11y.test).
+        plugins: [storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) })],
+        test: {
+          name: 'storybook',
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
