@@ -73,7 +73,11 @@ export default defineConfig({
       {
         extends: true,
         // Runs every story of .storybook/main.ts as a test; a11y violations fail it (preview: a11y.test).
-        plugins: [storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) })],
+        // Only under Vitest: the plugin loads the whole Storybook configuration, which `vite build`, `vite`
+        // and Storybook itself (it reads this file too) have no use for.
+        plugins: process.env['VITEST']
+          ? [storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) })]
+          : [],
         test: {
           name: 'storybook',
           browser: {

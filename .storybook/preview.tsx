@@ -3,9 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { I18nextProvider } from 'react-i18next';
-import i18next from 'i18next';
-const i18n = i18next.createInstance(); void i18n.init({ lng: 'en', resources: {}, initAsync: false });
-const isLocale = (x: unknown): x is 'en' | 'es' => x === 'en' || x === 'es';
+import { i18n, isLocale } from '../src/i18n.ts';
 
 /** Paths of the reference API (spec §7). A story that calls one must mock it with `parameters.msw`. */
 const API_PATH = /^\/(state|pay|vault|development|auth|account|fusion)(\/|$)/;

@@ -156,3 +156,16 @@ export interface LogJsErrorRequest {
   stack?: string;
   url?: string;
 }
+
+// GET /development/outbox  (architecture: texts and emails go to an outbox readable in development)
+export interface OutboxMessage {
+  id: number;
+  channel: 'sms' | 'email';
+  to: string;
+  subject: string | null;
+  body: string;
+  created_at: string; // ISO 8601
+}
+export interface OutboxResponse {
+  messages: OutboxMessage[];
+}

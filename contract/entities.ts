@@ -170,8 +170,13 @@ export interface FormFields {
 export type Locale = 'en' | 'es';
 export const LOCALES: readonly Locale[] = ['en', 'es'];
 
+/** Parameters of calls that are not form fields: the §3 Search fields, result page, country. */
+export type ParamErrorKey = 'name_query' | 'booking_code' | 'inmate_last_name' | 'page' | 'country';
+
 /** Field name -> i18n key of the message (§5: "label - message"). */
-export type FieldErrors = Partial<Record<keyof FormFields | 'credit_card' | 'credit_card_cvc' | 'form', string>>;
+export type FieldErrors = Partial<
+  Record<keyof FormFields | 'credit_card' | 'credit_card_cvc' | 'form' | ParamErrorKey, string>
+>;
 
 export const EMPTY_FORM: FormFields = {
   facility_id: null,

@@ -49,6 +49,8 @@ export interface WizardContext {
   errors: FieldErrors;
   /** Fields changed since the last successful save (what autosave sends). */
   dirty: Partial<FormFields>;
+  /** The fields of the autosave request in flight; values typed meanwhile stay in `dirty` (§4). */
+  inFlight: Partial<FormFields>;
   /** The route asked for by the URL or a step; the routing state's guards decide (§4). */
   requested: WizardRoute | null;
   facility: Facility | null;

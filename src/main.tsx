@@ -2,7 +2,7 @@
 // invoked actor its HTTP implementation with .provide().
 import { createRoot } from 'react-dom/client';
 import { createActor, type InspectionEvent } from 'xstate';
-import { appMachine } from '../machines/app.machine.ts';
+import { provideApp } from '../machines/provide-actors.ts';
 import { createActors } from './api/actors.ts';
 import { createApiClient } from './api/client.ts';
 import { logJsError } from './api/checkout.ts';
@@ -15,8 +15,7 @@ async function start() {
   const inspect = import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect') ? await loadInspector() : undefined;
   let unauthorized = () => {};
   const api = createApiClient({ onUnauthorized: () => unauthorized() });
-  const machine = appMachine.provide({
-    actors: createActors(api),
+  const machine = provideApp(createActors(api)).provide({
     actions: {
       persistLanguage: ({ context }) => storeLanguage(context.lang),
       logUnauthorized: () => void logJsError(api, '401 answer: back to start').catch(() => undefined),
@@ -39,7 +38,7 @@ async function loadInspector(): Promise<((e: InspectionEvent) => void) | undefin
     return createBrowserInspector().inspect.next as (e: InspectionEvent) => void;
   } catch {
     return (e: InspectionEvent) => {
-      if (e.type === '@xstate.snapshot') console.debug('[inspect]', e.actorRef.id, (e.snapshot as { value?: unknown }).value);
+      if (e.type === '@xstate.snapshot') console.debug('[inspect]', e.actorRef.sessionId, (e.snapshot as { value?: unknown }).value);
     };
   }
 }

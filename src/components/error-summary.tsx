@@ -22,14 +22,17 @@ export function ErrorSummary({ show, errors, labels, titleKey = 'ERROR.CHECKOUT_
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors).filter(([, v]) => typeof v === 'string' && v) as [string, string][];
   const visible = show && (entries.length > 0 || !!messageKey);
+  // Focus when it appears or its message changes, not on every keystroke that edits the errors
+  // (that would pull focus out of the field being typed in). A repeated failing submit calls
+  // focusErrorSummary().
   useEffect(() => {
     if (visible) ref.current?.focus();
-  }, [visible, errors, messageKey]);
+  }, [visible, messageKey]);
   if (!visible) return null;
   return (
-    <div ref={ref} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
+    <div ref={ref} id={ERROR_SUMMARY_ID} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
       <h2 id="error-summary-title">{t(messageKey && entries.length === 0 ? 'ERROR.HEADING' : titleKey)}</h2>
-      {messageKey ? <p>{t(messageKey, messageValues)}</p> : null}
+      {messageKey ? <p>{t(messageKey, messageValues ?? {})}</p> : null}
       {entries.length > 0 ? (
         <ul>
           {entries.map(([field, msg]) => (
@@ -47,6 +50,13 @@ export function ErrorSummary({ show, errors, labels, titleKey = 'ERROR.CHECKOUT_
       ) : null}
     </div>
   );
+}
+
+export const ERROR_SUMMARY_ID = 'error-summary';
+
+/** Moves focus to the error summary after the screen has rendered (a repeated failing submit). */
+export function focusErrorSummary(): void {
+  requestAnimationFrame(() => document.getElementById(ERROR_SUMMARY_ID)?.focus());
 }
 
 function focusField(e: React.MouseEvent, field: string) {

@@ -64,7 +64,7 @@ export function Layout({
         {children}
       </main>
       <footer className="footer">
-        <p>{t('LAYOUT.FOOTER_HELP')}</p>
+        <p>{t('LAYOUT.FOOTER_HELP', { phone: t('LAYOUT.CUSTOMER_SERVICE_PHONE') })}</p>
         <p>{t('LAYOUT.FOOTER_SECURE')}</p>
       </footer>
     </div>

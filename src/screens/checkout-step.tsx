@@ -10,7 +10,7 @@ import { checkoutErrorKey, checkoutWarningKey } from '../../contract/errors.ts';
 import { regionsOf } from '../../contract/regions.ts';
 import { billingSchema, guestContactSchema, newCardSchema, termsSchema, yearOptions } from '../../contract/schemas.ts';
 import type { CardFields } from '../../machines/wizard.types.ts';
-import { ErrorSummary } from '../components/error-summary.tsx';
+import { ErrorSummary, focusErrorSummary } from '../components/error-summary.tsx';
 import { CheckboxField, SelectField, TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
@@ -143,6 +143,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
       onSubmit={(e) => {
         e.preventDefault();
         checkout.send({ type: 'checkout.submit' });
+        if (checkout.getSnapshot().context.showErrors) focusErrorSummary();
       }}
     >
       <StepHeading>{t('CHECKOUT.HEADING')}</StepHeading>

@@ -1,0 +1,649 @@
+// deposit.checkout (§2 checkout, §4 checkout amounts / card choice / outcomes, §5, §8).
+// This version pays with a NEW card; saved cards, roundup picking, recurring and the pam variant
+// are later work (the roundups of the fees answer are kept in context for them).
+import { type SnapshotFrom, assign, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
+import type { CheckoutResponse, FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api.ts';
+import { CHECKOUT_PRESETS, DELAYS, OTHER_AMOUNT_MAX_LENGTH, OTHER_PRESET_ID } from '../contract/constants.ts';
+import { SERVER_OWNED_FIELDS, type FieldErrors, type FormFields, type ReceiptInfo } from '../contract/entities.ts';
+import { CLIENT_ERRORS } from '../contract/errors.ts';
+import {
+  MSG,
+  amountError,
+  billingSchema,
+  collectErrors,
+  effectiveLimits,
+  guestContactSchema,
+  newCardSchema,
+  parseAmount,
+  termsSchema,
+} from '../contract/schemas.ts';
+import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { checkoutErrorKeyOf, checkoutWarningKeyOf, hasEntries, pick, withoutErrors } from './form-fields.ts';
+import type {
+  CardFields,
+  CheckoutContext,
+  CheckoutEvent,
+  CheckoutInput,
+  CheckoutOutcome,
+  CheckoutOutput,
+  WizardEvent,
+} from './wizard.types.ts';
+
+type IO = ActorIO;
+
+export const CARD_KEYS = ['credit_card', 'credit_card_cvc', 'credit_card_month', 'credit_card_year'] as const;
+export const EMPTY_CARD: CardFields = {
+  credit_card: '',
+  credit_card_cvc: '',
+  credit_card_month: '',
+  credit_card_year: '',
+};
+
+const BILLING_KEYS = [
+  'billing_first_name',
+  'billing_last_name',
+  'billing_address1',
+  'billing_address2',
+  'billing_city',
+  'billing_state',
+  'billing_zip',
+  'billing_country',
+] as const satisfies readonly (keyof FormFields)[];
+const CONTACT_KEYS = ['email', 'phone_no', 'phone_country'] as const satisfies readonly (keyof FormFields)[];
+const TERMS_KEYS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const satisfies readonly (keyof FormFields)[];
+const AMOUNT_KEYS = ['deposit_amount', 'deposit_amount_id'] as const satisfies readonly (keyof FormFields)[];
+
+/** What checkout.change may edit: billing, guest contact and the four terms. */
+export const CHECKOUT_CHANGE_KEYS = [...BILLING_KEYS, ...CONTACT_KEYS, ...TERMS_KEYS] as const;
+/** What the checkout saves before a deposit; never a card number or security code (architecture). */
+export const CHECKOUT_SAVE_KEYS = [
+  ...AMOUNT_KEYS,
+  ...CHECKOUT_CHANGE_KEYS,
+  'card_token',
+  'credit_card_month',
+  'credit_card_year',
+] as const satisfies readonly (keyof FormFields)[];
+/** Field errors this screen can show. */
+const CHECKOUT_ERROR_KEYS = [...CHECKOUT_SAVE_KEYS, 'credit_card', 'credit_card_cvc', 'form'] as const;
+
+/** §2: presets 25, 50, 75, 100, 150 plus 'other'. */
+export const PRESET_IDS: readonly string[] = [...CHECKOUT_PRESETS.map(String), OTHER_PRESET_ID];
+
+/** The amount-field message while the fees of a valid amount are still being fetched. */
+export const FEES_PENDING = 'CHECKOUT.CALCULATING';
+
+const NO_OUTCOME: CheckoutOutcome = { errorKey: null, warningKey: null, duplicate: null };
+
+// ---------------------------------------------------------------- amount rules (§4, §5)
+
+export interface AmountChoice {
+  deposit_amount: number | null;
+  deposit_amount_id: string;
+  otherAmount: string;
+  /** i18n key of the amount rule's message, or null. */
+  error: string | null;
+  status: 'empty' | 'valid' | 'invalid';
+}
+
+function choiceOf(amount: number | null, id: string, otherAmount: string, context: CheckoutContext): AmountChoice {
+  const error = amountError(amount, context.limits);
+  return { deposit_amount: amount, deposit_amount_id: id, otherAmount, error, status: error ? 'invalid' : 'valid' };
+}
+
+/** The 'other' amount as typed: cut to OTHER_AMOUNT_MAX_LENGTH (§5 max 6); empty is no amount yet. */
+export function otherChoice(context: CheckoutContext, text: string): AmountChoice {
+  const typed = text.slice(0, OTHER_AMOUNT_MAX_LENGTH);
+  if (typed.trim() === '') {
+    return {
+      deposit_amount: null,
+      deposit_amount_id: OTHER_PRESET_ID,
+      otherAmount: typed,
+      error: null,
+      status: 'empty',
+    };
+  }
+  const parsed = parseAmount(typed);
+  return choiceOf(Number.isNaN(parsed) ? null : parsed, OTHER_PRESET_ID, typed, context);
+}
+
+/** §4: choosing a preset other than 'other' clears the custom amount; null for an unknown id. */
+export function presetChoice(context: CheckoutContext, id: string): AmountChoice | null {
+  if (!PRESET_IDS.includes(id)) return null;
+  if (id === OTHER_PRESET_ID) return otherChoice(context, context.otherAmount);
+  return choiceOf(Number(id), id, '', context);
+}
+
+// ---------------------------------------------------------------- validation and totals
+
+/** Every client-side error a submit would show (§4 card choice: new card needs billing, card, contact). */
+export function checkoutErrors(context: CheckoutContext): FieldErrors {
+  const { fields } = context;
+  // The fees of the amount must be known (fee is set only while the fees region is `ready`).
+  const amount =
+    amountError(fields.deposit_amount, context.limits) ??
+    (context.fee === null ? (context.feeFailure ?? FEES_PENDING) : null);
+  return {
+    ...(amount ? { deposit_amount: amount } : {}),
+    ...collectErrors(newCardSchema, { ...context.card }),
+    ...collectErrors(billingSchema, pick(fields, BILLING_KEYS)),
+    ...(fields.logged_in ? {} : collectErrors(guestContactSchema, pick(fields, CONTACT_KEYS))),
+    ...collectErrors(termsSchema, pick(fields, TERMS_KEYS)),
+  };
+}
+
+export const FEES_STATES = [
+  'idle',
+  'waiting',
+  'savingAmount',
+  'loading',
+  'ready',
+  'outOfBounds',
+  'failed',
+  'timedOut',
+] as const;
+export type FeesState = (typeof FEES_STATES)[number];
+
+export interface CheckoutTotals {
+  amount: number;
+  fee: number | null;
+  tax: number | null;
+  /** amount + fee + tax once the fees are known; 0 otherwise (§4: 0 when out of bounds). */
+  total: number;
+  /** The summary shows its loading state (§2 "until calculated"). */
+  calculating: boolean;
+}
+
+/** The payment summary of §2; the screen shows these figures and computes none. */
+export function checkoutTotals(
+  context: Pick<CheckoutContext, 'fields' | 'fee' | 'tax'>,
+  feesState: FeesState | null,
+): CheckoutTotals {
+  const amount = context.fields.deposit_amount ?? 0;
+  if (feesState === 'ready' && context.fee !== null) {
+    const tax = context.tax ?? 0;
+    return {
+      amount,
+      fee: context.fee,
+      tax,
+      total: Math.round((amount + context.fee + tax) * 100) / 100,
+      calculating: false,
+    };
+  }
+  const calculating = feesState === 'waiting' || feesState === 'savingAmount' || feesState === 'loading';
+  return { amount, fee: null, tax: null, total: 0, calculating };
+}
+
+function receiptOf(answer: CheckoutResponse): ReceiptInfo | null {
+  return answer.cached_deposit_info ?? answer.form_state.cached_deposit_info;
+}
+
+/** Fields of a save answer this machine takes: what it sent, and what only the server writes. */
+function savedFields(current: FormFields, answer: FormFields, sent: readonly (keyof FormFields)[]): FormFields {
+  return { ...current, ...pick(answer, [...sent, ...SERVER_OWNED_FIELDS]) };
+}
+
+// ---------------------------------------------------------------- machine
+
+export const checkoutMachine = setup({
+  types: {
+    input: {} as CheckoutInput,
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    output: {} as CheckoutOutput,
+  },
+  actors: {
+    saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
+      throw new Error('actor saveFormState not provided');
+    }),
+    getFees: fromPromise<IO['getFees']['output'], IO['getFees']['input']>(async () => {
+      throw new Error('actor getFees not provided');
+    }),
+    tokenizeCard: fromPromise<IO['tokenizeCard']['output'], IO['tokenizeCard']['input']>(async () => {
+      throw new Error('actor tokenizeCard not provided');
+    }),
+    processDeposit: fromPromise<IO['processDeposit']['output'], IO['processDeposit']['input']>(async () => {
+      throw new Error('actor processDeposit not provided');
+    }),
+  },
+  delays: {
+    feeThrottle: DELAYS.feeThrottle,
+    feesTimeout: DELAYS.feesTimeout,
+  },
+  guards: {
+    /** The amount cannot change once a deposit is under way (tokenizing, saving, submitting, warning). */
+    isDepositUnderWay: not(stateIn('#checkout.active.form.editing')),
+    isAmountEmpty: (_, params: { choice: AmountChoice | null }) => params.choice?.status === 'empty',
+    isAmountValid: (_, params: { choice: AmountChoice | null }) => params.choice?.status === 'valid',
+    isAmountInvalid: (_, params: { choice: AmountChoice | null }) => params.choice?.status === 'invalid',
+    hasValidAmount: ({ context }) => amountError(context.fields.deposit_amount, context.limits) === null,
+    hasAmountError: (_, params: { answer: StateSaveResponse }) => Boolean(params.answer.errors.deposit_amount),
+    isCheckoutValid: ({ context }) => !hasEntries(checkoutErrors(context)),
+    hasAnswerErrors: (_, params: { answer: StateSaveResponse }) =>
+      hasEntries(pick(params.answer.errors, CHECKOUT_ERROR_KEYS)),
+    isDepositSuccess: (_, params: { answer: CheckoutResponse }) =>
+      params.answer.success && receiptOf(params.answer) !== null,
+    isDepositWarning: (_, params: { answer: CheckoutResponse }) => Boolean(params.answer.warning),
+  },
+  actions: {
+    assignAmount: assign(({ context }, params: { choice: AmountChoice | null }) => {
+      const { choice } = params;
+      if (!choice) return {};
+      const errors = withoutErrors(context.errors, ['deposit_amount']);
+      return {
+        fields: {
+          ...context.fields,
+          deposit_amount: choice.deposit_amount,
+          deposit_amount_id: choice.deposit_amount_id,
+        },
+        otherAmount: choice.otherAmount,
+        errors: choice.error ? { ...errors, deposit_amount: choice.error } : errors,
+      };
+    }),
+    // §4: out of bounds (or no amount) turns roundups off; the total is then 0.
+    clearFees: assign({ fee: null, tax: null, roundups: [] }),
+    clearFee: assign({ fee: null, tax: null }),
+    clearFeeFailure: assign({ feeFailure: null }),
+    assignAmountAnswer: assign(({ context }, params: { answer: StateSaveResponse }) => {
+      const errors = withoutErrors(context.errors, ['deposit_amount']);
+      const serverError = params.answer.errors.deposit_amount;
+      return {
+        fields: savedFields(context.fields, params.answer.fields, AMOUNT_KEYS),
+        errors: serverError ? { ...errors, deposit_amount: serverError } : errors,
+      };
+    }),
+    assignFees: assign((_, params: { answer: FeesAndRoundupsResponse }) => ({
+      fee: params.answer.original_deposit_best_fee.fee,
+      tax: params.answer.original_deposit_best_fee.tax,
+      roundups: params.answer.roundups,
+      feeFailure: null,
+    })),
+    assignFeeFailure: assign((_, params: { error: unknown }) => ({ feeFailure: toCallFailure(params.error).code })),
+    // §7: a fees request over 30 s is reported as a timeout.
+    assignFeesTimeout: assign({ feeFailure: CLIENT_ERRORS.feesTimeout }),
+    assignChange: assign(({ context }, params: { fields: Partial<FormFields> }) => ({
+      fields: { ...context.fields, ...params.fields },
+      // §5: server-side errors clear on edit.
+      errors: withoutErrors(context.errors, Object.keys(params.fields)),
+    })),
+    // Card data stays here: never sent to the parent nor saved (architecture: card vault).
+    assignCard: assign(({ context }, params: { card: Partial<CardFields> }) => ({
+      card: { ...context.card, ...params.card },
+      errors: withoutErrors(context.errors, Object.keys(params.card)),
+    })),
+    /** The wizard autosaves what the payer types (§4, throttled 250 ms there). */
+    reportChange: enqueueActions(({ enqueue, self }, params: { fields: Partial<FormFields> }) => {
+      if (!self._parent || !hasEntries(params.fields)) return;
+      const change: WizardEvent = { type: 'form.change', fields: params.fields };
+      enqueue.sendParent(change);
+    }),
+    /** Keeps the wizard's copy of the form state true after a save here. */
+    reportSaved: enqueueActions(({ enqueue, self }, params: { fields: FormFields }) => {
+      if (!self._parent) return;
+      const saved: WizardEvent = { type: 'checkout.saved', fields: params.fields };
+      enqueue.sendParent(saved);
+    }),
+    // §4: CHECKOUT_ERROR banner; the screen focuses the error summary.
+    showValidationErrors: assign(({ context }) => ({
+      errors: { ...context.errors, ...checkoutErrors(context) },
+      showErrors: true,
+    })),
+    showErrors: assign({ showErrors: true }),
+    startSubmit: assign({ errors: {}, showErrors: false, outcome: NO_OUTCOME, confirmDuplicate: false }),
+    assignToken: assign(({ context }, params: { token: IO['tokenizeCard']['output'] }) => ({
+      fields: {
+        ...context.fields,
+        card_token: params.token.token,
+        credit_card_month: params.token.exp_month,
+        credit_card_year: params.token.exp_year,
+      },
+    })),
+    assignCheckoutAnswer: assign(({ context }, params: { answer: StateSaveResponse }) => ({
+      fields: savedFields(context.fields, params.answer.fields, CHECKOUT_SAVE_KEYS),
+      errors: pick(params.answer.errors, CHECKOUT_ERROR_KEYS),
+    })),
+    /** A failed call: field errors of a 400 go onto the fields, anything else is the banner. */
+    assignCallFailure: assign(({ context }, params: { error: unknown }) => {
+      const failure = toCallFailure(params.error);
+      const fieldErrors = hasEntries(failure.errors);
+      return {
+        errors: { ...context.errors, ...failure.errors },
+        outcome: { ...NO_OUTCOME, errorKey: fieldErrors ? null : failure.code },
+        showErrors: true,
+        confirmDuplicate: false,
+      };
+    }),
+    assignSuccess: assign((_, params: { answer: CheckoutResponse }) => ({
+      fields: { ...params.answer.form_state, cached_deposit_info: receiptOf(params.answer) },
+      outcome: NO_OUTCOME,
+      confirmDuplicate: false,
+    })),
+    // §4/§8: a duplicate-transaction warning shows the last deposit's amount and time.
+    assignWarning: assign((_, params: { answer: CheckoutResponse }) => ({
+      outcome: {
+        errorKey: null,
+        warningKey: checkoutWarningKeyOf(params.answer.warning),
+        duplicate: params.answer.duplicate,
+      },
+    })),
+    // §8: the server cleared the card token; the card as typed stays, so the payer loses nothing.
+    assignDepositError: assign(({ context }, params: { answer: CheckoutResponse }) => {
+      const errors = pick(params.answer.errors, CHECKOUT_ERROR_KEYS);
+      return {
+        fields: { ...params.answer.form_state, cached_deposit_info: context.fields.cached_deposit_info },
+        errors,
+        outcome: { ...NO_OUTCOME, errorKey: checkoutErrorKeyOf(params.answer.error) },
+        showErrors: hasEntries(errors),
+        confirmDuplicate: false,
+      };
+    }),
+    confirmDuplicate: assign({ confirmDuplicate: true }),
+    dismissOutcome: assign({ outcome: NO_OUTCOME, confirmDuplicate: false }),
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => {
+    const { fields, facility } = input;
+    return {
+      fields,
+      facility,
+      limits: effectiveLimits(facility),
+      otherAmount:
+        fields.deposit_amount_id === OTHER_PRESET_ID && fields.deposit_amount !== null
+          ? String(fields.deposit_amount)
+          : '',
+      card: EMPTY_CARD,
+      fee: null,
+      tax: null,
+      roundups: [],
+      errors: {},
+      showErrors: false,
+      outcome: NO_OUTCOME,
+      feeFailure: null,
+      confirmDuplicate: false,
+    };
+  },
+  initial: 'active',
+  states: {
+    active: {
+      type: 'parallel',
+      on: {
+        'checkout.change': {
+          actions: [
+            { type: 'assignChange', params: ({ event }) => ({ fields: pick(event.fields, CHECKOUT_CHANGE_KEYS) }) },
+            { type: 'reportChange', params: ({ event }) => ({ fields: pick(event.fields, CHECKOUT_CHANGE_KEYS) }) },
+          ],
+        },
+        'card.change': {
+          actions: { type: 'assignCard', params: ({ event }) => ({ card: pick(event.card, CARD_KEYS) }) },
+        },
+      },
+      states: {
+        fees: {
+          initial: 'idle',
+          // The amount events live on this region, not on `active`: a transition from `active`
+          // into one region would exit and re-enter the other one too (and stop a submit).
+          // While a deposit is under way the first candidate takes the event and does nothing.
+          on: {
+            // §4: choosing a preset other than 'other' clears the custom amount.
+            'amount.preset': [
+              { guard: 'isDepositUnderWay' },
+              {
+                guard: {
+                  type: 'isAmountEmpty',
+                  params: ({ context, event }) => ({ choice: presetChoice(context, event.id) }),
+                },
+                target: '.idle',
+                actions: {
+                  type: 'assignAmount',
+                  params: ({ context, event }) => ({ choice: presetChoice(context, event.id) }),
+                },
+              },
+              {
+                guard: {
+                  type: 'isAmountValid',
+                  params: ({ context, event }) => ({ choice: presetChoice(context, event.id) }),
+                },
+                target: '.waiting',
+                actions: {
+                  type: 'assignAmount',
+                  params: ({ context, event }) => ({ choice: presetChoice(context, event.id) }),
+                },
+              },
+              {
+                guard: {
+                  type: 'isAmountInvalid',
+                  params: ({ context, event }) => ({ choice: presetChoice(context, event.id) }),
+                },
+                target: '.outOfBounds',
+                actions: {
+                  type: 'assignAmount',
+                  params: ({ context, event }) => ({ choice: presetChoice(context, event.id) }),
+                },
+              },
+            ],
+            // §5: the typed amount, at most 6 characters.
+            'amount.other': [
+              { guard: 'isDepositUnderWay' },
+              {
+                guard: {
+                  type: 'isAmountEmpty',
+                  params: ({ context, event }) => ({ choice: otherChoice(context, event.text) }),
+                },
+                target: '.idle',
+                actions: {
+                  type: 'assignAmount',
+                  params: ({ context, event }) => ({ choice: otherChoice(context, event.text) }),
+                },
+              },
+              {
+                guard: {
+                  type: 'isAmountValid',
+                  params: ({ context, event }) => ({ choice: otherChoice(context, event.text) }),
+                },
+                target: '.waiting',
+                actions: {
+                  type: 'assignAmount',
+                  params: ({ context, event }) => ({ choice: otherChoice(context, event.text) }),
+                },
+              },
+              {
+                guard: {
+                  type: 'isAmountInvalid',
+                  params: ({ context, event }) => ({ choice: otherChoice(context, event.text) }),
+                },
+                target: '.outOfBounds',
+                actions: {
+                  type: 'assignAmount',
+                  params: ({ context, event }) => ({ choice: otherChoice(context, event.text) }),
+                },
+              },
+            ],
+          },
+          states: {
+            /** No valid amount yet. */
+            idle: {
+              entry: 'clearFees',
+              always: { guard: 'hasValidAmount', target: 'waiting' },
+            },
+            waiting: {
+              entry: 'clearFeeFailure',
+              after: { feeThrottle: 'savingAmount' },
+            },
+            // §4: the amount is saved, then fees and roundups fetched.
+            savingAmount: {
+              invoke: {
+                id: 'saveAmount',
+                src: 'saveFormState',
+                input: ({ context }) => ({ fields: pick(context.fields, AMOUNT_KEYS) }),
+                onDone: [
+                  {
+                    guard: { type: 'hasAmountError', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'outOfBounds',
+                    actions: [
+                      { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                    ],
+                  },
+                  {
+                    target: 'loading',
+                    actions: [
+                      { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignFeeFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            loading: {
+              invoke: {
+                id: 'getFees',
+                src: 'getFees',
+                input: ({ context }) => ({
+                  facilityId: context.facility.id,
+                  depositType: context.fields.deposit_type,
+                  amount: context.fields.deposit_amount ?? 0,
+                }),
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'assignFees', params: ({ event }) => ({ answer: event.output }) },
+                },
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignFeeFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+              after: { feesTimeout: { target: 'timedOut', actions: 'assignFeesTimeout' } },
+            },
+            /** Fee and tax known: context.fee is non-null exactly while here. */
+            ready: {
+              exit: 'clearFee',
+            },
+            // §4: amount out of bounds: roundups off, total 0.
+            outOfBounds: {
+              entry: 'clearFees',
+            },
+            failed: {
+              on: { 'fees.retry': 'waiting' },
+            },
+            timedOut: {
+              on: { 'fees.retry': 'waiting' },
+            },
+          },
+        },
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'checkout.submit': [
+                  { guard: 'isCheckoutValid', target: 'tokenizing', actions: 'startSubmit' },
+                  { actions: 'showValidationErrors' },
+                ],
+              },
+            },
+            tokenizing: {
+              invoke: {
+                id: 'tokenizeCard',
+                src: 'tokenizeCard',
+                input: ({ context }) => ({ ...context.card }),
+                onDone: {
+                  target: 'saving',
+                  actions: { type: 'assignToken', params: ({ event }) => ({ token: event.output }) },
+                },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'assignCallFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            saving: {
+              invoke: {
+                id: 'saveCheckout',
+                src: 'saveFormState',
+                input: ({ context }) => ({ fields: pick(context.fields, CHECKOUT_SAVE_KEYS) }),
+                onDone: [
+                  {
+                    guard: { type: 'hasAnswerErrors', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'editing',
+                    actions: [
+                      { type: 'assignCheckoutAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                      'showErrors',
+                    ],
+                  },
+                  {
+                    target: 'submitting',
+                    actions: [
+                      { type: 'assignCheckoutAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'assignCallFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            submitting: {
+              invoke: {
+                id: 'processDeposit',
+                src: 'processDeposit',
+                input: ({ context }) => ({ confirmDuplicate: context.confirmDuplicate }),
+                onDone: [
+                  {
+                    guard: { type: 'isDepositSuccess', params: ({ event }) => ({ answer: event.output }) },
+                    target: '#checkout.done',
+                    actions: { type: 'assignSuccess', params: ({ event }) => ({ answer: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isDepositWarning', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'warning',
+                    actions: { type: 'assignWarning', params: ({ event }) => ({ answer: event.output }) },
+                  },
+                  {
+                    target: 'editing',
+                    actions: [
+                      { type: 'assignDepositError', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'assignCallFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            warning: {
+              on: {
+                'checkout.confirmDuplicate': { target: 'submitting', actions: 'confirmDuplicate' },
+                'checkout.dismiss': { target: 'editing', actions: 'dismissOutcome' },
+              },
+            },
+          },
+        },
+      },
+    },
+    done: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => {
+    const receipt = context.fields.cached_deposit_info;
+    // isDepositSuccess lets only an answer with receipt information reach `done`.
+    if (!receipt) throw new Error('checkout finished without receipt information');
+    return { fields: context.fields, receipt };
+  },
+});
+
+export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
+
+/** The fees region's state, for the payment summary; null once the checkout is done. */
+export function feesStateOf(snapshot: CheckoutSnapshot): FeesState | null {
+  return FEES_STATES.find((s) => snapshot.matches({ active: { fees: s } })) ?? null;
+}

@@ -1,0 +1,137 @@
+// deposit.recipient name search (§2, §5, §7): throttled, and a newer search cancels an older one.
+// Invoked by the wizard's recipient step, which owns the choice of a result (recipient.select).
+import { assign, fromPromise, setup } from 'xstate';
+import { DELAYS, RESULTS_PER_PAGE } from '../contract/constants.ts';
+import { MSG } from '../contract/schemas.ts';
+import { type ActorIO, toCallFailure } from './actors.types.ts';
+import type { RecipientSearchContext, RecipientSearchEvent, RecipientSearchInput } from './wizard.types.ts';
+
+type Search = ActorIO['searchInmates'];
+
+/** Pages of the last answer (§9 six results per page). */
+export function pageCount(context: Pick<RecipientSearchContext, 'total' | 'perPage'>): number {
+  return context.perPage > 0 ? Math.ceil(context.total / context.perPage) : 0;
+}
+
+export const recipientSearchMachine = setup({
+  types: {
+    input: {} as RecipientSearchInput,
+    context: {} as RecipientSearchContext,
+    events: {} as RecipientSearchEvent,
+  },
+  actors: {
+    searchInmates: fromPromise<Search['output'], Search['input']>(async () => {
+      throw new Error('actor searchInmates not provided');
+    }),
+  },
+  delays: {
+    searchThrottle: DELAYS.searchThrottle,
+  },
+  guards: {
+    isQueryEmpty: (_, params: { query: string }) => params.query.trim() === '',
+    // §5: name minimum 3 (standard facilities) or 2 (the other variant).
+    isQueryValid: ({ context }, params: { query: string }) => params.query.trim().length >= context.minLength,
+    hasPage: ({ context }, params: { page: number }) =>
+      Number.isInteger(params.page) && params.page >= 1 && params.page <= pageCount(context),
+    hasResults: (_, params: { answer: Search['output'] }) => params.answer.inmates.length > 0,
+  },
+  actions: {
+    assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1, queryError: null })),
+    assignQueryError: assign({ queryError: MSG.keepTyping }),
+    clearResults: assign({ results: [], total: 0 }),
+    assignPage: assign((_, params: { page: number }) => ({ page: params.page })),
+    assignResults: assign((_, params: { answer: Search['output'] }) => ({
+      results: params.answer.inmates,
+      total: params.answer.total,
+      page: params.answer.page,
+      perPage: params.answer.per_page > 0 ? params.answer.per_page : RESULTS_PER_PAGE,
+      failure: null,
+    })),
+    assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
+    clearFailure: assign({ failure: null }),
+  },
+}).createMachine({
+  id: 'recipientSearch',
+  context: ({ input }) => ({
+    facilityId: input.facilityId,
+    minLength: input.minLength,
+    query: '',
+    page: 1,
+    results: [],
+    total: 0,
+    perPage: RESULTS_PER_PAGE,
+    failure: null,
+    queryError: null,
+  }),
+  initial: 'idle',
+  // Handled in every state. Entering `waiting` again restarts the throttle and leaves
+  // `searching`, which stops the older request: its answer never lands (§7).
+  on: {
+    'search.query': [
+      {
+        guard: { type: 'isQueryEmpty', params: ({ event }) => ({ query: event.query }) },
+        target: '.idle',
+        actions: [{ type: 'assignQuery', params: ({ event }) => ({ query: event.query }) }, 'clearResults'],
+      },
+      {
+        guard: { type: 'isQueryValid', params: ({ event }) => ({ query: event.query }) },
+        target: '.waiting',
+        actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
+      },
+      {
+        target: '.invalid',
+        actions: [
+          { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
+          'assignQueryError',
+          'clearResults',
+        ],
+      },
+    ],
+  },
+  states: {
+    idle: {},
+    /** The query is shorter than the minimum: VALIDATION.KEEP_TYPING. */
+    invalid: {},
+    waiting: {
+      after: { searchThrottle: 'searching' },
+    },
+    searching: {
+      invoke: {
+        id: 'searchInmates',
+        src: 'searchInmates',
+        input: ({ context }) => ({ facilityId: context.facilityId, query: context.query.trim(), page: context.page }),
+        onDone: [
+          {
+            guard: { type: 'hasResults', params: ({ event }) => ({ answer: event.output }) },
+            target: 'results',
+            actions: { type: 'assignResults', params: ({ event }) => ({ answer: event.output }) },
+          },
+          {
+            target: 'empty',
+            actions: { type: 'assignResults', params: ({ event }) => ({ answer: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    results: {
+      on: {
+        'search.page': {
+          guard: { type: 'hasPage', params: ({ event }) => ({ page: event.page }) },
+          target: 'searching',
+          actions: { type: 'assignPage', params: ({ event }) => ({ page: event.page }) },
+        },
+      },
+    },
+    /** No match: the screen shows DEPOSIT.SEARCH_NOT_FOUND (§8). */
+    empty: {},
+    failed: {
+      on: {
+        'search.retry': { target: 'searching', actions: 'clearFailure' },
+      },
+    },
+  },
+});

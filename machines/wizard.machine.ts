@@ -1,0 +1,611 @@
+// The deposit wizard (§2, §4): facility -> type -> recipient -> checkout -> receipt, with the
+// routing guards of §4, Continue (works only when saving succeeded) and autosave (throttled 250 ms).
+// Region `step` is the screen; region `autosave` keeps the server's form state in step with typing.
+import { type SnapshotFrom, and, assign, fromPromise, not, raise, setup } from 'xstate';
+import { DELAYS, PROGRESS, SEARCH_MIN } from '../contract/constants.ts';
+import type { DepositType, Facility, FormFields, Inmate } from '../contract/entities.ts';
+import type { StateSaveResponse } from '../contract/api.ts';
+import { MSG } from '../contract/schemas.ts';
+import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { checkoutMachine } from './checkout.machine.ts';
+import { facilityPickerMachine } from './facility-picker.machine.ts';
+import { hasEntries, pick, unmatched, withoutErrors } from './form-fields.ts';
+import { recipientSearchMachine } from './recipient-search.machine.ts';
+import {
+  WIZARD_ROUTES,
+  type WizardContext,
+  type WizardEvent,
+  type WizardInput,
+  type WizardRoute,
+} from './wizard.types.ts';
+
+type IO = ActorIO;
+
+/** The steps that save their own fields before moving on (§4 Continue). */
+type EditStep = 'facility' | 'type' | 'recipient';
+
+const STEP_FIELDS = {
+  facility: ['facility_id', 'facility_state', 'facility_country'],
+  type: ['deposit_type'],
+  recipient: [
+    'deposit_inmate_id',
+    'deposit_inmate_first_name',
+    'deposit_inmate_last_name',
+    'deposit_inmate_booking_code',
+    'deposit_inmate_booking_date',
+    'deposit_inmate_dob',
+    'dep_principal_code',
+  ],
+} as const satisfies Record<EditStep, readonly (keyof FormFields)[]>;
+
+/** The field whose error blocks continuing from each step. */
+const STEP_KEY = { facility: 'facility_id', type: 'deposit_type', recipient: 'deposit_inmate_id' } as const;
+
+/** §4: the recipient step serves flex, trust and bail; dest goes to the number step. */
+const RECIPIENT_TYPES: readonly DepositType[] = ['flex', 'trust', 'bail'];
+
+export const FRAUD_CONTROL_MESSAGE = 'ERROR.FRAUD_CONTROL_MESSAGE';
+export const RESELECT_DEPOSIT_TYPE = 'VALIDATION.RESELECT_DEPOSIT_TYPE';
+
+function stepSaveFields(context: WizardContext, step: EditStep): Partial<FormFields> {
+  return { ...context.dirty, ...pick(context.fields, STEP_FIELDS[step]) };
+}
+
+function recipientFields(inmate: Inmate): Partial<FormFields> {
+  return {
+    deposit_inmate_id: inmate.id,
+    deposit_inmate_first_name: inmate.first_name,
+    deposit_inmate_last_name: inmate.last_name,
+    deposit_inmate_booking_code: inmate.booking_code,
+    deposit_inmate_booking_date: inmate.book_date ?? '',
+    deposit_inmate_dob: inmate.date_of_birth ?? '',
+    dep_principal_code: inmate.principal_code,
+  };
+}
+
+/** The routing guards load the facility before any step that needs it. */
+function requireFacility(context: WizardContext): Facility {
+  if (!context.facility) throw new Error('the checkout step needs the facility details');
+  return context.facility;
+}
+
+export const wizardMachine = setup({
+  types: {
+    input: {} as WizardInput,
+    context: {} as WizardContext,
+    events: {} as WizardEvent,
+  },
+  actors: {
+    facilityPickerMachine,
+    recipientSearchMachine,
+    checkoutMachine,
+    saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
+      throw new Error('actor saveFormState not provided');
+    }),
+    loadFacility: fromPromise<IO['loadFacility']['output'], IO['loadFacility']['input']>(async () => {
+      throw new Error('actor loadFacility not provided');
+    }),
+    clearFormState: fromPromise<IO['clearFormState']['output'], IO['clearFormState']['input']>(async () => {
+      throw new Error('actor clearFormState not provided');
+    }),
+  },
+  delays: {
+    formSaveThrottle: DELAYS.formSaveThrottle,
+  },
+  guards: {
+    isReceiptRequested: ({ context }) => context.requested === 'receipt',
+    isCheckoutRequested: ({ context }) => context.requested === 'checkout',
+    isRecipientRequested: ({ context }) => context.requested === 'recipient',
+    isTypeRequested: ({ context }) => context.requested === 'type',
+    isFacilityRequested: ({ context }) => context.requested === 'facility',
+    isNothingRequested: ({ context }) => context.requested === null,
+    isNewRoute: ({ context }, params: { route: WizardRoute | null }) => params.route !== context.requested,
+    hasDepositId: ({ context }) => context.fields.deposit_id !== '',
+    hasFacility: ({ context }) => context.fields.facility_id !== null,
+    hasDepositType: ({ context }) => context.fields.deposit_type !== '',
+    hasRecipient: ({ context }) => context.fields.deposit_inmate_id !== '',
+    needsFacilityDetails: ({ context }) =>
+      context.fields.facility_id !== null && context.facility?.id !== context.fields.facility_id,
+    isRecipientType: ({ context }) =>
+      context.fields.deposit_type !== '' && RECIPIENT_TYPES.includes(context.fields.deposit_type),
+    isDepositTypeOffered: ({ context }, params: { depositType: FormFields['deposit_type'] }) =>
+      params.depositType !== '' &&
+      (context.facility === null || context.facility.deposit_types[params.depositType]?.enabled === true),
+    // §5/§8: a fraud-flagged inmate blocks a deposit.
+    isInmateSelectable: (_, params: { inmate: Inmate }) => !params.inmate.fraud_flag,
+    // §4: a save with errors on the step's fields, or a fraud flag, blocks continuing.
+    hasStepErrors: (_, params: { answer: StateSaveResponse; step: EditStep }) =>
+      Boolean(params.answer.errors[STEP_KEY[params.step]]) ||
+      Object.values(params.answer.errors).includes(FRAUD_CONTROL_MESSAGE),
+    hasDirty: ({ context }) => hasEntries(context.dirty),
+  },
+  actions: {
+    // §4: entering a step hides the error summary of the previous one.
+    enterStep: assign((_, params: { route: WizardRoute }) => ({
+      requested: params.route,
+      showErrors: false,
+      failure: null,
+    })),
+    assignRequested: assign((_, params: { route: WizardRoute | null }) => ({ requested: params.route })),
+    assignFacility: assign((_, params: { facility: Facility }) => ({ facility: params.facility, failure: null })),
+    assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
+    clearFailure: assign({ failure: null }),
+    assignError: assign(
+      ({ context }, params: { field: 'facility_id' | 'deposit_type' | 'deposit_inmate_id'; key: string }) => ({
+        errors: { ...context.errors, [params.field]: params.key },
+      }),
+    ),
+    /** A choice of the step: into fields and into dirty, so an autosave answer cannot undo it. */
+    assignStepFields: assign(({ context }, params: { fields: Partial<FormFields> }) => ({
+      fields: { ...context.fields, ...params.fields },
+      dirty: { ...context.dirty, ...params.fields },
+      errors: withoutErrors(context.errors, Object.keys(params.fields)),
+    })),
+    assignStepAnswer: assign((_, params: { answer: StateSaveResponse }) => ({
+      fields: params.answer.fields,
+      errors: params.answer.errors,
+      dirty: {},
+      failure: null,
+    })),
+    signalCannotContinue: raise({ type: 'wizard.cannotContinue' }),
+    showErrors: assign({ showErrors: true }),
+    assignCheckoutOutput: assign((_, params: { fields: FormFields }) => ({
+      fields: params.fields,
+      errors: {},
+      dirty: {},
+    })),
+    /** The checkout saved fields itself: take them, keeping what was typed since and not saved yet. */
+    assignCheckoutSaved: assign(({ context }, params: { fields: FormFields }) => {
+      const pending = unmatched(context.dirty, params.fields);
+      return { fields: { ...params.fields, ...pending }, dirty: pending };
+    }),
+    // §2 'make another': the server cleared the form state.
+    assignCleared: assign((_, params: { answer: StateSaveResponse }) => ({
+      fields: params.answer.fields,
+      errors: params.answer.errors,
+      dirty: {},
+      facility: null,
+      failure: null,
+    })),
+    assignChange: assign(({ context }, params: { fields: Partial<FormFields> }) => ({
+      fields: { ...context.fields, ...params.fields },
+      dirty: { ...context.dirty, ...params.fields },
+      // §5: server-side errors clear on edit.
+      errors: withoutErrors(context.errors, Object.keys(params.fields)),
+    })),
+    startAutosave: assign(({ context }) => ({ inFlight: context.dirty, dirty: {} })),
+    /** The answer is the truth, except for values typed after the request left (still in dirty). */
+    assignAutosaveAnswer: assign(({ context }, params: { answer: StateSaveResponse }) => ({
+      fields: { ...params.answer.fields, ...context.dirty },
+      errors: withoutErrors(params.answer.errors, Object.keys(context.dirty)),
+      inFlight: {},
+    })),
+    // Typed values stay in context and are sent again with the next change.
+    restoreDirty: assign(({ context }, params: { error: unknown }) => ({
+      dirty: { ...context.inFlight, ...context.dirty },
+      inFlight: {},
+      failure: toCallFailure(params.error).code,
+    })),
+  },
+}).createMachine({
+  id: 'wizard',
+  type: 'parallel',
+  context: ({ input }) => ({
+    fields: input.fields,
+    errors: input.errors,
+    dirty: {},
+    inFlight: {},
+    requested: input.route,
+    facility: null,
+    showErrors: false,
+    failure: null,
+  }),
+  states: {
+    step: {
+      initial: 'routing',
+      on: {
+        // A URL or a link asks for a route; the routing guards decide (§4).
+        'wizard.navigate': {
+          guard: { type: 'isNewRoute', params: ({ event }) => ({ route: event.route }) },
+          target: '.routing',
+          actions: { type: 'assignRequested', params: ({ event }) => ({ route: event.route }) },
+        },
+        // §4: CHECKOUT_ERROR / the error summary appears when the wizard cannot continue.
+        'wizard.cannotContinue': { actions: 'showErrors' },
+      },
+      states: {
+        // §4 guards. A failed guard redirects to the named state or to '/', which for this
+        // wizard is the facility step. Facility details are loaded before a step that needs them.
+        routing: {
+          always: [
+            // Receipt requires a deposit_id.
+            { guard: and(['isReceiptRequested', 'hasDepositId']), target: 'receipt' },
+            { guard: 'isReceiptRequested', target: 'facility' },
+            // Checkout: to receipt when a deposit_id exists, to facility without a facility, to
+            // type when the recipient is missing.
+            { guard: and(['isCheckoutRequested', 'hasDepositId']), target: 'receipt' },
+            { guard: and(['isCheckoutRequested', not('hasFacility')]), target: 'facility' },
+            { guard: and(['isCheckoutRequested', 'needsFacilityDetails']), target: 'loadingFacility' },
+            { guard: and(['isCheckoutRequested', not('hasRecipient')]), target: 'type' },
+            { guard: 'isCheckoutRequested', target: 'checkout' },
+            // Recipient requires a deposit_type of flex, trust or bail, else type.
+            { guard: and(['isRecipientRequested', not('hasFacility')]), target: 'facility' },
+            { guard: and(['isRecipientRequested', 'needsFacilityDetails']), target: 'loadingFacility' },
+            { guard: and(['isRecipientRequested', not('isRecipientType')]), target: 'type' },
+            { guard: 'isRecipientRequested', target: 'recipient' },
+            { guard: and(['isTypeRequested', not('hasFacility')]), target: 'facility' },
+            { guard: and(['isTypeRequested', 'needsFacilityDetails']), target: 'loadingFacility' },
+            { guard: 'isTypeRequested', target: 'type' },
+            { guard: 'isFacilityRequested', target: 'facility' },
+            // No route asked for: a finished deposit shows its receipt, anything else starts over.
+            { guard: and(['isNothingRequested', 'hasDepositId']), target: 'receipt' },
+            { target: 'facility' },
+          ],
+        },
+        loadingFacility: {
+          invoke: {
+            id: 'loadFacility',
+            src: 'loadFacility',
+            input: ({ context }) => ({ facilityId: context.fields.facility_id ?? 0 }),
+            onDone: {
+              target: 'routing',
+              actions: { type: 'assignFacility', params: ({ event }) => ({ facility: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        facility: {
+          entry: { type: 'enterStep', params: { route: 'facility' } },
+          invoke: {
+            id: 'facilityPicker',
+            src: 'facilityPickerMachine',
+            input: ({ context }) => ({
+              country: context.fields.facility_country || 'US',
+              region: context.fields.facility_state,
+              facilityId: context.fields.facility_id,
+            }),
+          },
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'wizard.continue': [
+                  {
+                    guard: not('hasFacility'),
+                    actions: [
+                      { type: 'assignError', params: { field: 'facility_id', key: MSG.required } },
+                      'signalCannotContinue',
+                    ],
+                  },
+                  { target: 'saving' },
+                ],
+              },
+            },
+            saving: {
+              invoke: {
+                id: 'saveStep',
+                src: 'saveFormState',
+                input: ({ context }) => ({ fields: stepSaveFields(context, 'facility') }),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'hasStepErrors',
+                      params: ({ event }) => ({ answer: event.output, step: 'facility' }),
+                    },
+                    target: 'editing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      'signalCannotContinue',
+                    ],
+                  },
+                  {
+                    target: '#wizard.step.routing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'assignRequested', params: { route: 'type' } },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+                    'signalCannotContinue',
+                  ],
+                },
+              },
+            },
+          },
+        },
+        type: {
+          entry: { type: 'enterStep', params: { route: 'type' } },
+          on: {
+            'wizard.back': { target: 'routing', actions: { type: 'assignRequested', params: { route: 'facility' } } },
+          },
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                // Choosing a type is its Continue (§2: the type step has no continue button).
+                'type.select': [
+                  {
+                    guard: {
+                      type: 'isDepositTypeOffered',
+                      params: ({ event }) => ({ depositType: event.depositType }),
+                    },
+                    target: 'saving',
+                    actions: {
+                      type: 'assignStepFields',
+                      params: ({ event }) => ({ fields: { deposit_type: event.depositType } }),
+                    },
+                  },
+                  {
+                    actions: [
+                      { type: 'assignError', params: { field: 'deposit_type', key: RESELECT_DEPOSIT_TYPE } },
+                      'signalCannotContinue',
+                    ],
+                  },
+                ],
+                'wizard.continue': [
+                  {
+                    guard: not('hasDepositType'),
+                    actions: [
+                      { type: 'assignError', params: { field: 'deposit_type', key: MSG.depositType } },
+                      'signalCannotContinue',
+                    ],
+                  },
+                  { target: 'saving' },
+                ],
+              },
+            },
+            saving: {
+              invoke: {
+                id: 'saveStep',
+                src: 'saveFormState',
+                input: ({ context }) => ({ fields: stepSaveFields(context, 'type') }),
+                onDone: [
+                  {
+                    guard: { type: 'hasStepErrors', params: ({ event }) => ({ answer: event.output, step: 'type' }) },
+                    target: 'editing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      'signalCannotContinue',
+                    ],
+                  },
+                  {
+                    guard: 'isRecipientType',
+                    target: '#wizard.step.routing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'assignRequested', params: { route: 'recipient' } },
+                    ],
+                  },
+                  // dest needs the number step, which is later work: ask for another type for now.
+                  {
+                    target: 'editing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'assignError', params: { field: 'deposit_type', key: RESELECT_DEPOSIT_TYPE } },
+                      'signalCannotContinue',
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+                    'signalCannotContinue',
+                  ],
+                },
+              },
+            },
+          },
+        },
+        recipient: {
+          entry: { type: 'enterStep', params: { route: 'recipient' } },
+          invoke: {
+            id: 'recipientSearch',
+            src: 'recipientSearchMachine',
+            input: ({ context }) => ({
+              facilityId: context.facility?.id ?? context.fields.facility_id ?? 0,
+              // §5: minimum 3 characters for standard facilities, 2 in the other variant.
+              minLength: context.facility?.is_standard === false ? SEARCH_MIN.nameShort : SEARCH_MIN.name,
+            }),
+          },
+          on: {
+            'wizard.back': { target: 'routing', actions: { type: 'assignRequested', params: { route: 'type' } } },
+          },
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'recipient.select': [
+                  {
+                    guard: { type: 'isInmateSelectable', params: ({ event }) => ({ inmate: event.inmate }) },
+                    target: 'saving',
+                    actions: {
+                      type: 'assignStepFields',
+                      params: ({ event }) => ({ fields: recipientFields(event.inmate) }),
+                    },
+                  },
+                  // §8 FRAUD_CONTROL_MESSAGE: 'unable to continue with this deposit'.
+                  {
+                    actions: [
+                      { type: 'assignError', params: { field: 'deposit_inmate_id', key: FRAUD_CONTROL_MESSAGE } },
+                      'signalCannotContinue',
+                    ],
+                  },
+                ],
+                'wizard.continue': [
+                  {
+                    guard: not('hasRecipient'),
+                    actions: [
+                      { type: 'assignError', params: { field: 'deposit_inmate_id', key: MSG.required } },
+                      'signalCannotContinue',
+                    ],
+                  },
+                  { target: 'saving' },
+                ],
+              },
+            },
+            saving: {
+              invoke: {
+                id: 'saveStep',
+                src: 'saveFormState',
+                input: ({ context }) => ({ fields: stepSaveFields(context, 'recipient') }),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'hasStepErrors',
+                      params: ({ event }) => ({ answer: event.output, step: 'recipient' }),
+                    },
+                    target: 'editing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      'signalCannotContinue',
+                    ],
+                  },
+                  {
+                    target: '#wizard.step.routing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'assignRequested', params: { route: 'checkout' } },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+                    'signalCannotContinue',
+                  ],
+                },
+              },
+            },
+          },
+        },
+        checkout: {
+          entry: { type: 'enterStep', params: { route: 'checkout' } },
+          invoke: {
+            id: 'checkout',
+            src: 'checkoutMachine',
+            input: ({ context }) => ({ fields: context.fields, facility: requireFacility(context) }),
+            onDone: {
+              target: 'receipt',
+              actions: { type: 'assignCheckoutOutput', params: ({ event }) => ({ fields: event.output.fields }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+          on: {
+            'checkout.saved': {
+              actions: { type: 'assignCheckoutSaved', params: ({ event }) => ({ fields: event.fields }) },
+            },
+            'wizard.back': { target: 'routing', actions: { type: 'assignRequested', params: { route: 'recipient' } } },
+          },
+        },
+        // §2: 100%, no back, 'make another'.
+        receipt: {
+          entry: { type: 'enterStep', params: { route: 'receipt' } },
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'wizard.another': 'clearing' },
+            },
+            clearing: {
+              invoke: {
+                id: 'clearFormState',
+                src: 'clearFormState',
+                onDone: {
+                  target: '#wizard.step.facility',
+                  actions: { type: 'assignCleared', params: ({ event }) => ({ answer: event.output }) },
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+          },
+        },
+        /** The facility details could not be loaded. */
+        failed: {
+          on: {
+            'wizard.retry': { target: 'routing', actions: 'clearFailure' },
+          },
+        },
+      },
+    },
+    // §4: form changes autosave, throttled at 250 ms: the first change starts the timer, later
+    // ones join the same save.
+    autosave: {
+      initial: 'idle',
+      on: {
+        'form.change': { actions: { type: 'assignChange', params: ({ event }) => ({ fields: event.fields }) } },
+      },
+      states: {
+        idle: {
+          on: {
+            'form.change': {
+              target: 'waiting',
+              actions: { type: 'assignChange', params: ({ event }) => ({ fields: event.fields }) },
+            },
+          },
+        },
+        waiting: {
+          after: {
+            formSaveThrottle: [{ guard: 'hasDirty', target: 'saving', actions: 'startAutosave' }, { target: 'idle' }],
+          },
+        },
+        saving: {
+          invoke: {
+            id: 'autosave',
+            src: 'saveFormState',
+            input: ({ context }) => ({ fields: context.inFlight }),
+            onDone: [
+              {
+                guard: 'hasDirty',
+                target: 'waiting',
+                actions: { type: 'assignAutosaveAnswer', params: ({ event }) => ({ answer: event.output }) },
+              },
+              {
+                target: 'idle',
+                actions: { type: 'assignAutosaveAnswer', params: ({ event }) => ({ answer: event.output }) },
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'restoreDirty', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
+
+/** The states of region `step`: a route of §2, or a state between routes. */
+export const WIZARD_STEPS = [...WIZARD_ROUTES, 'routing', 'loadingFacility', 'failed'] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+export function stepOf(snapshot: WizardSnapshot): WizardStep {
+  return WIZARD_STEPS.find((s) => snapshot.matches({ step: s })) ?? 'routing';
+}
+
+/** The route shown (the URL hash is its projection); null while routing or loading. */
+export function routeOf(snapshot: WizardSnapshot): WizardRoute | null {
+  const step = stepOf(snapshot);
+  return (WIZARD_ROUTES as readonly string[]).includes(step) ? (step as WizardRoute) : null;
+}
+
+/** §2 progress bar figure of a route. */
+export function progressOf(route: WizardRoute): number {
+  return PROGRESS[route];
+}

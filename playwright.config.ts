@@ -1,0 +1,85 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const PORT = 4173;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const RESULTS_DIR = 'test-results';
+
+/**
+ * Each run starts on an empty database: a new data folder per run. The config is loaded again in every
+ * worker process, which inherits the runner's environment, so the folder is chosen once, by the runner.
+ */
+function e2eDataDir(): string {
+  const existing = process.env['E2E_DATA_DIR'];
+  if (existing) return existing;
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  // Folders of earlier runs, once they are an hour old.
+  for (const name of readdirSync(RESULTS_DIR)) {
+    const path = join(RESULTS_DIR, name);
+    if (name.startsWith('e2e-data-') && Date.now() - statSync(path).mtimeMs > 3_600_000) {
+      rmSync(path, { recursive: true, force: true });
+    }
+  }
+  const dir = resolve(RESULTS_DIR, `e2e-data-${Date.now()}-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  process.env['E2E_DATA_DIR'] = dir;
+  return dir;
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Not `test-results` itself: Playwright empties its outputDir, and the run's data folder lives beside it.
+  outputDir: join(RESULTS_DIR, 'e2e'),
+  timeout: 30_000,
+  retries: 0,
+  // One server and one database for the whole run: tests in one worker do not race over shared rows.
+  workers: 1,
+  forbidOnly: !!process.env['CI'],
+  // Only `list`: the html reporter would open a browser on failure.
+  reporter: 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // Debian's Chromium: Playwright cannot download its own browser here. Without the networking flags
+        // it keeps calling hosts that a closed network refuses.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // `npm run test:e2e` builds dist/ first; the server serves it and the API on one port.
+    command: 'npx node server/main.ts',
+    url: BASE_URL,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir(),
+      STATIC_DIR: 'dist',
+    },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

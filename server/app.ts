@@ -1,0 +1,121 @@
+// Builds the reference API server (architecture: "Reference API server"): Fastify over node:sqlite,
+// the contract's calls, the built single-page app when there is one.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_CONFIG, type Config } from './config.ts';
+import { migrate, openDatabase } from './db.ts';
+import type { Deps } from './deps.ts';
+import { BAD_REQUEST, NOT_FOUND, UNEXPECTED } from './http.ts';
+import { createRepos } from './repo/repos.ts';
+import { depositRoutes } from './routes/deposits.ts';
+import { developmentRoutes } from './routes/development.ts';
+import { facilityRoutes } from './routes/facilities.ts';
+import { feeRoutes } from './routes/fees.ts';
+import { inmateRoutes } from './routes/inmates.ts';
+import { localeRoutes } from './routes/locale.ts';
+import { stateRoutes } from './routes/state.ts';
+import { vaultRoutes } from './routes/vault.ts';
+import { createSessionManager, isApiPath, securityHeaders } from './security.ts';
+import { seedIfEmpty } from './seed.ts';
+
+export interface BuildOptions {
+  dbPath: string;
+  staticDir?: string;
+  logger?: boolean | object;
+  config?: Partial<Config>;
+  /** The clock; tests move it to cross session, duplicate and daily windows. */
+  now?: () => Date;
+}
+
+/** Request bodies are never logged (Fastify does not log them); these headers are redacted too. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers["x-csrf-token"]',
+];
+
+function loggerOption(logger: boolean | object | undefined): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const base = { level: 'info', redact: { paths: REDACT, censor: '[redacted]' } };
+  return logger === true ? base : { ...base, ...logger };
+}
+
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+export function buildApp(options: BuildOptions): FastifyInstance {
+  const config: Config = { ...DEFAULT_CONFIG, ...options.config };
+  const now = options.now ?? (() => new Date());
+  const db = openDatabase(options.dbPath);
+  migrate(db, undefined, now());
+  const repos = createRepos(db);
+  seedIfEmpty(db, repos);
+  const deps: Deps = { db, repos, config, now, sessions: createSessionManager(repos, config, now) };
+
+  const app = Fastify({ logger: loggerOption(options.logger), bodyLimit: 64 * 1024 });
+  app.addHook('onClose', async () => {
+    db.close();
+  });
+
+  // The API speaks JSON only: a text/plain body is refused (415, answered as a bad request).
+  app.removeContentTypeParser('text/plain');
+  app.register(fastifyCookie);
+  app.addHook('onSend', securityHeaders);
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'unexpected error');
+      return reply.code(500).send(UNEXPECTED);
+    }
+    // A client error's message may quote the body it could not parse: log the code only.
+    request.log.info({ code: err.code, statusCode: status }, 'bad request');
+    if (status === 404) return reply.code(404).send(NOT_FOUND);
+    if (status === 413) return reply.code(413).send(BAD_REQUEST);
+    return reply.code(400).send(BAD_REQUEST);
+  });
+
+  const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined;
+  const hasStatic = staticRoot !== undefined && existsSync(join(staticRoot, 'index.html'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    // The app uses hash routes: any other page address gets index.html.
+    if (hasStatic && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApiPath(request.url)) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send(NOT_FOUND);
+  });
+
+  app.register(async (api) => {
+    api.addHook('onRequest', deps.sessions.onRequest);
+    await api.register(stateRoutes, deps);
+    await api.register(localeRoutes, deps);
+    await api.register(facilityRoutes, deps);
+    await api.register(inmateRoutes, deps);
+    await api.register(feeRoutes, deps);
+    await api.register(vaultRoutes, deps);
+    await api.register(depositRoutes, deps);
+    if (config.devEndpoints) await api.register(developmentRoutes, deps);
+  });
+
+  if (hasStatic) {
+    app.register(fastifyStatic, {
+      root: staticRoot,
+      prefix: '/',
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders(reply, path) {
+        // Built assets carry a content hash in their name: cache them for good; the rest revalidates.
+        const underAssets = path.startsWith(join(staticRoot, 'assets'));
+        reply.header('cache-control', underAssets ? ASSET_CACHE : 'no-cache');
+      },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,109 @@
+// Server configuration from environment variables with safe defaults (architecture: "Configuration
+// ... comes from environment variables"). The defaults match fixtures/ (see fixtures/README.md).
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  staticDir: string;
+  /** §8: the customer service number and the second support number (professional and limit errors). */
+  customerServicePhone: string;
+  supportPhone: string;
+  /** §2: external visit scheduling and pay URLs. */
+  visitUrl: string;
+  payUrl: string;
+  /** §6: facilities whose trust deposits go to an external site. */
+  trustRedirectFacilityIds: number[];
+  /** §6: facilities that show a no-trust message. */
+  noTrustFacilityIds: number[];
+  /** §6: facilities whose prepaid (dest) deposits are redirected to trust. */
+  prepaidToTrustFacilityIds: number[];
+  /** §8 DEPOSIT_EXCEEDS_LIMIT: most one payer email may deposit to one recipient in 24 hours, dollars. */
+  dailyMaxPerRecipient: number;
+  /** Marks the session cookie Secure; on whenever the site is served over HTTPS. */
+  cookieSecure: boolean;
+  /** /development/* endpoints (client error log, outbox). On by default: this is a sandbox. */
+  devEndpoints: boolean;
+}
+
+export const DEFAULT_CONFIG: Config = {
+  port: 8080,
+  host: '127.0.0.1',
+  dataDir: './data',
+  staticDir: './dist',
+  customerServicePhone: '1-800-555-0100',
+  supportPhone: '1-800-555-0199',
+  visitUrl: 'https://visits.example.com/schedule',
+  payUrl: 'https://pay.example.com/checkout',
+  trustRedirectFacilityIds: [1003],
+  noTrustFacilityIds: [1102],
+  prepaidToTrustFacilityIds: [1103],
+  dailyMaxPerRecipient: 500,
+  cookieSecure: false,
+  devEndpoints: true,
+};
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, key: string, fallback: string): string {
+  const v = env[key]?.trim();
+  return v ? v : fallback;
+}
+
+function int(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const v = env[key]?.trim();
+  if (!v) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${key} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+function amount(env: Env, key: string, fallback: number): number {
+  const v = env[key]?.trim();
+  if (!v) return fallback;
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(v)) throw new Error(`${key} must be a dollar amount such as 500 or 500.00`);
+  return Number(v);
+}
+
+function flag(env: Env, key: string, fallback: boolean): boolean {
+  const v = env[key]?.trim().toLowerCase();
+  if (!v) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new Error(`${key} must be true or false`);
+}
+
+/** A comma-separated list of facility ids; an empty string means an empty list. */
+function ids(env: Env, key: string, fallback: number[]): number[] {
+  const v = env[key];
+  if (v === undefined) return fallback;
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      if (!/^\d+$/.test(s)) throw new Error(`${key} must be a comma-separated list of facility ids`);
+      return Number(s);
+    });
+}
+
+/** Reads the configuration; throws with the variable's name on a value it cannot use. */
+export function loadConfig(env: Env = process.env): Config {
+  const d = DEFAULT_CONFIG;
+  return {
+    port: int(env, 'PORT', d.port, 0, 65535),
+    host: text(env, 'HOST', d.host),
+    dataDir: text(env, 'DATA_DIR', d.dataDir),
+    staticDir: text(env, 'STATIC_DIR', d.staticDir),
+    customerServicePhone: text(env, 'CUSTOMER_SERVICE_PHONE', d.customerServicePhone),
+    supportPhone: text(env, 'SUPPORT_PHONE', d.supportPhone),
+    visitUrl: text(env, 'VISIT_URL', d.visitUrl),
+    payUrl: text(env, 'PAY_URL', d.payUrl),
+    trustRedirectFacilityIds: ids(env, 'TRUST_REDIRECT_FACILITY_IDS', d.trustRedirectFacilityIds),
+    noTrustFacilityIds: ids(env, 'NO_TRUST_FACILITY_IDS', d.noTrustFacilityIds),
+    prepaidToTrustFacilityIds: ids(env, 'PREPAID_TO_TRUST_FACILITY_IDS', d.prepaidToTrustFacilityIds),
+    dailyMaxPerRecipient: amount(env, 'DAILY_MAX_PER_RECIPIENT', d.dailyMaxPerRecipient),
+    cookieSecure: flag(env, 'COOKIE_SECURE', d.cookieSecure),
+    devEndpoints: flag(env, 'DEV_ENDPOINTS', d.devEndpoints),
+  };
+}

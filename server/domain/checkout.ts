@@ -1,0 +1,282 @@
+// POST /pay/process_deposit: checks the saved form, applies the business rules, charges the card
+// token with the sandbox processor and writes the ledger row, all in one transaction.
+import { randomInt, randomUUID } from 'node:crypto';
+import type { CheckoutResponse, ErrorBody, ProcessDepositRequest } from '../../contract/api.ts';
+import type { Facility, FieldErrors, FormFields, ReceiptInfo } from '../../contract/entities.ts';
+import {
+  MSG,
+  amountError,
+  billingSchema,
+  collectErrors,
+  effectiveLimits,
+  guestContactSchema,
+  termsSchema,
+} from '../../contract/schemas.ts';
+import { offersType } from '../../contract/rules.ts';
+import type { Config } from '../config.ts';
+import { transaction, type Db } from '../db.ts';
+import { toCents, toDollars } from '../money.ts';
+import type { FormState } from '../repo/form-state.ts';
+import type { InmateRecord } from '../repo/inmates.ts';
+import type { Repos } from '../repo/repos.ts';
+import type { SessionRow } from '../repo/sessions.ts';
+import type { VaultToken } from '../repo/vault.ts';
+import { tokenExpiredError } from './card.ts';
+import { ageOn, minutesBefore } from './dates.ts';
+import { quote, type Quote } from './fees.ts';
+import { ERROR_FACILITY_NOT_FOUND } from './form-rules.ts';
+import { RESELECT_DEPOSIT_TYPE } from './offers.ts';
+import { APPROVED, processorText } from './sandbox-processor.ts';
+
+/** §4 duplicate-transaction warning window. */
+export const DUPLICATE_WINDOW_MINUTES = 10;
+/** The daily maximum counts deposits of the last 24 hours. */
+export const DAILY_WINDOW_MINUTES = 24 * 60;
+
+export interface CheckoutDeps {
+  db: Db;
+  repos: Repos;
+  config: Config;
+}
+
+export type CheckoutResult = { status: 200; body: CheckoutResponse } | { status: 400; body: ErrorBody };
+
+interface Checked {
+  facility: Facility;
+  inmate: InmateRecord;
+  token: VaultToken;
+  /** Undefined when no tier of the schedule holds the amount. */
+  quote: Quote | undefined;
+  payerEmail: string;
+}
+
+function response(fields: FormFields, part: Partial<CheckoutResponse>): CheckoutResponse {
+  return {
+    success: false,
+    warning: null,
+    error: null,
+    errors: {},
+    duplicate: null,
+    cached_deposit_info: null,
+    form_state: fields,
+    ...part,
+  };
+}
+
+/** Field problems of the saved form (answered with 400), or what the rules and the charge need. */
+function check(
+  deps: CheckoutDeps,
+  session: SessionRow,
+  fields: FormFields,
+  now: Date,
+): { errors: FieldErrors } | { checked: Checked } {
+  const { repos } = deps;
+  const errors: Record<string, string> = {};
+
+  const facility = fields.facility_id === null ? undefined : repos.facilities.findById(fields.facility_id);
+  if (fields.facility_id === null) errors.facility_id = MSG.required;
+  else if (!facility) errors.facility_id = ERROR_FACILITY_NOT_FOUND;
+
+  const type = fields.deposit_type;
+  if (type === '') errors.deposit_type = MSG.depositType;
+  else if (facility && !offersType(facility, type)) errors.deposit_type = RESELECT_DEPOSIT_TYPE;
+
+  let inmate: InmateRecord | undefined;
+  if (fields.deposit_inmate_id === '') errors.deposit_inmate_id = MSG.required;
+  else if (facility) {
+    inmate = repos.inmates.findInFacility(fields.deposit_inmate_id, facility.id);
+    if (!inmate) errors.deposit_inmate_id = MSG.invalid;
+  }
+
+  // Over the maximum is the DEPOSIT_MAX rule below, not a field problem.
+  const amountKey = amountError(fields.deposit_amount, effectiveLimits(facility));
+  if (amountKey && amountKey !== MSG.amountLimit) errors.deposit_amount = amountKey;
+
+  Object.assign(errors, collectErrors(billingSchema, { ...fields }));
+  // §6: guests give contact details; a signed-in user's come from the account.
+  if (session.user_id === null) Object.assign(errors, collectErrors(guestContactSchema, { ...fields }));
+  Object.assign(errors, collectErrors(termsSchema, { ...fields }));
+
+  let token: VaultToken | undefined;
+  if (fields.card_token === '') errors.card_token = MSG.required;
+  else {
+    token = repos.vault.findForSession(fields.card_token, session.id);
+    if (!token) errors.card_token = MSG.invalid;
+    else {
+      const expired = tokenExpiredError(token, now);
+      if (expired) errors.card_token = expired;
+    }
+  }
+
+  if (Object.keys(errors).length > 0 || !facility || !inmate || !token || type === '') {
+    return { errors: errors as FieldErrors };
+  }
+  const amountCents = toCents(fields.deposit_amount ?? 0);
+  return {
+    checked: {
+      facility,
+      inmate,
+      token,
+      quote: quote(repos.fees, facility, type, amountCents),
+      payerEmail: fields.email.trim().toLowerCase(),
+    },
+  };
+}
+
+function newOrderNumber(repos: Repos): string {
+  for (;;) {
+    const n = `D${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+    if (!repos.deposits.orderNumberExists(n)) return n;
+  }
+}
+
+/**
+ * Processes the session's deposit. The whole check-charge-write runs synchronously inside one
+ * transaction, so a second submit (a double click, a retry) sees the first one's deposit_id and
+ * gets the first answer back unchanged: one charge, one ledger row.
+ */
+export function processDeposit(
+  deps: CheckoutDeps,
+  session: SessionRow,
+  request: ProcessDepositRequest,
+  now: Date,
+): CheckoutResult {
+  const { db, repos, config } = deps;
+  const nowIso = now.toISOString();
+  return transaction(db, (): CheckoutResult => {
+    const state = repos.formState.get(session.id);
+    if (state.fields.deposit_id) {
+      const first = repos.deposits.findById(state.fields.deposit_id);
+      if (!first) throw new Error('form state refers to a deposit that does not exist');
+      return { status: 200, body: JSON.parse(first.response_json) as CheckoutResponse };
+    }
+
+    // §4: skip-completed-steps is forced off, whatever the client asked.
+    const fields: FormFields = { ...state.fields, skip_completed_steps: false, logged_in: session.user_id !== null };
+    const save = (f: FormFields, e: Record<string, string>) =>
+      repos.formState.save(session.id, { fields: f, errors: e as FieldErrors } satisfies FormState, nowIso);
+
+    // The check below covers every field a deposit needs: its findings replace the stored errors.
+    const result = check(deps, session, fields, now);
+    if ('errors' in result) {
+      save(fields, result.errors as Record<string, string>);
+      return { status: 400, body: { errors: result.errors } };
+    }
+    const errors: Record<string, string> = {};
+    const { facility, inmate, token, payerEmail } = result.checked;
+    const amountCents = toCents(fields.deposit_amount ?? 0);
+
+    // Rules answered as a checkout error (§8), without a charge.
+    const refuse = (code: string, fieldErrors: Record<string, string> = {}): CheckoutResult => {
+      const e = { ...errors, ...fieldErrors };
+      save(fields, e);
+      return { status: 200, body: response(fields, { error: code, errors: fieldErrors as FieldErrors }) };
+    };
+    if (inmate.fraud_flag) return refuse('FRAUD_CONTROL_MESSAGE', { deposit_inmate_id: 'ERROR.FRAUD_CONTROL_MESSAGE' });
+    if (amountError(fields.deposit_amount, effectiveLimits(facility)) === MSG.amountLimit) {
+      return refuse('DEPOSIT_MAX', { deposit_amount: MSG.amountLimit });
+    }
+    // Fees are always the server's own figures, never the client's.
+    const q = result.checked.quote;
+    if (!q) return refuse('DEPOSIT_MIN_MAX_ERROR', { deposit_amount: MSG.amountLimit });
+
+    // §8 DEPOSIT_EXCEEDS_LIMIT: daily maximum per payer email per recipient.
+    const sentToday = repos.deposits.sumForPayerAndInmate(
+      payerEmail,
+      inmate.id,
+      minutesBefore(now, DAILY_WINDOW_MINUTES),
+    );
+    if (sentToday + amountCents > toCents(config.dailyMaxPerRecipient)) return refuse('DEPOSIT_EXCEEDS_LIMIT');
+
+    // §4 duplicate warning: same session or email, same inmate and amount within the window.
+    if (!request.confirm_duplicate) {
+      const dup = repos.deposits.findRecentDuplicate({
+        sessionId: session.id,
+        payerEmail,
+        inmateId: inmate.id,
+        amountCents,
+        since: minutesBefore(now, DUPLICATE_WINDOW_MINUTES),
+      });
+      if (dup) {
+        save(fields, errors);
+        return {
+          status: 200,
+          body: response(fields, {
+            warning: 'DUPLICATE_TRANSACTION_WARNING',
+            duplicate: { amount: toDollars(dup.amount_cents), deposit_time: dup.created_at },
+          }),
+        };
+      }
+    }
+
+    // The sandbox processor charges the token.
+    if (token.outcome !== APPROVED) {
+      // The payer enters the card again; every other field stays as it was.
+      const f: FormFields = {
+        ...fields,
+        card_token: '',
+        card_brand: '',
+        card_display: '',
+        credit_card_month: '',
+        credit_card_year: '',
+      };
+      save(f, errors);
+      return { status: 200, body: response(f, { error: processorText(token.outcome) }) };
+    }
+
+    const depositId = randomUUID();
+    const orderNumber = newOrderNumber(repos);
+    const cardExpiry = `${token.exp_month}/${token.exp_year}`;
+    const receipt: ReceiptInfo = {
+      deposit_id: depositId,
+      order_number: orderNumber,
+      deposit_time: nowIso,
+      deposit_type: fields.deposit_type as ReceiptInfo['deposit_type'],
+      recipient_first_name: inmate.first_name,
+      recipient_last_name: inmate.last_name,
+      recipient_dob: inmate.date_of_birth,
+      recipient_age: ageOn(inmate.date_of_birth, now),
+      booking_code: inmate.booking_code,
+      facility_id: facility.id,
+      facility_label: facility.label,
+      inmate_label: facility.inmate_label,
+      amount: toDollars(q.amountCents),
+      fee: toDollars(q.feeCents),
+      tax: toDollars(q.taxCents),
+      total: toDollars(q.totalCents),
+      card_brand: token.brand,
+      card_last4: token.last4,
+      card_expiry: cardExpiry,
+      billing_country: fields.billing_country,
+    };
+    const done: FormFields = {
+      ...fields,
+      deposit_id: depositId,
+      deposit_fee: toDollars(q.feeCents + q.taxCents),
+      deposit_total: toDollars(q.totalCents),
+      cached_deposit_info: receipt,
+    };
+    const body = response(done, { success: true, cached_deposit_info: receipt });
+    repos.deposits.insert({
+      id: depositId,
+      order_number: orderNumber,
+      session_id: session.id,
+      facility_id: facility.id,
+      inmate_id: inmate.id,
+      deposit_type: receipt.deposit_type,
+      amount_cents: q.amountCents,
+      fee_cents: q.feeCents,
+      tax_cents: q.taxCents,
+      total_cents: q.totalCents,
+      card_token: token.token,
+      card_brand: token.brand,
+      card_last4: token.last4,
+      card_exp: cardExpiry,
+      payer_email: payerEmail,
+      created_at: nowIso,
+      response_json: JSON.stringify(body),
+    });
+    save(done, {});
+    return { status: 200, body };
+  });
+}

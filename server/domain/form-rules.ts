@@ -1,0 +1,365 @@
+// The rules of POST /state/save: which fields a payer may write, how each is checked, and what the
+// server fills in itself. Pure logic over repository reads; no SQL here.
+import type * as yup from 'yup';
+import { CHECKOUT_PRESETS, OTHER_PRESET_ID, SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
+import {
+  EMPTY_FORM,
+  LOCALES,
+  SERVER_OWNED_FIELDS,
+  type Facility,
+  type FieldErrors,
+  type FormFields,
+} from '../../contract/entities.ts';
+import {
+  MSG,
+  amountError,
+  billingSchema,
+  effectiveLimits,
+  guestContactSchema,
+  parseAmount,
+} from '../../contract/schemas.ts';
+import { offersType } from '../../contract/rules.ts';
+import { toCents, toDollars } from '../money.ts';
+import type { FormState } from '../repo/form-state.ts';
+import type { Repos } from '../repo/repos.ts';
+import { tokenExpiredError } from './card.ts';
+import { quote } from './fees.ts';
+import { RESELECT_DEPOSIT_TYPE, isDepositType } from './offers.ts';
+import { cardDisplay } from './sandbox-processor.ts';
+
+export const ERROR_FACILITY_NOT_FOUND = 'ERROR.FACILITY_NOT_FOUND';
+export const ERROR_FRAUD = 'ERROR.FRAUD_CONTROL_MESSAGE';
+
+/** Text fields longer than this are refused rather than stored. */
+export const MAX_TEXT = 200;
+
+type Key = keyof FormFields;
+
+const RECIPIENT_FIELDS = [
+  'deposit_inmate_first_name',
+  'deposit_inmate_last_name',
+  'deposit_inmate_booking_code',
+  'deposit_inmate_booking_date',
+  'deposit_inmate_dob',
+  'dep_principal_code',
+] as const satisfies readonly Key[];
+
+const CARD_FIELDS = [
+  'card_brand',
+  'card_display',
+  'credit_card_month',
+  'credit_card_year',
+] as const satisfies readonly Key[];
+
+/**
+ * Filled by the server from the database or the vault, so a save never sets them: besides the
+ * contract's SERVER_OWNED_FIELDS, the recipient's details (from deposit_inmate_id) and the card's
+ * expiry (from card_token).
+ */
+export const SERVER_FILLED_FIELDS: readonly Key[] = [...SERVER_OWNED_FIELDS, ...RECIPIENT_FIELDS, ...CARD_FIELDS];
+
+const BILLING_FIELDS = [
+  'billing_first_name',
+  'billing_last_name',
+  'billing_address1',
+  'billing_address2',
+  'billing_city',
+  'billing_state',
+  'billing_zip',
+  'billing_country',
+] as const satisfies readonly Key[];
+const CONTACT_FIELDS = ['email', 'phone_no', 'phone_country'] as const satisfies readonly Key[];
+const TERMS_FIELDS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const satisfies readonly Key[];
+
+/**
+ * The order fields are applied in: the facility before what depends on it (changing facility
+ * clears type and recipient, then a type or recipient in the same save applies to the new one).
+ */
+const WRITE_ORDER: readonly Key[] = [
+  'facility_country',
+  'facility_state',
+  'facility_id',
+  'deposit_type',
+  'deposit_inmate_id',
+  'deposit_amount',
+  'deposit_amount_id',
+  'card_token',
+  'billing_country',
+  ...BILLING_FIELDS.filter((k) => k !== 'billing_country'),
+  'phone_country',
+  'email',
+  'phone_no',
+  ...TERMS_FIELDS,
+  'locale',
+];
+
+const WRITABLE = new Set<Key>((Object.keys(EMPTY_FORM) as Key[]).filter((k) => !SERVER_FILLED_FIELDS.includes(k)));
+
+/** Every writable field: those with a place in WRITE_ORDER, then any field added to the contract since. */
+const APPLY_ORDER: readonly Key[] = [
+  ...WRITE_ORDER.filter((k) => WRITABLE.has(k)),
+  ...[...WRITABLE].filter((k) => !WRITE_ORDER.includes(k)),
+];
+
+export interface SaveContext {
+  repos: Repos;
+  sessionId: string;
+  now: Date;
+}
+
+type Coerced = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** Accepts the JSON value for a field when it has the field's type (numbers may come as text). */
+function coerce(key: Key, raw: unknown): Coerced {
+  const empty = EMPTY_FORM[key];
+  if (typeof empty === 'boolean') {
+    return typeof raw === 'boolean' ? { ok: true, value: raw } : { ok: false, error: MSG.invalid };
+  }
+  if (typeof empty === 'string') {
+    if (typeof raw === 'number' && Number.isFinite(raw)) return { ok: true, value: String(raw) };
+    if (typeof raw !== 'string') return { ok: false, error: MSG.invalid };
+    if (raw.length > MAX_TEXT) return { ok: false, error: MSG.tooMany };
+    return { ok: true, value: raw };
+  }
+  // Nullable numbers: facility_id, deposit_amount.
+  if (raw === null || raw === '') return { ok: true, value: null };
+  if (key === 'facility_id') {
+    const n = typeof raw === 'string' && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+    return typeof n === 'number' && Number.isInteger(n) && n > 0
+      ? { ok: true, value: n }
+      : { ok: false, error: MSG.numeric };
+  }
+  if (key === 'deposit_amount') {
+    if (typeof raw === 'string' && raw.length > MAX_TEXT) return { ok: false, error: MSG.tooMany };
+    if (typeof raw === 'number' || typeof raw === 'string') return { ok: true, value: parseAmount(raw) };
+    return { ok: false, error: MSG.amountInvalid };
+  }
+  // Any other nullable number field the contract may add.
+  return typeof raw === 'number' && Number.isFinite(raw) ? { ok: true, value: raw } : { ok: false, error: MSG.invalid };
+}
+
+/** The message of one field of a yup object schema, checked against all values (for dependent rules). */
+function fieldError(schema: yup.AnyObjectSchema, key: string, values: FormFields): string | null {
+  try {
+    schema.validateSyncAt(key, values);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : MSG.invalid;
+  }
+}
+
+function isBlank(v: unknown): boolean {
+  return v === '' || v === null || v === undefined;
+}
+
+/** Countries a payer may choose (§3: allowed, and never a sanctioned one). */
+export function allowedCountryCodes(repos: Repos): string[] {
+  return repos.geo
+    .listCountries()
+    .filter((c) => c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code))
+    .map((c) => c.code);
+}
+
+/**
+ * Applies a save to the stored state. Unknown and server-filled keys are ignored. A value that
+ * fails its rule is still kept (the payer loses nothing) and its error is stored; a later good
+ * value clears that error (§5 "Server-side errors clear on edit"). A value of the wrong JSON type
+ * cannot be kept in a typed field: it leaves the field as it was and sets the error. An empty value
+ * is "not yet filled": required fields are enforced when the deposit is processed, so the autosave
+ * of an early step (§4) never blocks on fields of a later one.
+ */
+export function applySave(state: FormState, patch: Record<string, unknown>, ctx: SaveContext): FormState {
+  const { repos } = ctx;
+  const fields: FormFields = { ...state.fields };
+  const errors: Record<string, string> = { ...(state.errors as Record<string, string>) };
+  const values = fields as unknown as Record<string, unknown>;
+
+  const setError = (key: string, error: string | null) => {
+    if (error) errors[key] = error;
+    else delete errors[key];
+  };
+  let facility: Facility | undefined =
+    fields.facility_id === null ? undefined : repos.facilities.findById(fields.facility_id);
+
+  const clearRecipient = () => {
+    fields.deposit_inmate_id = '';
+    for (const k of RECIPIENT_FIELDS) fields[k] = '';
+    setError('deposit_inmate_id', null);
+  };
+  const clearCard = () => {
+    for (const k of CARD_FIELDS) fields[k] = '';
+  };
+  const checkAmount = () => {
+    const v = fields.deposit_amount;
+    setError('deposit_amount', v === null ? null : amountError(v, effectiveLimits(facility)));
+  };
+  const checkBilling = (key: string) =>
+    setError(key, isBlank(values[key]) ? null : fieldError(billingSchema, key, fields));
+  const checkContact = (key: string) =>
+    setError(key, isBlank(values[key]) ? null : fieldError(guestContactSchema, key, fields));
+
+  for (const key of APPLY_ORDER) {
+    if (!Object.hasOwn(patch, key)) continue;
+    const c = coerce(key, patch[key]);
+    if (!c.ok) {
+      setError(key, c.error);
+      continue;
+    }
+    const value = c.value;
+
+    switch (key) {
+      case 'facility_country': {
+        const code = String(value);
+        fields.facility_country = code;
+        setError(key, code === '' || allowedCountryCodes(repos).includes(code) ? null : MSG.invalid);
+        break;
+      }
+      case 'facility_state': {
+        const code = String(value);
+        fields.facility_state = code;
+        setError(key, code === '' || repos.geo.regionExists(fields.facility_country, code) ? null : MSG.invalid);
+        break;
+      }
+      case 'facility_id': {
+        const id = value as number | null;
+        if (id !== fields.facility_id) {
+          // Changing facility clears the deposit type and the recipient (they belong to the old one).
+          fields.deposit_type = '';
+          setError('deposit_type', null);
+          clearRecipient();
+        }
+        fields.facility_id = id;
+        facility = id === null ? undefined : repos.facilities.findById(id);
+        setError(key, id !== null && !facility ? ERROR_FACILITY_NOT_FOUND : null);
+        fields.min_deposit_amount = facility ? facility.deposit_limits.min : null;
+        fields.max_deposit_amount = facility ? facility.deposit_limits.max : null;
+        if (facility) {
+          fields.facility_country = facility.country;
+          fields.facility_state = facility.state;
+          setError('facility_country', null);
+          setError('facility_state', null);
+        }
+        checkAmount();
+        break;
+      }
+      case 'deposit_type': {
+        const type = String(value);
+        if (type === '') {
+          fields.deposit_type = '';
+          setError(key, null);
+        } else if (!isDepositType(type)) {
+          setError(key, MSG.depositType);
+        } else {
+          fields.deposit_type = type;
+          setError(key, facility && offersType(facility, type) ? null : RESELECT_DEPOSIT_TYPE);
+        }
+        break;
+      }
+      case 'deposit_inmate_id': {
+        const id = String(value).trim();
+        clearRecipient();
+        fields.deposit_inmate_id = id;
+        if (id === '') break;
+        const inmate = facility ? repos.inmates.findInFacility(id, facility.id) : undefined;
+        if (!inmate) {
+          setError(key, MSG.invalid);
+        } else if (inmate.fraud_flag) {
+          // §5: a fraud-flagged inmate blocks the deposit.
+          setError(key, ERROR_FRAUD);
+        } else {
+          fields.deposit_inmate_first_name = inmate.first_name;
+          fields.deposit_inmate_last_name = inmate.last_name;
+          fields.deposit_inmate_booking_code = inmate.booking_code;
+          fields.deposit_inmate_booking_date = inmate.book_date ?? '';
+          fields.deposit_inmate_dob = inmate.date_of_birth ?? '';
+          fields.dep_principal_code = inmate.principal_code;
+        }
+        break;
+      }
+      case 'deposit_amount': {
+        const v = value as number | null;
+        fields.deposit_amount = v !== null && Number.isNaN(v) ? null : v;
+        setError(key, v !== null && Number.isNaN(v) ? MSG.amountInvalid : null);
+        if (!errors[key]) checkAmount();
+        break;
+      }
+      case 'deposit_amount_id': {
+        const id = String(value);
+        fields.deposit_amount_id = id;
+        const ok = id === '' || id === OTHER_PRESET_ID || CHECKOUT_PRESETS.some((p) => String(p) === id);
+        setError(key, ok ? null : MSG.invalid);
+        break;
+      }
+      case 'card_token': {
+        const token = String(value).trim();
+        fields.card_token = token;
+        clearCard();
+        if (token === '') {
+          setError(key, null);
+          break;
+        }
+        // A token resolves only for the session that created it.
+        const t = repos.vault.findForSession(token, ctx.sessionId);
+        if (!t) {
+          setError(key, MSG.invalid);
+          break;
+        }
+        fields.card_brand = t.brand;
+        fields.card_display = cardDisplay(t.brand, t.last4);
+        fields.credit_card_month = t.exp_month;
+        fields.credit_card_year = t.exp_year;
+        setError(key, tokenExpiredError(t, ctx.now));
+        break;
+      }
+      case 'locale': {
+        const locale = String(value);
+        if ((LOCALES as readonly string[]).includes(locale)) {
+          fields.locale = locale as FormFields['locale'];
+          setError(key, null);
+        } else {
+          setError(key, MSG.invalid);
+        }
+        break;
+      }
+      default: {
+        values[key] = value;
+        if ((BILLING_FIELDS as readonly string[]).includes(key)) {
+          checkBilling(key);
+          // Zip and state rules depend on the country.
+          if (key === 'billing_country') {
+            checkBilling('billing_zip');
+            checkBilling('billing_state');
+          }
+        } else if ((CONTACT_FIELDS as readonly string[]).includes(key)) {
+          checkContact(key);
+          if (key === 'phone_country') checkContact('phone_no');
+        } else {
+          setError(key, null);
+        }
+      }
+    }
+  }
+
+  fields.billing_agree_terms = TERMS_FIELDS.every((k) => fields[k]);
+  Object.assign(fields, priceFields(repos, fields, facility, errors));
+  return { fields, errors: errors as FieldErrors };
+}
+
+/**
+ * deposit_fee (the fee plus its tax) and deposit_total from the schedule, once facility, type and
+ * amount are all good; null otherwise.
+ */
+export function priceFields(
+  repos: Repos,
+  fields: FormFields,
+  facility: Facility | undefined,
+  errors: Record<string, string>,
+): Pick<FormFields, 'deposit_fee' | 'deposit_total'> {
+  const type = fields.deposit_type;
+  if (!facility || type === '' || fields.deposit_amount === null || errors.deposit_amount || errors.deposit_type) {
+    return { deposit_fee: null, deposit_total: null };
+  }
+  const q = quote(repos.fees, facility, type, toCents(fields.deposit_amount));
+  if (!q) return { deposit_fee: null, deposit_total: null };
+  return { deposit_fee: toDollars(q.feeCents + q.taxCents), deposit_total: toDollars(q.totalCents) };
+}

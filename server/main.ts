@@ -1,0 +1,37 @@
+// Entry point: reads the configuration, opens the database under DATA_DIR, serves the API and the
+// built app on one port. Run with `npm start` or `npx node server/main.ts`.
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const app = buildApp({
+  dbPath: join(config.dataDir, 'deposit-site.sqlite'),
+  staticDir: config.staticDir,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  config,
+});
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error while closing');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(`deposit site listening on ${address}`);
+} catch (err) {
+  app.log.error({ err }, 'could not start');
+  process.exit(1);
+}

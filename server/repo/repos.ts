@@ -1,0 +1,29 @@
+// Every repository over one database handle: the only place the server holds SQL.
+import type { Db } from '../db.ts';
+import { createClientErrorRepo } from './client-errors.ts';
+import { createDepositRepo } from './deposits.ts';
+import { createFacilityRepo } from './facilities.ts';
+import { createFeeRepo } from './fees.ts';
+import { createFormStateRepo } from './form-state.ts';
+import { createGeoRepo } from './geo.ts';
+import { createInmateRepo } from './inmates.ts';
+import { createOutboxRepo } from './outbox.ts';
+import { createSessionRepo } from './sessions.ts';
+import { createVaultRepo } from './vault.ts';
+
+export function createRepos(db: Db) {
+  return {
+    sessions: createSessionRepo(db),
+    formState: createFormStateRepo(db),
+    geo: createGeoRepo(db),
+    facilities: createFacilityRepo(db),
+    inmates: createInmateRepo(db),
+    fees: createFeeRepo(db),
+    vault: createVaultRepo(db),
+    deposits: createDepositRepo(db),
+    outbox: createOutboxRepo(db),
+    clientErrors: createClientErrorRepo(db),
+  };
+}
+
+export type Repos = ReturnType<typeof createRepos>;

@@ -1,0 +1,45 @@
+// Development endpoints (§7 client errors; architecture: outbox readable in development). Only
+// registered when config.devEndpoints is on.
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import { PATHS, type OutboxResponse } from '../../contract/api.ts';
+import { MSG } from '../../contract/schemas.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, validate } from '../http.ts';
+
+export const LIMITS = { message: 2000, stack: 8000, url: 2000, userAgent: 500 } as const;
+const OUTBOX_LIST_SIZE = 200;
+
+// Long fields are cut, not refused: an error report should never fail for being long.
+const errorBody = yup.object({
+  message: yup.string().trim().required(MSG.required),
+  stack: yup.string(),
+  url: yup.string(),
+});
+
+function cut(value: string | undefined, max: number): string | null {
+  if (value === undefined || value === '') return null;
+  return value.length > max ? value.slice(0, max) : value;
+}
+
+export async function developmentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { repos, sessions, now } = deps;
+
+  app.post(PATHS.logJsError, async (request, reply) => {
+    const body = validate(errorBody, request.body);
+    if (!body.ok) return badRequest(reply, body.errors);
+    const session = sessions.require(request, reply);
+    const ua = request.headers['user-agent'];
+    repos.clientErrors.insert({
+      session_id: session.id,
+      message: cut(body.value.message, LIMITS.message) ?? '',
+      stack: cut(body.value.stack, LIMITS.stack),
+      url: cut(body.value.url, LIMITS.url),
+      user_agent: cut(typeof ua === 'string' ? ua : undefined, LIMITS.userAgent),
+      created_at: now().toISOString(),
+    });
+    return reply.code(204).send();
+  });
+
+  app.get(PATHS.outbox, async () => ({ messages: repos.outbox.list(OUTBOX_LIST_SIZE) }) satisfies OutboxResponse);
+}

@@ -1,0 +1,132 @@
+// Recipient search (§2 deposit.recipient, §5 search rules, §9 six per page). Results never leave
+// the facility asked for.
+import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
+import { PATHS, type SearchInmatesResponse } from '../../contract/api.ts';
+import { RESULTS_PER_PAGE, SEARCH_MIN } from '../../contract/constants.ts';
+import type { Facility } from '../../contract/entities.ts';
+import { MSG, bookingCodeSchema, nameQuerySchema } from '../../contract/schemas.ts';
+import type { Deps } from '../deps.ts';
+import { ageOn } from '../domain/dates.ts';
+import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
+import { badRequest, idText, validate } from '../http.ts';
+import type { NameQuery, Page, SearchResult } from '../repo/inmates.ts';
+
+const MAX_PAGE = 10_000;
+
+const common = {
+  facility_id: idText(MSG.numeric),
+  page: yup
+    .string()
+    .matches(/^\d{1,5}$/, MSG.numeric)
+    .test('page', MSG.invalid, (v) => v === undefined || (Number(v) >= 1 && Number(v) <= MAX_PAGE)),
+};
+
+const facilityQuery = yup.object({ facility_id: common.facility_id });
+
+// §5: a name of at least 2 characters (the shorter of the two variants; the client may ask for 3).
+const nameQuery = yup.object({
+  ...common,
+  name_query: nameQuerySchema(SEARCH_MIN.nameShort).max(60, MSG.tooMany),
+});
+
+const bookingQuery = yup.object({
+  ...common,
+  booking_code: bookingCodeSchema.max(30, MSG.tooMany),
+});
+
+// §5 ICE: A-number (optional letter A, then digits; at least 2 characters) and 2 to 3 letters of the last name.
+const iceQuery = yup.object({
+  ...common,
+  name_query: yup
+    .string()
+    .trim()
+    .required(MSG.required)
+    .min(SEARCH_MIN.aNumber, MSG.keepTyping)
+    .max(10, MSG.tooMany)
+    .matches(/^[Aa]?\d+$/, MSG.invalid),
+  inmate_last_name: yup
+    .string()
+    .trim()
+    .required(MSG.required)
+    .min(2, MSG.keepTyping)
+    .max(3, MSG.tooMany)
+    .matches(/^[\p{L}' -]+$/u, MSG.invalid),
+});
+
+/**
+ * Splits a typed name (§2): "Smith, John" is last then first; "John Smith" is first then last (the
+ * last name may hold spaces). A single word is matched against either name.
+ */
+export function nameQueryParts(q: string): NameQuery {
+  const whole = q
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*,\s*/g, ', ');
+  const comma = whole.indexOf(',');
+  if (comma >= 0) {
+    return { whole, last: whole.slice(0, comma).trim(), first: whole.slice(comma + 1).trim() };
+  }
+  const space = whole.indexOf(' ');
+  if (space >= 0) return { whole, first: whole.slice(0, space), last: whole.slice(space + 1) };
+  return { whole, first: whole, last: whole };
+}
+
+export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { repos, now } = deps;
+
+  const pageOf = (page: string | undefined): Page & { page: number } => {
+    const n = page === undefined ? 1 : Number(page);
+    return { page: n, limit: RESULTS_PER_PAGE, offset: (n - 1) * RESULTS_PER_PAGE };
+  };
+
+  const answer = (result: SearchResult, page: number): SearchInmatesResponse => {
+    const t = now();
+    return {
+      inmates: result.inmates.map((i) => ({ ...i, age: ageOn(i.date_of_birth, t) })),
+      total: result.total,
+      page,
+      per_page: RESULTS_PER_PAGE,
+    };
+  };
+
+  /** The facility of the query, or the 400 errors to answer with. */
+  const facilityOf = (query: unknown): { facility: Facility } | { errors: Parameters<typeof badRequest>[1] } => {
+    const q = validate(facilityQuery, query);
+    if (!q.ok) return { errors: { facility_id: q.errors.facility_id ?? MSG.numeric } };
+    const facility = repos.facilities.findById(Number(q.value.facility_id));
+    return facility ? { facility } : { errors: { facility_id: ERROR_FACILITY_NOT_FOUND } };
+  };
+
+  app.get(PATHS.searchInmates, async (request, reply) => {
+    const f = facilityOf(request.query);
+    if ('errors' in f) return badRequest(reply, f.errors);
+    // Name search is for standard facilities; the others search by booking code or A-number.
+    if (!f.facility.is_standard) return badRequest(reply, { facility_id: MSG.invalid });
+    const q = validate(nameQuery, request.query);
+    if (!q.ok) return badRequest(reply, q.errors);
+    const p = pageOf(q.value.page);
+    return answer(repos.inmates.searchByName(f.facility.id, nameQueryParts(q.value.name_query), p), p.page);
+  });
+
+  app.get(PATHS.searchInmatesSpecial, async (request, reply) => {
+    const f = facilityOf(request.query);
+    if ('errors' in f) return badRequest(reply, f.errors);
+    const { facility } = f;
+    if (facility.is_ice) {
+      const q = validate(iceQuery, request.query);
+      if (!q.ok) return badRequest(reply, q.errors);
+      const p = pageOf(q.value.page);
+      const digits = q.value.name_query.replace(/^[Aa]/, '');
+      return answer(repos.inmates.searchByANumber(facility.id, digits, q.value.inmate_last_name, p), p.page);
+    }
+    if (facility.is_juve || facility.is_canada) {
+      const q = validate(bookingQuery, request.query);
+      if (!q.ok) return badRequest(reply, q.errors);
+      const p = pageOf(q.value.page);
+      return answer(repos.inmates.searchByBookingCode(facility.id, q.value.booking_code, p), p.page);
+    }
+    return badRequest(reply, { facility_id: MSG.invalid });
+  });
+}

@@ -1,0 +1,164 @@
+// Security headers, sessions and CSRF (architecture: "Sessions" and "Cards").
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_HEADER, type ErrorBody } from '../contract/api.ts';
+import type { Config } from './config.ts';
+import type { Repos } from './repo/repos.ts';
+import type { SessionRow } from './repo/sessions.ts';
+
+export const SESSION_COOKIE = 'sid';
+/** Sessions expire after 24 hours without a request. */
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session. */
+const TOUCH_EVERY_MS = 60 * 1000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** The paths of the API; everything else is the single-page app and its files. */
+export const API_PREFIXES = ['/pay', '/state', '/vault', '/development', '/auth', '/account', '/fusion'] as const;
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** onSend hook: the headers every response carries; API answers are never cached. */
+export function securityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, p: unknown) => void,
+) {
+  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.header('x-frame-options', 'DENY');
+  if (isApiPath(request.url) || reply.getHeader('cache-control') === undefined)
+    reply.header('cache-control', 'no-store');
+  done(null, payload);
+}
+
+/** 256 bits from the system's CSPRNG, URL-safe: session ids, CSRF tokens, vault tokens. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const CSRF_FAILED: ErrorBody = { errors: { form: 'ERROR.CSRF' } };
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export interface SessionManager {
+  /** onRequest hook of the API: finds the request's session (if any) and applies the CSRF rule. */
+  onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
+  /** The request's session, created (and its cookie set) if it has none: sessions are lazy. */
+  require(request: FastifyRequest, reply: FastifyReply): SessionRow;
+  /** New id and CSRF token for the same session (at sign-in); form state and tokens follow. */
+  rotate(request: FastifyRequest, reply: FastifyReply): SessionRow;
+  /** Ends the session (at sign-out). */
+  destroy(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+export function createSessionManager(repos: Repos, config: Config, now: () => Date): SessionManager {
+  const current = new WeakMap<FastifyRequest, SessionRow>();
+  let lastPurge = 0;
+
+  const setCookie = (reply: FastifyReply, id: string) => {
+    reply.setCookie(SESSION_COOKIE, id, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: config.cookieSecure,
+    });
+  };
+
+  const purgeIfDue = (t: Date) => {
+    if (t.getTime() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = t.getTime();
+    repos.sessions.purgeIdle(new Date(t.getTime() - SESSION_IDLE_MS).toISOString());
+  };
+
+  const find = (request: FastifyRequest): SessionRow | undefined => {
+    const id = request.cookies[SESSION_COOKIE];
+    if (!id || !TOKEN_SHAPE.test(id)) return undefined;
+    const t = now();
+    const s = repos.sessions.findActive(id, new Date(t.getTime() - SESSION_IDLE_MS).toISOString());
+    if (!s) return undefined;
+    if (t.getTime() - Date.parse(s.last_seen_at) >= TOUCH_EVERY_MS) {
+      s.last_seen_at = t.toISOString();
+      repos.sessions.touch(s.id, s.last_seen_at);
+    }
+    return s;
+  };
+
+  const requireSession = (request: FastifyRequest, reply: FastifyReply): SessionRow => {
+    const existing = current.get(request);
+    if (existing) return existing;
+    const t = now();
+    purgeIfDue(t);
+    const iso = t.toISOString();
+    const session: SessionRow = {
+      id: randomToken(),
+      csrf_token: randomToken(),
+      user_id: null,
+      created_at: iso,
+      last_seen_at: iso,
+    };
+    repos.sessions.insert(session);
+    current.set(request, session);
+    setCookie(reply, session.id);
+    return session;
+  };
+
+  return {
+    async onRequest(request, reply) {
+      const session = find(request);
+      if (session) current.set(request, session);
+      const method = request.method;
+      if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
+      // A cross-site form cannot send a custom header: a state change needs the session's token.
+      const sent = request.headers[CSRF_HEADER];
+      if (!session || typeof sent !== 'string' || !sameToken(sent, session.csrf_token)) {
+        return reply.code(403).send(CSRF_FAILED);
+      }
+      return undefined;
+    },
+    require: requireSession,
+    rotate(request, reply) {
+      const old = requireSession(request, reply);
+      const rotated: SessionRow = {
+        ...old,
+        id: randomToken(),
+        csrf_token: randomToken(),
+        last_seen_at: now().toISOString(),
+      };
+      repos.sessions.rotate(old.id, rotated.id, rotated.csrf_token, rotated.last_seen_at);
+      current.set(request, rotated);
+      setCookie(reply, rotated.id);
+      return rotated;
+    },
+    destroy(request, reply) {
+      const s = current.get(request);
+      if (s) repos.sessions.remove(s.id);
+      current.delete(request);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+  };
+}

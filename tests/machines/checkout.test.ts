@@ -1,0 +1,466 @@
+// checkout (§2 checkout, §4 amounts / card choice / outcomes, §5, §7, §8): model-based paths,
+// behaviour, coverage.
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, type SnapshotFrom, SimulatedClock } from 'xstate';
+import { DELAYS } from '../../contract/constants.ts';
+import type { FormFields } from '../../contract/entities.ts';
+import { collectErrors, newCardSchema } from '../../contract/schemas.ts';
+import {
+  EMPTY_CARD,
+  FEES_PENDING,
+  checkoutErrors,
+  checkoutMachine,
+  checkoutTotals,
+  feesStateOf,
+} from '../../machines/checkout.machine.ts';
+import { provideCheckout } from '../../machines/provide-actors.ts';
+import type { CheckoutEvent, CheckoutInput } from '../../machines/wizard.types.ts';
+import {
+  CARD_REJECTED,
+  FEES,
+  HARRIS,
+  NETWORK_FAILURE,
+  RECIPIENT_FIELDS,
+  TOKEN,
+  TRAVIS,
+  VALID_BILLING,
+  VALID_CARD,
+  depositError,
+  depositSuccess,
+  depositWarning,
+  saveAnswer,
+} from './fixtures.ts';
+import {
+  type EventSamples,
+  type ModelSpec,
+  FakeCalls,
+  allSamples,
+  coverage,
+  describePath,
+  formatReport,
+  modelPaths,
+  replayPath,
+  settle,
+  start,
+  withParent,
+} from './harness.ts';
+
+type Snapshot = SnapshotFrom<typeof checkoutMachine>;
+
+const input: CheckoutInput = { fields: RECIPIENT_FIELDS, facility: HARRIS };
+
+const samples = {
+  'amount.preset': [
+    { type: 'amount.preset', id: '25' },
+    { type: 'amount.preset', id: 'other' },
+    { type: 'amount.preset', id: '300' },
+  ],
+  'amount.other': [
+    { type: 'amount.other', text: '' },
+    { type: 'amount.other', text: '5' },
+    { type: 'amount.other', text: '30' },
+  ],
+  'checkout.change': [
+    { type: 'checkout.change', fields: VALID_BILLING },
+    { type: 'checkout.change', fields: { terms_1: false } },
+  ],
+  'card.change': [{ type: 'card.change', card: VALID_CARD }],
+  'checkout.submit': [{ type: 'checkout.submit' }],
+  'checkout.confirmDuplicate': [{ type: 'checkout.confirmDuplicate' }],
+  'checkout.dismiss': [{ type: 'checkout.dismiss' }],
+  'fees.retry': [{ type: 'fees.retry' }],
+} satisfies EventSamples<CheckoutEvent>;
+
+const spec: ModelSpec<Snapshot> = {
+  build: (calls) => provideCheckout(calls.all()),
+  input,
+  samples: () => allSamples(samples),
+  answers: {
+    saveAmount: ({ context }) => [
+      saveAnswer(context.fields),
+      saveAnswer(context.fields, { deposit_amount: 'ERROR.DEPOSIT_MAX' }),
+    ],
+    getFees: () => [FEES],
+    tokenizeCard: () => [TOKEN],
+    saveCheckout: ({ context }) => [
+      saveAnswer(context.fields),
+      saveAnswer(context.fields, { billing_zip: 'VALIDATION.INVALID_ZIPCODE' }),
+    ],
+    processDeposit: ({ context }) => [
+      depositSuccess(context.fields),
+      depositWarning(context.fields),
+      depositError(context.fields),
+    ],
+  },
+  failures: {
+    saveAmount: [NETWORK_FAILURE],
+    getFees: [NETWORK_FAILURE],
+    tokenizeCard: [CARD_REJECTED, NETWORK_FAILURE],
+    saveCheckout: [NETWORK_FAILURE],
+    processDeposit: [NETWORK_FAILURE],
+  },
+  // What the guards read: the amount, whether fees are known, whether card, billing, contact and
+  // terms validate; and the outcome flags the screen shows.
+  project: ({ context: c }) => [
+    c.fields.deposit_amount_id,
+    c.fields.deposit_amount,
+    c.otherAmount,
+    c.fee !== null,
+    Object.keys(checkoutErrors(c)).every((k) => k === 'deposit_amount'),
+    c.showErrors,
+    c.outcome.errorKey !== null,
+    c.outcome.warningKey !== null,
+    c.confirmDuplicate,
+  ],
+  limit: 50_000,
+};
+
+describe('checkout: paths of the model', () => {
+  const graph = modelPaths(spec);
+  it('has a graph to walk', () => {
+    console.info(`checkout graph: ${graph.vertices} vertices, ${graph.edges} edges, ${graph.paths.length} paths`);
+    expect(graph.paths.length).toBeGreaterThan(50);
+  });
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(spec, graph, path);
+  });
+});
+
+// ---------------------------------------------------------------- behaviour
+
+function setup(custom: Partial<CheckoutInput> = {}) {
+  const calls = new FakeCalls();
+  const clock = new SimulatedClock();
+  const { child, received } = withParent(provideCheckout(calls.all()), { ...input, ...custom }, clock);
+  const snap = () => child.getSnapshot() as Snapshot;
+  return { calls, clock, checkout: child as AnyActorRef, received, snap };
+}
+
+type Setup = ReturnType<typeof setup>;
+
+/** Chooses an amount and lets the save and the fees answer land. */
+async function feesReady(t: Setup, id = '25') {
+  t.checkout.send({ type: 'amount.preset', id });
+  t.clock.increment(DELAYS.feeThrottle);
+  t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+  await settle();
+  t.calls.resolve('getFees', FEES);
+  await settle();
+  expect(feesStateOf(t.snap())).toBe('ready');
+}
+
+/** A valid guest checkout, submitted, up to the processDeposit call. */
+async function submitted(t: Setup) {
+  await feesReady(t);
+  t.checkout.send({ type: 'checkout.change', fields: VALID_BILLING });
+  t.checkout.send({ type: 'card.change', card: VALID_CARD });
+  t.checkout.send({ type: 'checkout.submit' });
+  expect(t.snap().matches({ active: { form: 'tokenizing' } })).toBe(true);
+  t.calls.resolve('tokenizeCard', TOKEN);
+  await settle();
+  t.calls.resolve('saveCheckout', saveAnswer({ ...t.snap().context.fields }));
+  await settle();
+  expect(t.snap().matches({ active: { form: 'submitting' } })).toBe(true);
+}
+
+describe('checkout: amounts (§4, §5)', () => {
+  it('§4: a preset other than "other" clears the custom amount', () => {
+    const t = setup();
+    t.checkout.send({ type: 'amount.other', text: '30' });
+    expect(t.snap().context).toMatchObject({ otherAmount: '30' });
+    expect(t.snap().context.fields).toMatchObject({ deposit_amount: 30, deposit_amount_id: 'other' });
+    t.checkout.send({ type: 'amount.preset', id: '50' });
+    expect(t.snap().context.otherAmount).toBe('');
+    expect(t.snap().context.fields).toMatchObject({ deposit_amount: 50, deposit_amount_id: '50' });
+    t.checkout.send({ type: 'amount.preset', id: 'other' });
+    expect(t.snap().context.fields).toMatchObject({ deposit_amount: null, deposit_amount_id: 'other' });
+    expect(feesStateOf(t.snap())).toBe('idle');
+  });
+
+  it('§5: the other amount keeps at most 6 characters', () => {
+    const t = setup();
+    t.checkout.send({ type: 'amount.other', text: '12.50000' });
+    expect(t.snap().context.otherAmount).toBe('12.500');
+  });
+
+  it('§4: out of bounds: outOfBounds with the rule message, no roundups, total 0', async () => {
+    const t = setup();
+    await feesReady(t);
+    expect(t.snap().context.roundups).toHaveLength(1);
+    t.checkout.send({ type: 'amount.other', text: '5' });
+    const s = t.snap();
+    expect(feesStateOf(s)).toBe('outOfBounds');
+    expect(s.context.errors.deposit_amount).toBe('VALIDATION.DEPOSIT_BELOW_MINIMUM');
+    expect(s.context.roundups).toEqual([]);
+    expect(checkoutTotals(s.context, feesStateOf(s))).toEqual({
+      amount: 5,
+      fee: null,
+      tax: null,
+      total: 0,
+      calculating: false,
+    });
+    t.checkout.send({ type: 'amount.other', text: 'abc' });
+    expect(t.snap().context.errors.deposit_amount).toBe('VALIDATION.INVALID_DEPOSIT_AMOUNT');
+  });
+
+  it('§5: facility limits narrow the bounds (Travis: 20..100)', () => {
+    const t = setup({ facility: TRAVIS });
+    t.checkout.send({ type: 'amount.preset', id: '150' });
+    expect(feesStateOf(t.snap())).toBe('outOfBounds');
+    expect(t.snap().context.errors.deposit_amount).toBe('VALIDATION.DEPOSIT_LIMIT_REACHED');
+    t.checkout.send({ type: 'amount.preset', id: '50' });
+    expect(feesStateOf(t.snap())).toBe('waiting');
+    expect(t.snap().context.errors.deposit_amount).toBeUndefined();
+  });
+
+  it('§4: the amount is saved, then fees fetched; the total is amount + fee + tax', async () => {
+    const t = setup();
+    t.checkout.send({ type: 'amount.preset', id: '25' });
+    t.clock.increment(DELAYS.feeThrottle);
+    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
+    expect(t.calls.inputs('getFees')).toEqual([]);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    await settle();
+    expect(t.received.map((e) => e.type)).toEqual(['checkout.saved']);
+    expect(t.calls.inputs('getFees')).toEqual([{ facilityId: HARRIS.id, depositType: 'flex', amount: 25 }]);
+    const loading = t.snap();
+    expect(checkoutTotals(loading.context, feesStateOf(loading))).toMatchObject({ total: 0, calculating: true });
+    t.calls.resolve('getFees', FEES);
+    await settle();
+    const ready = t.snap();
+    expect(checkoutTotals(ready.context, feesStateOf(ready))).toEqual({
+      amount: 25,
+      fee: 2.95,
+      tax: 0.3,
+      total: 28.25,
+      calculating: false,
+    });
+  });
+
+  it('§9: the fee throttle restarts on a newer amount: one save, of the last amount', () => {
+    const t = setup();
+    t.checkout.send({ type: 'amount.preset', id: '25' });
+    t.clock.increment(200);
+    t.checkout.send({ type: 'amount.preset', id: '50' });
+    t.clock.increment(200);
+    expect(feesStateOf(t.snap())).toBe('waiting');
+    t.clock.increment(50);
+    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 50, deposit_amount_id: '50' } }]);
+  });
+
+  it('§7: a fees request over 30 s is reported as a timeout, and can be retried', async () => {
+    const t = setup();
+    t.checkout.send({ type: 'amount.preset', id: '25' });
+    t.clock.increment(DELAYS.feeThrottle);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    await settle();
+    t.clock.increment(DELAYS.feesTimeout - 1);
+    expect(feesStateOf(t.snap())).toBe('loading');
+    t.clock.increment(1);
+    expect(feesStateOf(t.snap())).toBe('timedOut');
+    expect(t.snap().context.feeFailure).toBe('ERROR.FEES_TIMEOUT');
+    t.checkout.send({ type: 'fees.retry' });
+    expect(feesStateOf(t.snap())).toBe('waiting');
+    expect(t.snap().context.feeFailure).toBeNull();
+  });
+
+  it('a saved valid amount starts fetching fees; a saved other amount is shown as typed', () => {
+    const t = setup({ fields: { ...RECIPIENT_FIELDS, deposit_amount: 42.5, deposit_amount_id: 'other' } });
+    expect(feesStateOf(t.snap())).toBe('waiting');
+    expect(t.snap().context.otherAmount).toBe('42.5');
+  });
+
+  it('the server can refuse a saved amount (outOfBounds with its message)', async () => {
+    const t = setup();
+    t.checkout.send({ type: 'amount.preset', id: '100' });
+    t.clock.increment(DELAYS.feeThrottle);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }, { deposit_amount: 'ERROR.DEPOSIT_MAX' }));
+    await settle();
+    expect(feesStateOf(t.snap())).toBe('outOfBounds');
+    expect(t.snap().context.errors.deposit_amount).toBe('ERROR.DEPOSIT_MAX');
+  });
+});
+
+describe('checkout: fields', () => {
+  it('§4/§5: changes autosave through the wizard and clear their server errors; card data stays here', () => {
+    const t = setup();
+    t.checkout.send({ type: 'checkout.change', fields: { billing_zip: '1' } });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().context.errors.billing_zip).toBe('VALIDATION.INVALID_ZIPCODE');
+    expect(t.snap().context.errors.credit_card).toBe('VALIDATION.REQUIRED');
+    t.checkout.send({ type: 'checkout.change', fields: { billing_zip: '77002', deposit_amount: 999 } });
+    t.checkout.send({ type: 'card.change', card: { credit_card: VALID_CARD.credit_card } });
+    const { context } = t.snap();
+    expect(context.errors.billing_zip).toBeUndefined();
+    expect(context.errors.credit_card).toBeUndefined();
+    expect(context.fields.deposit_amount).toBeNull();
+    expect(context.card).toEqual({ ...EMPTY_CARD, credit_card: VALID_CARD.credit_card });
+    expect(t.received).toEqual([
+      { type: 'form.change', fields: { billing_zip: '1' } },
+      { type: 'form.change', fields: { billing_zip: '77002' } },
+    ]);
+  });
+});
+
+describe('checkout: submit (§4 card choice, outcomes, §8)', () => {
+  it('§4: an invalid submit stays in editing, shows the errors, calls nothing', () => {
+    const t = setup();
+    t.checkout.send({ type: 'checkout.submit' });
+    const s = t.snap();
+    expect(s.matches({ active: { form: 'editing' } })).toBe(true);
+    expect(s.context.showErrors).toBe(true);
+    expect(s.context.errors).toMatchObject({
+      deposit_amount: 'VALIDATION.INVALID_DEPOSIT_AMOUNT',
+      credit_card: 'VALIDATION.REQUIRED',
+      credit_card_cvc: 'VALIDATION.REQUIRED',
+      billing_first_name: 'VALIDATION.REQUIRED',
+      billing_address1: 'VALIDATION.REQUIRED',
+      email: 'VALIDATION.REQUIRED',
+      phone_no: 'VALIDATION.REQUIRED',
+      terms_1: 'VALIDATION.AGREE_TERMS',
+    });
+    expect(t.calls.log.map((c) => c.src)).toEqual([]);
+  });
+
+  it('a signed-in payer needs no guest contact fields', () => {
+    const t = setup({ fields: { ...RECIPIENT_FIELDS, logged_in: true } });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().context.errors.email).toBeUndefined();
+    expect(t.snap().context.errors.phone_no).toBeUndefined();
+  });
+
+  it('a valid amount whose fees are not known yet blocks the submit', () => {
+    const t = setup();
+    t.checkout.send({ type: 'checkout.change', fields: VALID_BILLING });
+    t.checkout.send({ type: 'card.change', card: VALID_CARD });
+    t.checkout.send({ type: 'amount.preset', id: '25' });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().context.errors).toEqual({ deposit_amount: FEES_PENDING });
+  });
+
+  it('success: card to the vault only, token saved, deposit processed, output for the receipt', async () => {
+    const t = setup();
+    await submitted(t);
+    expect(t.calls.inputs('tokenizeCard')).toEqual([VALID_CARD]);
+    const saved = t.calls.inputs('saveFormState').at(-1) as { fields: Partial<FormFields> };
+    expect(saved.fields).toMatchObject({ ...VALID_BILLING, card_token: TOKEN.token, deposit_amount: 25 });
+    expect(JSON.stringify(saved)).not.toContain(VALID_CARD.credit_card);
+    expect(JSON.stringify(t.received)).not.toContain(VALID_CARD.credit_card);
+    expect(t.calls.inputs('processDeposit')).toEqual([{ confirmDuplicate: false }]);
+    const answer = depositSuccess(t.snap().context.fields);
+    t.calls.resolve('processDeposit', answer);
+    await settle();
+    expect(t.snap().status).toBe('done');
+    expect(t.snap().output).toEqual({ fields: answer.form_state, receipt: answer.cached_deposit_info });
+  });
+
+  it('§4 double submit: a second submit while submitting does nothing', async () => {
+    const t = setup();
+    await submitted(t);
+    expect(t.snap().can({ type: 'checkout.submit' })).toBe(false);
+    expect(t.snap().can({ type: 'amount.preset', id: '50' })).toBe(false);
+    t.checkout.send({ type: 'checkout.submit' });
+    t.checkout.send({ type: 'amount.preset', id: '50' });
+    t.checkout.send({ type: 'amount.other', text: '60' });
+    t.clock.increment(DELAYS.feeThrottle);
+    expect(t.snap().matches({ active: { form: 'submitting', fees: 'ready' } })).toBe(true);
+    expect(t.calls.inputs('processDeposit')).toHaveLength(1);
+    expect(t.calls.inputs('tokenizeCard')).toHaveLength(1);
+  });
+
+  it('§4/§8: a duplicate warning, then confirmDuplicate: processDeposit again with confirmDuplicate true', async () => {
+    const t = setup();
+    await submitted(t);
+    const warning = depositWarning(t.snap().context.fields);
+    t.calls.resolve('processDeposit', warning);
+    await settle();
+    expect(t.snap().matches({ active: { form: 'warning' } })).toBe(true);
+    expect(t.snap().context.outcome).toEqual({
+      errorKey: null,
+      warningKey: 'ERROR.DUPLICATE_TRANSACTION_WARNING',
+      duplicate: warning.duplicate,
+    });
+    t.checkout.send({ type: 'checkout.confirmDuplicate' });
+    expect(t.calls.inputs('processDeposit')).toEqual([{ confirmDuplicate: false }, { confirmDuplicate: true }]);
+  });
+
+  it('a dismissed warning goes back to editing without a second deposit', async () => {
+    const t = setup();
+    await submitted(t);
+    t.calls.resolve('processDeposit', depositWarning(t.snap().context.fields));
+    await settle();
+    t.checkout.send({ type: 'checkout.dismiss' });
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    expect(t.snap().context.outcome.warningKey).toBeNull();
+    expect(t.calls.inputs('processDeposit')).toHaveLength(1);
+  });
+
+  it("§8: error text 'card declined' is ERROR.CARD_DECLINED; the card as typed is kept", async () => {
+    const t = setup();
+    await submitted(t);
+    t.calls.resolve('processDeposit', depositError(t.snap().context.fields, 'card declined'));
+    await settle();
+    const s = t.snap();
+    expect(s.matches({ active: { form: 'editing' } })).toBe(true);
+    expect(s.context.outcome.errorKey).toBe('ERROR.CARD_DECLINED');
+    expect(s.context.card).toEqual(VALID_CARD);
+    expect(s.context.fields.card_token).toBe('');
+    expect(t.received.at(-1)).toMatchObject({ type: 'checkout.saved' });
+  });
+
+  it('§8: an error without text is ERROR.DEPOSIT_ERROR', async () => {
+    const t = setup();
+    await submitted(t);
+    t.calls.resolve('processDeposit', depositError(t.snap().context.fields, null));
+    await settle();
+    expect(t.snap().context.outcome.errorKey).toBe('ERROR.DEPOSIT_ERROR');
+  });
+
+  it("the vault's 400 puts its field errors on the fields; a network failure is the banner", async () => {
+    const t = setup();
+    await feesReady(t);
+    t.checkout.send({ type: 'checkout.change', fields: VALID_BILLING });
+    t.checkout.send({ type: 'card.change', card: VALID_CARD });
+    t.checkout.send({ type: 'checkout.submit' });
+    t.calls.reject('tokenizeCard', CARD_REJECTED);
+    await settle();
+    expect(t.snap().context).toMatchObject({
+      errors: CARD_REJECTED.errors,
+      showErrors: true,
+      outcome: { errorKey: null },
+    });
+    t.checkout.send({ type: 'checkout.submit' });
+    t.calls.reject('tokenizeCard', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().context.outcome.errorKey).toBe('ERROR.NETWORK');
+  });
+
+  it('a save answer with errors goes back to editing with the errors shown', async () => {
+    const t = setup();
+    await feesReady(t);
+    t.checkout.send({ type: 'checkout.change', fields: VALID_BILLING });
+    t.checkout.send({ type: 'card.change', card: VALID_CARD });
+    t.checkout.send({ type: 'checkout.submit' });
+    t.calls.resolve('tokenizeCard', TOKEN);
+    await settle();
+    t.calls.resolve('saveCheckout', saveAnswer(t.snap().context.fields, { billing_state: 'ERROR.FIELD_NO_TRUST' }));
+    await settle();
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    expect(t.snap().context).toMatchObject({ showErrors: true, errors: { billing_state: 'ERROR.FIELD_NO_TRUST' } });
+    expect(t.calls.inputs('processDeposit')).toEqual([]);
+  });
+});
+
+describe('checkout: coverage', () => {
+  it('the card schema the machine uses rejects the empty card (sanity of the fixtures)', () => {
+    expect(collectErrors(newCardSchema, { ...EMPTY_CARD })).not.toEqual({});
+    expect(collectErrors(newCardSchema, VALID_CARD)).toEqual({});
+  });
+
+  it('reached every state node and took every transition', () => {
+    const report = coverage.report(checkoutMachine);
+    console.info(formatReport(report));
+    expect(report.missingStates).toEqual([]);
+    expect(report.missingTransitions).toEqual([]);
+  });
+});

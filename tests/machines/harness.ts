@@ -1,0 +1,377 @@
+// Shared by the machine tests:
+// - FakeCalls: actor implementations (provided with `.provide({ actors })`) that answer only when
+//   a test says so, keyed by invoke id, so a test decides the order in which calls land;
+// - Coverage: records, from XState's inspection events, every state node entered and every
+//   transition taken by every actor the tests run, and lists what was never reached;
+// - modelPaths / replayPath: model-based testing with @xstate/graph. The graph is walked with user
+//   events plus the answers of invoked actors (xstate.done.actor.* / xstate.error.actor.*) and
+//   delays (xstate.after.*) as events; each path is replayed on a real actor, where an answer
+//   event resolves the fake call, a delay moves a simulated clock, and a user event is sent.
+import { TestModel, getStateNodes } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
+import {
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type EventObject,
+  type InspectionEvent,
+  type PromiseActorLogic,
+  SimulatedClock,
+  __unsafe_getAllOwnEventDescriptors,
+  createActor,
+  createMachine,
+  fromPromise,
+  isMachineSnapshot,
+} from 'xstate';
+import { expect } from 'vitest';
+import { DELAYS } from '../../contract/constants.ts';
+import type { ActorIO } from '../../machines/actors.types.ts';
+import type { ActorLogics } from '../../machines/provide-actors.ts';
+
+// ---------------------------------------------------------------- event samples
+
+/** At least one sample per event type: a new event type is a compile error until it has one. */
+export type EventSamples<E extends EventObject> = {
+  [K in E['type']]: readonly [Extract<E, { type: K }>, ...Extract<E, { type: K }>[]];
+};
+
+export function allSamples<E extends EventObject>(samples: EventSamples<E>): E[] {
+  return Object.values<readonly E[]>(samples).flat();
+}
+
+// ---------------------------------------------------------------- fake actors
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+export class FakeCalls {
+  readonly log: { src: string; id: string; input: unknown }[] = [];
+  private readonly pending = new Map<string, Pending>();
+
+  /** An actor that answers when `resolve(id, ...)` or `reject(id, ...)` is called for its invoke id. */
+  controlled<O, I>(src: string): PromiseActorLogic<O, I> {
+    return fromPromise<O, I>(
+      ({ input, self }) =>
+        new Promise<O>((resolve, reject) => {
+          this.log.push({ src, id: self.id, input });
+          this.pending.set(self.id, { resolve: (v) => resolve(v as O), reject });
+        }),
+    );
+  }
+
+  /** Every actor of actors.types.ts, each answering only when told. */
+  all(): ActorLogics {
+    const c = <K extends keyof ActorIO>(src: K) => this.controlled<ActorIO[K]['output'], ActorIO[K]['input']>(src);
+    return {
+      loadFormState: c('loadFormState'),
+      saveFormState: c('saveFormState'),
+      clearFormState: c('clearFormState'),
+      setLocale: c('setLocale'),
+      loadFacilityOptions: c('loadFacilityOptions'),
+      loadFacility: c('loadFacility'),
+      searchInmates: c('searchInmates'),
+      getFees: c('getFees'),
+      tokenizeCard: c('tokenizeCard'),
+      processDeposit: c('processDeposit'),
+    };
+  }
+
+  isPending(id: string): boolean {
+    return this.pending.has(id);
+  }
+
+  resolve(id: string, output: unknown): void {
+    this.take(id).resolve(output);
+  }
+
+  reject(id: string, error: unknown): void {
+    this.take(id).reject(error);
+  }
+
+  inputs(src: string): unknown[] {
+    return this.log.filter((c) => c.src === src).map((c) => c.input);
+  }
+
+  private take(id: string): Pending {
+    const p = this.pending.get(id);
+    if (!p)
+      throw new Error(`no call of '${id}' is waiting for an answer (calls: ${this.log.map((c) => c.id).join(', ')})`);
+    this.pending.delete(id);
+    return p;
+  }
+}
+
+/** An actor that answers at once with what `answer` returns for its input. */
+export function answering<O, I>(answer: (input: I) => O | Promise<O>): PromiseActorLogic<O, I> {
+  return fromPromise<O, I>(async ({ input }) => answer(input));
+}
+
+/** An actor that fails at once with `error` (a CallFailure). */
+export function failing<O, I>(error: unknown): PromiseActorLogic<O, I> {
+  return fromPromise<O, I>(async () => {
+    throw error;
+  });
+}
+
+/** Lets promise answers land: their `then` callbacks run before the next macrotask. */
+export async function settle(): Promise<void> {
+  await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setImmediate(r));
+}
+
+// ---------------------------------------------------------------- coverage
+
+function transitionKey(t: AnyTransitionDefinition): string {
+  const source = t.source;
+  const list = t.eventType === '' ? source.always : source.transitions.get(t.eventType);
+  return `${source.id} on ${t.eventType || '(always)'} #${list?.indexOf(t) ?? -1}`;
+}
+
+export interface CoverageReport {
+  machine: string;
+  states: number;
+  transitions: number;
+  reachedStates: number;
+  takenTransitions: number;
+  missingStates: string[];
+  missingTransitions: string[];
+}
+
+export class Coverage {
+  private readonly states = new Map<string, Set<string>>();
+  private readonly transitions = new Map<string, Set<string>>();
+
+  /** Pass as `inspect` to createActor: records every actor of the system, children included. */
+  readonly inspect = (ev: InspectionEvent): void => {
+    if (ev.type !== '@xstate.snapshot' && ev.type !== '@xstate.microstep') return;
+    const snapshot = ev.snapshot;
+    if (!isMachineSnapshot(snapshot)) return;
+    const id = snapshot.machine.id;
+    const states = this.set(this.states, id);
+    for (const node of (snapshot as AnyMachineSnapshot)._nodes) states.add(node.id);
+    if (ev.type === '@xstate.microstep') {
+      const taken = this.set(this.transitions, id);
+      for (const t of ev._transitions) taken.add(transitionKey(t));
+    }
+  };
+
+  report(machine: AnyStateMachine): CoverageReport {
+    const nodes = [machine.root, ...getStateNodes(machine.root)];
+    const allStates = nodes.map((n) => n.id);
+    const allTransitions = nodes.flatMap((n) => [
+      ...[...n.transitions.values()].flat().map(transitionKey),
+      ...(n.always ?? []).map(transitionKey),
+    ]);
+    const reached = this.states.get(machine.id) ?? new Set<string>();
+    const taken = this.transitions.get(machine.id) ?? new Set<string>();
+    const missingStates = allStates.filter((s) => !reached.has(s));
+    const missingTransitions = allTransitions.filter((t) => !taken.has(t));
+    return {
+      machine: machine.id,
+      states: allStates.length,
+      transitions: allTransitions.length,
+      reachedStates: allStates.length - missingStates.length,
+      takenTransitions: allTransitions.length - missingTransitions.length,
+      missingStates,
+      missingTransitions,
+    };
+  }
+
+  private set(map: Map<string, Set<string>>, id: string): Set<string> {
+    let s = map.get(id);
+    if (!s) map.set(id, (s = new Set()));
+    return s;
+  }
+}
+
+/** One recorder per test file (Vitest runs each file in its own module graph). */
+export const coverage = new Coverage();
+
+export function formatReport(r: CoverageReport): string {
+  return `${r.machine}: ${r.reachedStates}/${r.states} state nodes reached, ${r.takenTransitions}/${r.transitions} transitions taken`;
+}
+
+/** Starts a real actor whose states and transitions count towards the coverage check. */
+export function start<M extends AnyStateMachine>(
+  machine: M,
+  input: unknown,
+  clock: SimulatedClock = new SimulatedClock(),
+) {
+  const actor = createActor(machine, { input, clock, inspect: coverage.inspect } as Parameters<
+    typeof createActor<M>
+  >[1]);
+  actor.start();
+  return actor;
+}
+
+/**
+ * A parent that invokes `child` (id 'child') and records every event the child sends it, so a
+ * test can see what a child machine reports (sendParent).
+ */
+export function withParent(child: AnyStateMachine, input: unknown, clock: SimulatedClock = new SimulatedClock()) {
+  const received: EventObject[] = [];
+  const parent = createMachine({
+    id: 'testParent',
+    invoke: { id: 'child', src: child, input },
+    on: {
+      '*': {
+        actions: ({ event }) => {
+          received.push(event);
+        },
+      },
+    },
+  });
+  const actor = start(parent, undefined, clock);
+  const childRef = actor.getSnapshot().children['child'];
+  if (!childRef) throw new Error('the child did not start');
+  return { actor, child: childRef as AnyActorRef, received };
+}
+
+// ---------------------------------------------------------------- model-based paths
+
+export interface ModelSpec<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
+  /** The machine with the fakes of one run (each replay gets fresh ones). */
+  build: (calls: FakeCalls) => AnyStateMachine;
+  input: unknown;
+  /** User events worth trying in a snapshot; those the snapshot cannot take are dropped. */
+  samples: (snapshot: S) => readonly EventObject[];
+  /** Answers of invoked actors by invoke id, as xstate.done.actor.<id> events. */
+  answers: Record<string, (snapshot: S) => readonly unknown[]>;
+  /** Failures of invoked actors by invoke id, as xstate.error.actor.<id> events. */
+  failures: Record<string, readonly unknown[]>;
+  /** The part of the context the guards read: graph vertices are (state value, this). */
+  project: (snapshot: S) => unknown;
+  /** Traversal bound: exceeding it fails the test instead of running forever. */
+  limit?: number;
+}
+
+export interface ModelPaths {
+  model: TestModel<AnyMachineSnapshot, EventObject, unknown>;
+  paths: StatePath<AnyMachineSnapshot, EventObject>[];
+  vertices: number;
+  edges: number;
+}
+
+const DONE = 'xstate.done.actor.';
+const ERROR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+
+function candidates<S extends AnyMachineSnapshot>(spec: ModelSpec<S>, snapshot: S): EventObject[] {
+  const out: EventObject[] = [...spec.samples(snapshot)];
+  for (const descriptor of __unsafe_getAllOwnEventDescriptors(snapshot)) {
+    if (descriptor.startsWith(DONE)) {
+      const answers = spec.answers[descriptor.slice(DONE.length)]?.(snapshot) ?? [];
+      for (const output of answers) out.push({ type: descriptor, output } as EventObject);
+    } else if (descriptor.startsWith(ERROR)) {
+      for (const error of spec.failures[descriptor.slice(ERROR.length)] ?? [])
+        out.push({ type: descriptor, error } as EventObject);
+    } else if (descriptor.startsWith(AFTER)) {
+      out.push({ type: descriptor });
+    }
+  }
+  return out.filter((e) => snapshot.can(e));
+}
+
+function serializer<S extends AnyMachineSnapshot>(spec: ModelSpec<S>) {
+  return (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify([snapshot.value, snapshot.status, spec.project(snapshot as S)]);
+}
+
+/**
+ * A transition cover: the shortest path to every vertex of the graph, extended by each edge
+ * that leaves it. Every edge of the graph is the last step of exactly one path.
+ */
+export function modelPaths<S extends AnyMachineSnapshot>(spec: ModelSpec<S>): ModelPaths {
+  const machine = spec.build(new FakeCalls());
+  const serializeState = serializer(spec);
+  const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
+    input: spec.input,
+    serializeState,
+    events: (snapshot: AnyMachineSnapshot) => candidates(spec, snapshot as S),
+    limit: spec.limit ?? 20_000,
+  });
+  const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
+  const adjacency = model.getAdjacencyMap();
+  const paths: StatePath<AnyMachineSnapshot, EventObject>[] = [];
+  let edges = 0;
+  for (const path of shortest) {
+    const vertex = adjacency[serializeState(path.state) as keyof typeof adjacency];
+    const out = Object.values(vertex?.transitions ?? {});
+    if (out.length === 0) paths.push(path);
+    for (const { event, state } of out) {
+      edges += 1;
+      paths.push({ state, steps: [...path.steps, { state, event }], weight: path.weight + 1 });
+    }
+  }
+  return { model, paths, vertices: shortest.length, edges };
+}
+
+function delayOf(eventType: string): number {
+  const name = eventType.slice(AFTER.length).split('.')[0] ?? '';
+  const ms = (DELAYS as Record<string, number>)[name] ?? Number(name);
+  if (!Number.isFinite(ms)) throw new Error(`unknown delay in ${eventType}`);
+  return ms;
+}
+
+export function describePath(path: StatePath<AnyMachineSnapshot, EventObject>): string {
+  return path.steps
+    .slice(1)
+    .map(({ event }) => {
+      const e = event as EventObject & Record<string, unknown>;
+      if (e.type.startsWith(DONE)) return `${e.type.slice(DONE.length).split('.')[0]} answers`;
+      if (e.type.startsWith(ERROR)) return `${e.type.slice(ERROR.length).split('.')[0]} fails`;
+      if (e.type.startsWith(AFTER)) return `${delayOf(e.type)} ms`;
+      const { type, ...rest } = e;
+      const detail = JSON.stringify(rest);
+      return detail === '{}' ? type : `${type} ${detail.length > 40 ? `${detail.slice(0, 37)}...` : detail}`;
+    })
+    .join(' → ');
+}
+
+/**
+ * Replays a path on a real actor with fresh fakes and a simulated clock; after every step the
+ * actor's snapshot must serialize like the path's (same state value, status and guard inputs).
+ */
+export async function replayPath<S extends AnyMachineSnapshot>(
+  spec: ModelSpec<S>,
+  { model }: ModelPaths,
+  path: StatePath<AnyMachineSnapshot, EventObject>,
+): Promise<void> {
+  const calls = new FakeCalls();
+  const clock = new SimulatedClock();
+  const machine = spec.build(calls);
+  const serializeState = serializer(spec);
+  let actor: AnyActorRef | undefined;
+  const exec = async (step: { event: EventObject }) => {
+    const event = step.event as EventObject & { output?: unknown; error?: unknown };
+    if (event.type === 'xstate.init') {
+      actor = start(machine, spec.input, clock);
+    } else if (event.type.startsWith(DONE)) {
+      calls.resolve(event.type.slice(DONE.length), event.output);
+    } else if (event.type.startsWith(ERROR)) {
+      calls.reject(event.type.slice(ERROR.length), event.error);
+    } else if (event.type.startsWith(AFTER)) {
+      clock.increment(delayOf(event.type));
+    } else {
+      actor?.send(event);
+    }
+    await settle();
+  };
+  const types = new Set(path.steps.map((s) => s.event.type));
+  const events = Object.fromEntries([...types].map((t) => [t, exec]));
+  try {
+    await model.testPath(path, {
+      events,
+      states: {
+        '*': (expected) => {
+          expect(serializeState(actor?.getSnapshot() as AnyMachineSnapshot)).toBe(serializeState(expected));
+        },
+      },
+    });
+  } finally {
+    actor?.stop();
+  }
+}

@@ -1,0 +1,169 @@
+// recipientSearch (§2 deposit.recipient, §5, §7, §9): model-based paths, behaviour, coverage.
+import { describe, expect, it } from 'vitest';
+import { type SnapshotFrom, SimulatedClock, fromPromise } from 'xstate';
+import type { SearchInmatesResponse } from '../../contract/api.ts';
+import { DELAYS } from '../../contract/constants.ts';
+import type { ActorIO } from '../../machines/actors.types.ts';
+import { provideRecipientSearch } from '../../machines/provide-actors.ts';
+import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
+import type { RecipientSearchEvent } from '../../machines/wizard.types.ts';
+import { HARRIS, HARRIS_INMATES, NETWORK_FAILURE, NO_MATCH, searchAnswer } from './fixtures.ts';
+import {
+  type EventSamples,
+  type ModelSpec,
+  FakeCalls,
+  allSamples,
+  coverage,
+  describePath,
+  formatReport,
+  modelPaths,
+  replayPath,
+  settle,
+  start,
+} from './harness.ts';
+
+type Snapshot = SnapshotFrom<typeof recipientSearchMachine>;
+type Search = ActorIO['searchInmates'];
+
+const samples = {
+  'search.query': [
+    { type: 'search.query', query: '' },
+    { type: 'search.query', query: 'sm' },
+    { type: 'search.query', query: 'smi' },
+  ],
+  'search.page': [
+    { type: 'search.page', page: 2 },
+    { type: 'search.page', page: 99 },
+  ],
+  'search.retry': [{ type: 'search.retry' }],
+} satisfies EventSamples<RecipientSearchEvent>;
+
+const input = { facilityId: HARRIS.id, minLength: 3 };
+
+const spec: ModelSpec<Snapshot> = {
+  build: (calls) => provideRecipientSearch(calls.all()),
+  input,
+  samples: () => allSamples(samples),
+  answers: { searchInmates: (s) => [searchAnswer(s.context.page), NO_MATCH] },
+  failures: { searchInmates: [NETWORK_FAILURE] },
+  project: ({ context: c }) => [c.query, c.page, c.total, c.results.length, c.queryError, c.failure],
+};
+
+describe('recipientSearch: paths of the model', () => {
+  const graph = modelPaths(spec);
+  it('has a graph to walk', () => {
+    expect(graph.paths.length).toBeGreaterThan(10);
+  });
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(spec, graph, path);
+  });
+});
+
+function setup(minLength = 3) {
+  const calls = new FakeCalls();
+  const clock = new SimulatedClock();
+  const actor = start(provideRecipientSearch(calls.all()), { facilityId: HARRIS.id, minLength }, clock);
+  return { calls, clock, actor };
+}
+
+describe('recipientSearch: behaviour', () => {
+  it('§5: a query shorter than the minimum asks to keep typing; an empty one is idle', () => {
+    const { actor } = setup();
+    actor.send({ type: 'search.query', query: 'sm' });
+    expect(actor.getSnapshot().value).toBe('invalid');
+    expect(actor.getSnapshot().context.queryError).toBe('VALIDATION.KEEP_TYPING');
+    actor.send({ type: 'search.query', query: '   ' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.queryError).toBeNull();
+  });
+
+  it('§5: two characters are enough for a non-standard facility', () => {
+    const { actor } = setup(2);
+    actor.send({ type: 'search.query', query: 'sm' });
+    expect(actor.getSnapshot().value).toBe('waiting');
+  });
+
+  it('§9: searches only after the 250 ms throttle, with the trimmed query and page 1', () => {
+    const { actor, calls, clock } = setup();
+    actor.send({ type: 'search.query', query: ' smith ' });
+    clock.increment(DELAYS.searchThrottle - 1);
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('searching');
+    expect(calls.inputs('searchInmates')).toEqual([{ facilityId: HARRIS.id, query: 'smith', page: 1 }]);
+  });
+
+  it('§7: a newer search cancels an older one; the older answer never lands', async () => {
+    const requests: { input: Search['input']; signal: AbortSignal; resolve: (a: SearchInmatesResponse) => void }[] = [];
+    const search = fromPromise<Search['output'], Search['input']>(
+      ({ input, signal }) => new Promise((resolve) => requests.push({ input, signal, resolve })),
+    );
+    const clock = new SimulatedClock();
+    const actor = start(recipientSearchMachine.provide({ actors: { searchInmates: search } }), input, clock);
+    actor.send({ type: 'search.query', query: 'smi' });
+    clock.increment(DELAYS.searchThrottle);
+    actor.send({ type: 'search.query', query: 'garcia' });
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(requests[0]?.signal.aborted).toBe(true);
+    clock.increment(DELAYS.searchThrottle);
+    expect(requests.map((r) => r.input.query)).toEqual(['smi', 'garcia']);
+
+    const garcia = HARRIS_INMATES.filter((i) => i.last_name === 'Garcia');
+    requests[1]?.resolve(searchAnswer(1, garcia));
+    await settle();
+    requests[0]?.resolve(searchAnswer(1));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('results');
+    expect(actor.getSnapshot().context.results).toEqual(garcia);
+  });
+
+  it('§8: no match is the empty state (DEPOSIT.SEARCH_NOT_FOUND)', async () => {
+    const { actor, calls, clock } = setup();
+    actor.send({ type: 'search.query', query: 'nobody' });
+    clock.increment(DELAYS.searchThrottle);
+    calls.resolve('searchInmates', NO_MATCH);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('empty');
+  });
+
+  it('pages only within 1..ceil(total / perPage), and straight to searching', async () => {
+    const { actor, calls, clock } = setup();
+    actor.send({ type: 'search.query', query: 'smi' });
+    clock.increment(DELAYS.searchThrottle);
+    calls.resolve('searchInmates', searchAnswer(1, HARRIS_INMATES.slice(0, 12)));
+    await settle();
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('results');
+    expect(s.can({ type: 'search.page', page: 0 })).toBe(false);
+    expect(s.can({ type: 'search.page', page: 3 })).toBe(false);
+    expect(s.can({ type: 'search.page', page: 1.5 })).toBe(false);
+    expect(s.can({ type: 'search.page', page: 2 })).toBe(true);
+    actor.send({ type: 'search.page', page: 3 });
+    expect(actor.getSnapshot().value).toBe('results');
+    actor.send({ type: 'search.page', page: 2 });
+    expect(actor.getSnapshot().value).toBe('searching');
+    expect(calls.inputs('searchInmates').at(-1)).toEqual({ facilityId: HARRIS.id, query: 'smi', page: 2 });
+  });
+
+  it('a failed search can be retried', async () => {
+    const { actor, calls, clock } = setup();
+    actor.send({ type: 'search.query', query: 'smi' });
+    clock.increment(DELAYS.searchThrottle);
+    calls.reject('searchInmates', NETWORK_FAILURE);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.failure).toBe('ERROR.NETWORK');
+    actor.send({ type: 'search.retry' });
+    expect(actor.getSnapshot().value).toBe('searching');
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+});
+
+describe('recipientSearch: coverage', () => {
+  it('reached every state node and took every transition', () => {
+    const report = coverage.report(recipientSearchMachine);
+    console.info(formatReport(report));
+    expect(report.missingStates).toEqual([]);
+    expect(report.missingTransitions).toEqual([]);
+  });
+});

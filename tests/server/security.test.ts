@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StateAllResponse } from '../../contract/api.ts';
+import { CONTENT_SECURITY_POLICY } from '../../server/security.ts';
+import { Client, HOUR, MINUTE, fixedClock, logCapture, newClient, startServer, type TestServer } from './helpers.ts';
+
+const clock = fixedClock();
+const logs = logCapture();
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({
+    now: clock.now,
+    logger: { level: 'trace', stream: logs.stream },
+    setup: (app) =>
+      app.get('/pay/__throws', async () => {
+        throw new Error('internal detail that must not leak');
+      }),
+  });
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  expect(headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options']).toBe('DENY');
+}
+
+describe('security headers', () => {
+  it('are on a successful API answer, which is never cached', async () => {
+    const res = await new Client(server.app).get('/pay/allowed_countries');
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res.headers);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    expect(CONTENT_SECURITY_POLICY).toContain("img-src 'self' data:");
+  });
+
+  it('are on 400, 403, 404 and 500 answers too', async () => {
+    const c = await newClient(server.app);
+    const answers = [
+      await c.get('/pay/facility/abc'),
+      await new Client(server.app).post('/state/save', { fields: {} }),
+      await c.get('/pay/no_such_call'),
+      await c.get('/pay/__throws'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([400, 403, 404, 500]);
+    for (const a of answers) {
+      expectSecurityHeaders(a.headers);
+      expect(a.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('are created lazily: a reference-data call sets no cookie', async () => {
+    const res = await new Client(server.app).get('/pay/allowed_countries');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('use an HttpOnly, SameSite=Lax cookie on Path=/ holding a 256-bit random id', async () => {
+    const c = new Client(server.app);
+    const res = await c.get<StateAllResponse>('/state/all');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    expect(cookie).not.toContain('Secure');
+    expect(res.body.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body.csrf_token).not.toBe(c.sid);
+  });
+
+  it('mark the cookie Secure when configured', async () => {
+    const secure = await startServer({ config: { cookieSecure: true } });
+    try {
+      const res = await new Client(secure.app).get('/state/all');
+      expect(String(res.headers['set-cookie'])).toContain('Secure');
+    } finally {
+      await secure.dispose();
+    }
+  });
+
+  it('keep the same session and CSRF token across requests', async () => {
+    const c = await newClient(server.app);
+    const sid = c.sid;
+    const again = await c.get<StateAllResponse>('/state/all');
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body.csrf_token).toBe(c.csrf);
+    expect(c.sid).toBe(sid);
+  });
+
+  it('replace an unknown or malformed cookie with a new session', async () => {
+    for (const bad of ['not-a-session', 'A'.repeat(43), "x'; DROP TABLE sessions; --"]) {
+      const c = new Client(server.app);
+      c.sid = bad;
+      const res = await c.get('/state/all');
+      expect(res.status).toBe(200);
+      expect(c.sid).not.toBe(bad);
+      expect(c.sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+  });
+
+  it('expire after 24 hours idle, and not before', async () => {
+    const c = await newClient(server.app);
+    await c.save({ facility_id: 1001 });
+    clock.advance(23 * HOUR);
+    expect((await c.state()).fields.facility_id).toBe(1001);
+    const sid = c.sid;
+    // The session was seen 23 h in: idle time counts from there.
+    clock.advance(24 * HOUR - MINUTE);
+    expect((await c.state()).fields.facility_id).toBe(1001);
+    expect(c.sid).toBe(sid);
+    clock.advance(24 * HOUR + MINUTE);
+    const after = await c.state();
+    expect(c.sid).not.toBe(sid);
+    expect(after.fields.facility_id).toBeNull();
+  });
+
+  it('keep one browser out of another: a second cookie jar sees its own empty form', async () => {
+    const a = await newClient(server.app);
+    await a.save({ facility_id: 1001, billing_first_name: 'Alice' });
+    const b = await newClient(server.app);
+    expect(b.sid).not.toBe(a.sid);
+    const bState = await b.state();
+    expect(bState.fields.facility_id).toBeNull();
+    expect(bState.fields.billing_first_name).toBe('');
+    await b.save({ billing_first_name: 'Bob' });
+    expect((await a.state()).fields.billing_first_name).toBe('Alice');
+  });
+});
+
+describe('CSRF', () => {
+  const calls: [string, unknown][] = [
+    ['/state/save', { fields: { facility_id: 1001 } }],
+    ['/state/clear', undefined],
+    [
+      '/vault/tokenize',
+      { credit_card: '4111111111111111', credit_card_cvc: '123', credit_card_month: '12', credit_card_year: '2030' },
+    ],
+    ['/pay/process_deposit', { skip_completed_steps: false }],
+    ['/development/log_js_error', { message: 'x' }],
+  ];
+
+  it.each(calls)('%s without the header answers 403 ERROR.CSRF', async (url, body) => {
+    const c = await newClient(server.app);
+    c.csrf = '';
+    const res = await c.post(url, body);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ errors: { form: 'ERROR.CSRF' } });
+  });
+
+  it.each(calls)('%s with a wrong token answers 403', async (url, body) => {
+    const c = await newClient(server.app);
+    c.csrf = `${c.csrf.slice(0, -1)}${c.csrf.endsWith('A') ? 'B' : 'A'}`;
+    const res = await c.post(url, body);
+    expect(res.status).toBe(403);
+  });
+
+  it("refuses another session's token, and a token with no session", async () => {
+    const a = await newClient(server.app);
+    const b = await newClient(server.app);
+    b.csrf = a.csrf;
+    expect((await b.post('/state/save', { fields: { facility_id: 1001 } })).status).toBe(403);
+    const none = new Client(server.app);
+    none.csrf = a.csrf;
+    expect((await none.post('/state/save', { fields: { facility_id: 1001 } })).status).toBe(403);
+    expect((await a.state()).fields.facility_id).toBeNull();
+  });
+
+  it('lets the right token through', async () => {
+    const c = await newClient(server.app);
+    expect((await c.post('/state/save', { fields: { facility_id: 1001 } })).status).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  it('answer malformed JSON with 400 ERROR.BAD_REQUEST', async () => {
+    const c = await newClient(server.app);
+    const res = await c.post('/state/save', '{"fields": {', { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errors: { form: 'ERROR.BAD_REQUEST' } });
+  });
+
+  it('answer a body that is not JSON with 400 ERROR.BAD_REQUEST', async () => {
+    const c = await newClient(server.app);
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await c.post('/state/save', 'fields=1', { 'content-type': type });
+      expect(res.status, type).toBe(400);
+      expect(res.body).toEqual({ errors: { form: 'ERROR.BAD_REQUEST' } });
+    }
+  });
+
+  it('answer an unknown path under every API prefix with 404 ERROR.NOT_FOUND', async () => {
+    const c = await newClient(server.app);
+    for (const prefix of ['pay', 'state', 'vault', 'development', 'auth', 'account', 'fusion']) {
+      const get = await c.get(`/${prefix}/no_such_call`);
+      expect(get.status, prefix).toBe(404);
+      expect(get.body).toEqual({ errors: { form: 'ERROR.NOT_FOUND' } });
+      const post = await c.post(`/${prefix}/no_such_call`, {});
+      expect(post.status, prefix).toBe(404);
+    }
+  });
+
+  it('answer an unexpected throw with 500 ERROR.UNEXPECTED and no stack', async () => {
+    const res = await new Client(server.app).get<unknown>('/pay/__throws');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ errors: { form: 'ERROR.UNEXPECTED' } });
+    expect(JSON.stringify(res.body)).not.toContain('internal detail');
+  });
+
+  it('answer a body over the limit without a stack', async () => {
+    const c = await newClient(server.app);
+    const res = await c.post('/development/log_js_error', { message: 'x'.repeat(100_000) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ errors: { form: 'ERROR.BAD_REQUEST' } });
+  });
+});
+
+describe('logging', () => {
+  it('never writes the session cookie or the CSRF token', async () => {
+    const c = await newClient(server.app);
+    await c.save({ facility_id: 1001 });
+    await c.post('/state/save', '{broken', { 'content-type': 'application/json' });
+    const text = logs.text();
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toContain(c.sid);
+    expect(text).not.toContain(c.csrf);
+  });
+});
