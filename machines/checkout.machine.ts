@@ -7,7 +7,6 @@ import { CHECKOUT_PRESETS, DELAYS, OTHER_AMOUNT_MAX_LENGTH, OTHER_PRESET_ID } fr
 import { SERVER_OWNED_FIELDS, type FieldErrors, type FormFields, type ReceiptInfo } from '../contract/entities.ts';
 import { CLIENT_ERRORS } from '../contract/errors.ts';
 import {
-  MSG,
   amountError,
   billingSchema,
   collectErrors,

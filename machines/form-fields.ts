@@ -1,8 +1,6 @@
 // Small pure helpers over form fields and field errors, shared by the machines.
 import type { FieldErrors, FormFields } from '../contract/entities.ts';
 
-export type FieldName = keyof FieldErrors;
-
 /** The entries of `source` named in `keys` (absent ones are left out). */
 export function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
   const out = {} as Pick<T, K>;

@@ -599,10 +599,14 @@ export function stepOf(snapshot: WizardSnapshot): WizardStep {
   return WIZARD_STEPS.find((s) => snapshot.matches({ step: s })) ?? 'routing';
 }
 
-/** The route shown (the URL hash is its projection); null while routing or loading. */
+function isRoute(step: WizardStep): step is WizardRoute {
+  return (WIZARD_ROUTES as readonly string[]).includes(step);
+}
+
+/** The route shown (the URL hash is its projection); null while routing, loading or failed. */
 export function routeOf(snapshot: WizardSnapshot): WizardRoute | null {
   const step = stepOf(snapshot);
-  return (WIZARD_ROUTES as readonly string[]).includes(step) ? (step as WizardRoute) : null;
+  return isRoute(step) ? step : null;
 }
 
 /** §2 progress bar figure of a route. */

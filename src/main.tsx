@@ -31,16 +31,22 @@ async function start() {
   if (root) createRoot(root).render(<App app={actor} i18n={i18n} />);
 }
 
-/** Development only, behind ?inspect (docs/decisions/0001): the statechart inspector. */
+/**
+ * Development only (docs/decisions/0001): `?inspect` logs every event and snapshot of every actor
+ * to the console, offline; `?inspect=stately` opens @statelyai/inspect's statechart inspector
+ * (a hosted page, so it needs the internet). Both are loaded by dynamic import, never in production.
+ */
 async function loadInspector(): Promise<((e: InspectionEvent) => void) | undefined> {
-  try {
+  const mode = new URLSearchParams(window.location.search).get('inspect');
+  if (mode === 'stately') {
     const { createBrowserInspector } = await import('@statelyai/inspect');
-    return createBrowserInspector().inspect.next as (e: InspectionEvent) => void;
-  } catch {
-    return (e: InspectionEvent) => {
-      if (e.type === '@xstate.snapshot') console.debug('[inspect]', e.actorRef.sessionId, (e.snapshot as { value?: unknown }).value);
-    };
+    const inspector = createBrowserInspector();
+    return (e) => inspector.inspect.next?.(e);
   }
+  return (e) => {
+    if (e.type === '@xstate.event') console.debug('[inspect] event', e.actorRef.sessionId, e.event);
+    if (e.type === '@xstate.snapshot') console.debug('[inspect] state', e.actorRef.sessionId, (e.snapshot as { value?: unknown }).value);
+  };
 }
 
 void start();

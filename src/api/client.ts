@@ -76,7 +76,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
       opts.signal?.removeEventListener('abort', onAbort);
     }
     if (response.status === 204) return undefined as T;
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = await response.json();
     } catch {

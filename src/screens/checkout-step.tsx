@@ -9,6 +9,7 @@ import type { FieldErrors, FormFields, Locale } from '../../contract/entities.ts
 import { checkoutErrorKey, checkoutWarningKey } from '../../contract/errors.ts';
 import { regionsOf } from '../../contract/regions.ts';
 import { billingSchema, guestContactSchema, newCardSchema, termsSchema, yearOptions } from '../../contract/schemas.ts';
+import { checkoutTotals, feesStateOf } from '../../machines/checkout.machine.ts';
 import type { CardFields } from '../../machines/wizard.types.ts';
 import { ErrorSummary, focusErrorSummary } from '../components/error-summary.tsx';
 import { CheckboxField, SelectField, TextField } from '../components/fields.tsx';
@@ -69,7 +70,7 @@ const CARD_KEYS = new Set(['credit_card', 'credit_card_cvc', 'credit_card_month'
 export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; checkout: CheckoutRef; lang: Locale }) {
   const { t, i18n } = useTranslation();
   const s = useSelector(checkout, (x) => x);
-  const { fields, facility, card, errors, showErrors, outcome, otherAmount, fee, tax, limits } = s.context;
+  const { fields, facility, card, errors, showErrors, outcome, otherAmount, limits } = s.context;
   const guest = !fields.logged_in;
 
   const formik = useFormik<Values>({
@@ -124,12 +125,9 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   });
 
   const busy = s.matches({ active: { form: 'tokenizing' } }) || s.matches({ active: { form: 'saving' } }) || s.matches({ active: { form: 'submitting' } });
-  const feesState = (['idle', 'waiting', 'savingAmount', 'loading', 'ready', 'outOfBounds', 'failed', 'timedOut'] as const).find((f) =>
-    s.matches({ active: { fees: f } }),
-  );
-  const amount = fields.deposit_amount ?? 0;
-  const feesReady = feesState === 'ready';
-  const total = feesReady ? amount + (fee ?? 0) + (tax ?? 0) : 0;
+  const feesState = feesStateOf(s);
+  const totals = checkoutTotals(s.context, feesState);
+  const feesReady = totals.fee !== null;
   const hasKey = (k: string) => i18n.exists(k);
   const errorKey = outcome.errorKey ? checkoutErrorKey(outcome.errorKey.replace(/^ERROR\./, ''), hasKey) : null;
   const warningKey = outcome.warningKey ? checkoutWarningKey(outcome.warningKey.replace(/^ERROR\./, ''), hasKey) : null;
@@ -229,11 +227,9 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         ) : null}
       </fieldset>
 
-      <section className="panel summary" aria-labelledby="checkout-summary" aria-busy={feesState === 'loading' || feesState === 'waiting' || feesState === 'savingAmount'}>
+      <section className="panel summary" aria-labelledby="checkout-summary" aria-busy={totals.calculating}>
         <h2 id="checkout-summary">{t('CHECKOUT.SUMMARY')}</h2>
-        {feesState === 'waiting' || feesState === 'savingAmount' || feesState === 'loading' ? (
-          <p role="status">{t('CHECKOUT.CALCULATING')}</p>
-        ) : null}
+        {totals.calculating ? <p role="status">{t('CHECKOUT.CALCULATING')}</p> : null}
         {feesState === 'failed' || feesState === 'timedOut' ? (
           <div role="alert">
             <p>{t(feesState === 'timedOut' ? 'ERROR.FEES_TIMEOUT' : (s.context.feeFailure ?? 'ERROR.UNEXPECTED'))}</p>
@@ -244,22 +240,22 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         ) : null}
         <dl className="facts">
           <dt>{t('CHECKOUT.DEPOSIT_AMOUNT')}</dt>
-          <dd>{formatMoney(feesState === 'outOfBounds' ? 0 : amount, lang)}</dd>
+          <dd>{formatMoney(feesState === 'outOfBounds' ? 0 : totals.amount, lang)}</dd>
           {feesReady ? (
             <>
               <dt>{t('CHECKOUT.FEE')}</dt>
               <dd>
                 <details>
-                  <summary>{formatMoney((fee ?? 0) + (tax ?? 0), lang)}</summary>
+                  <summary>{formatMoney((totals.fee ?? 0) + (totals.tax ?? 0), lang)}</summary>
                   <p>
-                    {t('CHECKOUT.FEE_DETAIL', { fee: formatMoney(fee, lang), tax: formatMoney(tax, lang) })}
+                    {t('CHECKOUT.FEE_DETAIL', { fee: formatMoney(totals.fee, lang), tax: formatMoney(totals.tax, lang) })}
                   </p>
                 </details>
               </dd>
             </>
           ) : null}
           <dt>{t('CHECKOUT.TOTAL')}</dt>
-          <dd className="total">{formatMoney(total, lang)}</dd>
+          <dd className="total">{formatMoney(totals.total, lang)}</dd>
         </dl>
       </section>
 

@@ -1,18 +1,22 @@
 // The one place that reads the wizard's state value: a table from state to screen (STYLE.md).
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { PROGRESS } from '../../contract/constants.ts';
 import type { Locale } from '../../contract/entities.ts';
 import type { WizardRoute } from '../../machines/wizard.types.ts';
 import { Layout } from '../components/layout.tsx';
 import type { CheckoutRef, FacilityPickerRef, RecipientSearchRef, WizardRef, WizardSnapshot } from '../machine-refs.ts';
 import { pathOf, routeOfHash } from '../routes.ts';
-import { CheckoutStep } from './checkout-step.tsx';
 import { FacilityStep } from './facility-step.tsx';
 import { ReceiptStep } from './receipt-step.tsx';
 import { RecipientStep } from './recipient-step.tsx';
 import { FailureScreen, LoadingScreen } from './status-screens.tsx';
 import { TypeStep } from './type-step.tsx';
+
+// The checkout screen (with Formik) loads on its own, so the first screen stays small on old
+// phones; it is fetched in the background as soon as the payer reaches the recipient step.
+const loadCheckout = () => import('./checkout-step.tsx');
+const CheckoutStep = lazy(() => loadCheckout().then((m) => ({ default: m.CheckoutStep })));
 
 const STEPS: readonly WizardRoute[] = ['facility', 'type', 'recipient', 'checkout', 'receipt'];
 
@@ -34,6 +38,9 @@ export function WizardScreen({
   const step = stepOf(snapshot);
   useHashSync(wizard, step, snapshot.context.fields.facility_country);
   const progress = step ? PROGRESS[step] : null;
+  useEffect(() => {
+    if (step === 'type' || step === 'recipient') void loadCheckout();
+  }, [step]);
   return (
     <Layout lang={lang} onLanguage={onLanguage} progress={progress}>
       {renderStep(snapshot, wizard, step, lang)}
@@ -56,7 +63,9 @@ function renderStep(snapshot: WizardSnapshot, wizard: WizardRef, step: WizardRou
       );
     case 'checkout':
       return children.checkout ? (
-        <CheckoutStep key="checkout" wizard={wizard} checkout={children.checkout as CheckoutRef} lang={lang} />
+        <Suspense fallback={<LoadingScreen />}>
+          <CheckoutStep key="checkout" wizard={wizard} checkout={children.checkout as CheckoutRef} lang={lang} />
+        </Suspense>
       ) : (
         <LoadingScreen />
       );

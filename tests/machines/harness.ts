@@ -281,8 +281,10 @@ function serializer<S extends AnyMachineSnapshot>(spec: ModelSpec<S>) {
 }
 
 /**
- * A transition cover: the shortest path to every vertex of the graph, extended by each edge
- * that leaves it. Every edge of the graph is the last step of exactly one path.
+ * A transition cover: the shortest path to every vertex of the graph (every reachable state with
+ * every combination of guard inputs), and, for every edge that is new at the level of state values
+ * (source value, event, target value), that path extended by the edge. Paths that are the start
+ * of a longer one are left out: the longer one checks every step of them.
  */
 export function modelPaths<S extends AnyMachineSnapshot>(spec: ModelSpec<S>): ModelPaths {
   const machine = spec.build(new FakeCalls());
@@ -295,18 +297,33 @@ export function modelPaths<S extends AnyMachineSnapshot>(spec: ModelSpec<S>): Mo
   });
   const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
   const adjacency = model.getAdjacencyMap();
-  const paths: StatePath<AnyMachineSnapshot, EventObject>[] = [];
+  const chosen: StatePath<AnyMachineSnapshot, EventObject>[] = [...shortest];
+  const seen = new Set<string>();
   let edges = 0;
   for (const path of shortest) {
     const vertex = adjacency[serializeState(path.state) as keyof typeof adjacency];
-    const out = Object.values(vertex?.transitions ?? {});
-    if (out.length === 0) paths.push(path);
-    for (const { event, state } of out) {
+    for (const { event, state } of Object.values(vertex?.transitions ?? {})) {
       edges += 1;
-      paths.push({ state, steps: [...path.steps, { state, event }], weight: path.weight + 1 });
+      const key = JSON.stringify([path.state.value, event, state.value, state.status]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      chosen.push({ state, steps: [...path.steps, { state, event }], weight: path.weight + 1 });
     }
   }
-  return { model, paths, vertices: shortest.length, edges };
+  return { model, paths: withoutPrefixes(chosen), vertices: shortest.length, edges };
+}
+
+function withoutPrefixes(
+  paths: StatePath<AnyMachineSnapshot, EventObject>[],
+): StatePath<AnyMachineSnapshot, EventObject>[] {
+  const keyed = paths
+    .map((path) => ({ path, key: path.steps.map((s) => JSON.stringify(s.event)).join('\n') + '\n' }))
+    .sort((a, b) => b.key.length - a.key.length);
+  const kept: typeof keyed = [];
+  for (const candidate of keyed) {
+    if (!kept.some((k) => k.key.startsWith(candidate.key))) kept.push(candidate);
+  }
+  return kept.map((k) => k.path).reverse();
 }
 
 function delayOf(eventType: string): number {

@@ -1,0 +1,182 @@
+// app (architecture "Machines"; §1 language, §4/§7 401): model-based paths, behaviour, coverage.
+import { describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, type SnapshotFrom, SimulatedClock, fromPromise } from 'xstate';
+import { EMPTY_FORM, type Locale } from '../../contract/entities.ts';
+import type { ActorIO } from '../../machines/actors.types.ts';
+import { appMachine } from '../../machines/app.machine.ts';
+import { provideApp } from '../../machines/provide-actors.ts';
+import { type WizardSnapshot, routeOf } from '../../machines/wizard.machine.ts';
+import type { wizardMachine } from '../../machines/wizard.machine.ts';
+import type { AppEvent, AppInput } from '../../machines/wizard.types.ts';
+import { HARRIS, NETWORK_FAILURE, RECIPIENT_FIELDS, bootAnswer } from './fixtures.ts';
+import {
+  type EventSamples,
+  type ModelSpec,
+  FakeCalls,
+  allSamples,
+  coverage,
+  describePath,
+  formatReport,
+  modelPaths,
+  replayPath,
+  settle,
+  start,
+} from './harness.ts';
+
+type Snapshot = SnapshotFrom<typeof appMachine>;
+
+const samples = {
+  'app.language': [
+    { type: 'app.language', lang: 'es' },
+    { type: 'app.language', lang: 'en' },
+  ],
+  'app.retry': [{ type: 'app.retry' }],
+  'app.unauthorized': [{ type: 'app.unauthorized' }],
+} satisfies EventSamples<AppEvent>;
+
+const input: AppInput = { lang: 'en', route: null };
+
+// The wizard is a stub in the model (its own tests cover it); it is a call that can fail.
+function withStubs(calls: FakeCalls) {
+  const actors = calls.all();
+  return appMachine.provide({
+    actors: {
+      loadFormState: actors.loadFormState,
+      setLocale: actors.setLocale,
+      wizardMachine: calls.controlled<never, unknown>('wizard') as unknown as typeof wizardMachine,
+    },
+  });
+}
+
+const spec: ModelSpec<Snapshot> = {
+  build: withStubs,
+  input,
+  samples: () => allSamples(samples),
+  answers: {
+    loadFormState: () => [bootAnswer(EMPTY_FORM, 'en'), bootAnswer(EMPTY_FORM, 'es')],
+  },
+  failures: { loadFormState: [NETWORK_FAILURE], wizard: [NETWORK_FAILURE] },
+  project: ({ context: c }) => [c.lang, c.fields !== null, c.bootError],
+};
+
+describe('app: paths of the model', () => {
+  const graph = modelPaths(spec);
+  it('has a graph to walk', () => {
+    expect(graph.paths.length).toBeGreaterThan(5);
+  });
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(spec, graph, path);
+  });
+});
+
+function setup(appInput: AppInput = input) {
+  const calls = new FakeCalls();
+  const persistLanguage = vi.fn<(lang: Locale) => void>();
+  const logUnauthorized = vi.fn<() => void>();
+  const machine = provideApp(calls.all()).provide({
+    actions: {
+      persistLanguage: (_, params) => persistLanguage(params.lang),
+      logUnauthorized: () => logUnauthorized(),
+    },
+  });
+  const app = start(machine, appInput, new SimulatedClock());
+  const snap = () => app.getSnapshot() as Snapshot;
+  const wizard = () => snap().children.wizard as AnyActorRef | undefined;
+  return { calls, app, snap, wizard, persistLanguage, logUnauthorized };
+}
+
+describe('app: behaviour', () => {
+  it('boots from the form state kept by the server, then runs the wizard at the asked route', async () => {
+    const t = setup({ lang: 'en', route: 'type' });
+    expect(t.snap().value).toBe('booting');
+    t.calls.resolve('loadFormState', bootAnswer({ ...EMPTY_FORM, facility_id: HARRIS.id }));
+    await settle();
+    expect(t.snap().value).toBe('ready');
+    expect(t.snap().context.fields?.facility_id).toBe(HARRIS.id);
+    expect(t.calls.inputs('loadFacility')).toEqual([{ facilityId: HARRIS.id }]);
+    t.calls.resolve('loadFacility', HARRIS);
+    await settle();
+    expect(routeOf(t.wizard()?.getSnapshot() as WizardSnapshot)).toBe('type');
+  });
+
+  it('a failed boot can be retried', async () => {
+    const t = setup();
+    t.calls.reject('loadFormState', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().value).toBe('bootFailed');
+    expect(t.snap().context.bootError).toBe('ERROR.NETWORK');
+    t.app.send({ type: 'app.retry' });
+    expect(t.snap().value).toBe('booting');
+    expect(t.snap().context.bootError).toBeNull();
+  });
+
+  it("§1: the payer's language wins; the server is told when its locale differs", async () => {
+    const same = setup({ lang: 'en', route: null });
+    same.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM, 'en'));
+    await settle();
+    expect(same.calls.inputs('setLocale')).toEqual([]);
+
+    const other = setup({ lang: 'es', route: null });
+    other.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM, 'en'));
+    await settle();
+    expect(other.snap().context.lang).toBe('es');
+    expect(other.calls.inputs('setLocale')).toEqual([{ locale: 'es' }]);
+  });
+
+  it('§1: a language change is kept, sent to the server, and a failure there is ignored', async () => {
+    const t = setup();
+    t.calls.resolve('loadFormState', bootAnswer());
+    await settle();
+    t.app.send({ type: 'app.language', lang: 'es' });
+    expect(t.snap().context.lang).toBe('es');
+    expect(t.persistLanguage).toHaveBeenCalledWith('es');
+    expect(t.calls.inputs('setLocale')).toEqual([{ locale: 'es' }]);
+    t.calls.reject('setLocale', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().status).toBe('active');
+    expect(t.snap().value).toBe('ready');
+  });
+
+  it('a newer language choice replaces a call still running', async () => {
+    const signals: AbortSignal[] = [];
+    const calls = new FakeCalls();
+    const machine = provideApp({
+      ...calls.all(),
+      setLocale: fromPromise<ActorIO['setLocale']['output'], ActorIO['setLocale']['input']>(
+        ({ signal }) => new Promise(() => signals.push(signal)),
+      ),
+    });
+    const app = start(machine, input);
+    app.send({ type: 'app.language', lang: 'es' });
+    app.send({ type: 'app.language', lang: 'en' });
+    expect(signals.map((s) => s.aborted)).toEqual([true, false]);
+  });
+
+  it('§4/§7: a 401 sends the wizard back to "/" (the facility step) and is logged', async () => {
+    const t = setup({ lang: 'en', route: 'checkout' });
+    t.calls.resolve('loadFormState', bootAnswer(RECIPIENT_FIELDS));
+    await settle();
+    t.calls.resolve('loadFacility', HARRIS);
+    await settle();
+    expect(routeOf(t.wizard()?.getSnapshot() as WizardSnapshot)).toBe('checkout');
+    t.app.send({ type: 'app.unauthorized' });
+    expect(routeOf(t.wizard()?.getSnapshot() as WizardSnapshot)).toBe('facility');
+    expect(t.logUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 while booting is only logged', () => {
+    const t = setup();
+    t.app.send({ type: 'app.unauthorized' });
+    expect(t.snap().value).toBe('booting');
+    expect(t.logUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('app: coverage', () => {
+  it('reached every state node and took every transition', () => {
+    const report = coverage.report(appMachine);
+    console.info(formatReport(report));
+    expect(report.missingStates).toEqual([]);
+    expect(report.missingTransitions).toEqual([]);
+  });
+});

@@ -1,0 +1,535 @@
+// wizard (§2, §4): model-based paths, the routing guards, Continue, autosave, coverage.
+import { describe, expect, it } from 'vitest';
+import { type AnyActorRef, type SnapshotFrom, SimulatedClock, createMachine } from 'xstate';
+import { DELAYS } from '../../contract/constants.ts';
+import { EMPTY_FORM, type FieldErrors, type FormFields } from '../../contract/entities.ts';
+import type { CallFailure } from '../../machines/actors.types.ts';
+import type { checkoutMachine } from '../../machines/checkout.machine.ts';
+import type { facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
+import { provideWizard } from '../../machines/provide-actors.ts';
+import type { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
+import { progressOf, routeOf, stepOf, wizardMachine } from '../../machines/wizard.machine.ts';
+import type {
+  CheckoutInput,
+  CheckoutOutput,
+  WizardEvent,
+  WizardInput,
+  WizardRoute,
+} from '../../machines/wizard.types.ts';
+import {
+  FACILITY_OPTIONS,
+  FEES,
+  FRAUD_INMATE,
+  HARRIS,
+  INMATE,
+  NETWORK_FAILURE,
+  NON_STANDARD,
+  RECEIPT,
+  RECIPIENT_FIELDS,
+  TOKEN,
+  VALID_BILLING,
+  VALID_CARD,
+  depositSuccess,
+  saveAnswer,
+} from './fixtures.ts';
+import {
+  type EventSamples,
+  type ModelSpec,
+  FakeCalls,
+  allSamples,
+  coverage,
+  describePath,
+  formatReport,
+  modelPaths,
+  replayPath,
+  settle,
+  start,
+} from './harness.ts';
+
+type Snapshot = SnapshotFrom<typeof wizardMachine>;
+
+const FRAUD = 'ERROR.FRAUD_CONTROL_MESSAGE';
+const NOT_FOUND: CallFailure = { status: 404, code: 'ERROR.FACILITY_NOT_FOUND', errors: {} };
+const FACILITY_FIELDS: Partial<FormFields> = { facility_id: HARRIS.id, facility_state: 'TX', facility_country: 'US' };
+
+// The children are stubs in the model: their own tests cover them. The checkout stub is a call
+// the path answers (its output) or fails.
+const inert = createMachine({ id: 'inertChild' });
+function withStubs(calls: FakeCalls) {
+  const actors = calls.all();
+  return wizardMachine.provide({
+    actors: {
+      saveFormState: actors.saveFormState,
+      loadFacility: actors.loadFacility,
+      clearFormState: actors.clearFormState,
+      facilityPickerMachine: inert as unknown as typeof facilityPickerMachine,
+      recipientSearchMachine: inert as unknown as typeof recipientSearchMachine,
+      checkoutMachine: calls.controlled<CheckoutOutput, CheckoutInput>('checkout') as unknown as typeof checkoutMachine,
+    },
+  });
+}
+
+const ROUTES: (WizardRoute | null)[] = ['facility', 'type', 'recipient', 'checkout', 'receipt', null];
+
+const samples = {
+  'form.change': [
+    { type: 'form.change', fields: FACILITY_FIELDS },
+    { type: 'form.change', fields: { billing_first_name: 'Ann' } },
+  ],
+  'wizard.continue': [{ type: 'wizard.continue' }],
+  'wizard.back': [{ type: 'wizard.back' }],
+  'wizard.navigate': [
+    { type: 'wizard.navigate', route: 'facility' },
+    ...ROUTES.slice(1).map((route) => ({ type: 'wizard.navigate' as const, route })),
+  ],
+  'wizard.cannotContinue': [{ type: 'wizard.cannotContinue' }],
+  'wizard.retry': [{ type: 'wizard.retry' }],
+  'wizard.another': [{ type: 'wizard.another' }],
+  'type.select': [
+    { type: 'type.select', depositType: 'flex' },
+    { type: 'type.select', depositType: 'dest' },
+    { type: 'type.select', depositType: 'bail' },
+  ],
+  'recipient.select': [
+    { type: 'recipient.select', inmate: INMATE },
+    { type: 'recipient.select', inmate: FRAUD_INMATE },
+  ],
+  'checkout.saved': [
+    { type: 'checkout.saved', fields: { ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' } },
+  ],
+} satisfies EventSamples<WizardEvent>;
+
+const input: WizardInput = { fields: EMPTY_FORM, errors: {}, route: null };
+
+const spec: ModelSpec<Snapshot> = {
+  build: withStubs,
+  input,
+  samples: () => allSamples(samples),
+  answers: {
+    // The server's answer to a save echoes the fields; one variant reports a fraud flag.
+    saveStep: ({ context }) => [saveAnswer(context.fields), saveAnswer(context.fields, { deposit_inmate_id: FRAUD })],
+    autosave: ({ context }) => [saveAnswer({ ...context.fields, ...context.inFlight })],
+    loadFacility: () => [HARRIS],
+    clearFormState: () => [saveAnswer(EMPTY_FORM)],
+    checkout: ({ context }) => [
+      { fields: { ...context.fields, deposit_id: RECEIPT.deposit_id, cached_deposit_info: RECEIPT }, receipt: RECEIPT },
+    ],
+  },
+  failures: {
+    saveStep: [NETWORK_FAILURE],
+    autosave: [NETWORK_FAILURE],
+    loadFacility: [NOT_FOUND],
+    clearFormState: [NETWORK_FAILURE],
+    checkout: [NETWORK_FAILURE],
+  },
+  project: ({ context: c }) => [
+    c.requested,
+    c.fields.facility_id,
+    c.fields.deposit_type,
+    c.fields.deposit_inmate_id !== '',
+    c.fields.deposit_id !== '',
+    c.facility?.id ?? null,
+    c.showErrors,
+    Object.keys(c.dirty).length > 0,
+    Object.keys(c.inFlight).length > 0,
+    c.failure !== null,
+  ],
+  limit: 100_000,
+};
+
+describe('wizard: paths of the model', () => {
+  const graph = modelPaths(spec);
+  it('has a graph to walk', () => {
+    console.info(`wizard graph: ${graph.vertices} vertices, ${graph.edges} edges, ${graph.paths.length} paths`);
+    expect(graph.paths.length).toBeGreaterThan(50);
+  });
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(spec, graph, path);
+  });
+});
+
+// ---------------------------------------------------------------- behaviour
+
+function setup(fields: FormFields = EMPTY_FORM, route: WizardRoute | null = null, errors: FieldErrors = {}) {
+  const calls = new FakeCalls();
+  const clock = new SimulatedClock();
+  const wizard = start(withStubs(calls), { fields, errors, route } satisfies WizardInput, clock);
+  const snap = () => wizard.getSnapshot() as Snapshot;
+  return { calls, clock, wizard: wizard as AnyActorRef, snap };
+}
+
+/** Lets a pending loadFacility answer (with Harris County) land, if the routing asked for it. */
+async function loadFacility(t: ReturnType<typeof setup>) {
+  if (t.calls.isPending('loadFacility')) {
+    t.calls.resolve('loadFacility', HARRIS);
+    await settle();
+  }
+}
+
+const withFacility: FormFields = { ...EMPTY_FORM, ...FACILITY_FIELDS };
+const withDeposit: FormFields = { ...RECIPIENT_FIELDS, deposit_id: RECEIPT.deposit_id, cached_deposit_info: RECEIPT };
+
+describe('wizard: §4 routing guards', () => {
+  const rows: [string, WizardRoute | null, FormFields, WizardRoute][] = [
+    ['receipt with a deposit_id', 'receipt', withDeposit, 'receipt'],
+    ['receipt without a deposit_id -> "/" (facility)', 'receipt', RECIPIENT_FIELDS, 'facility'],
+    ['checkout with a deposit_id -> receipt', 'checkout', withDeposit, 'receipt'],
+    ['checkout without a facility -> facility', 'checkout', EMPTY_FORM, 'facility'],
+    ['checkout without a recipient -> type', 'checkout', { ...withFacility, deposit_type: 'flex' }, 'type'],
+    ['checkout with everything', 'checkout', RECIPIENT_FIELDS, 'checkout'],
+    ['recipient without a facility -> facility', 'recipient', EMPTY_FORM, 'facility'],
+    ['recipient for dest -> type', 'recipient', { ...withFacility, deposit_type: 'dest' }, 'type'],
+    ['recipient without a type -> type', 'recipient', withFacility, 'type'],
+    ['recipient for flex', 'recipient', { ...withFacility, deposit_type: 'flex' }, 'recipient'],
+    ['recipient for trust', 'recipient', { ...withFacility, deposit_type: 'trust' }, 'recipient'],
+    ['recipient for bail', 'recipient', { ...withFacility, deposit_type: 'bail' }, 'recipient'],
+    ['type without a facility -> facility', 'type', EMPTY_FORM, 'facility'],
+    ['type with a facility', 'type', withFacility, 'type'],
+    ['facility', 'facility', RECIPIENT_FIELDS, 'facility'],
+    ['no route, with a deposit_id -> receipt', null, withDeposit, 'receipt'],
+    ['no route -> facility', null, RECIPIENT_FIELDS, 'facility'],
+  ];
+  it.each(rows)('%s', async (_name, route, fields, expected) => {
+    const t = setup(fields, route);
+    await loadFacility(t);
+    expect(routeOf(t.snap())).toBe(expected);
+  });
+
+  it('a step that needs the facility details loads them first (needsFacilityDetails)', async () => {
+    const t = setup(RECIPIENT_FIELDS, 'checkout');
+    expect(stepOf(t.snap())).toBe('loadingFacility');
+    expect(routeOf(t.snap())).toBeNull();
+    expect(t.calls.inputs('loadFacility')).toEqual([{ facilityId: HARRIS.id }]);
+    await loadFacility(t);
+    expect(t.snap().context.facility).toEqual(HARRIS);
+    expect(t.calls.inputs('checkout')).toEqual([{ fields: RECIPIENT_FIELDS, facility: HARRIS }]);
+  });
+
+  it('a failed facility load can be retried', async () => {
+    const t = setup(RECIPIENT_FIELDS, 'type');
+    t.calls.reject('loadFacility', NOT_FOUND);
+    await settle();
+    expect(stepOf(t.snap())).toBe('failed');
+    expect(t.snap().context.failure).toBe(NOT_FOUND.code);
+    t.wizard.send({ type: 'wizard.retry' });
+    expect(stepOf(t.snap())).toBe('loadingFacility');
+  });
+
+  it('wizard.navigate asks; the guards decide; the same route again changes nothing', async () => {
+    const t = setup(withFacility, 'type');
+    await loadFacility(t);
+    t.wizard.send({ type: 'wizard.navigate', route: 'checkout' });
+    expect(routeOf(t.snap())).toBe('type');
+    t.wizard.send({ type: 'wizard.navigate', route: 'facility' });
+    expect(routeOf(t.snap())).toBe('facility');
+    const picker = t.snap().children.facilityPicker;
+    t.wizard.send({ type: 'wizard.navigate', route: 'facility' });
+    expect(t.snap().children.facilityPicker).toBe(picker);
+  });
+
+  it('§2 progress: one figure per route', () => {
+    expect(['facility', 'type', 'recipient', 'checkout', 'receipt'].map((r) => progressOf(r as WizardRoute))).toEqual([
+      30, 40, 60, 80, 100,
+    ]);
+  });
+});
+
+describe('wizard: Continue (§4)', () => {
+  it('without a facility: cannot continue, the error shows, nothing is saved', () => {
+    const t = setup();
+    t.wizard.send({ type: 'wizard.continue' });
+    expect(t.snap().matches({ step: { facility: 'editing' } })).toBe(true);
+    expect(t.snap().context).toMatchObject({ showErrors: true, errors: { facility_id: 'VALIDATION.REQUIRED' } });
+    expect(t.calls.inputs('saveFormState')).toEqual([]);
+  });
+
+  it('a save with errors on the step field fires cannotContinue and shows the errors', async () => {
+    const t = setup(withFacility, 'facility');
+    t.wizard.send({ type: 'form.change', fields: { billing_first_name: 'Ann' } });
+    t.wizard.send({ type: 'wizard.continue' });
+    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { billing_first_name: 'Ann', ...FACILITY_FIELDS } }]);
+    t.calls.resolve('saveStep', saveAnswer(withFacility, { facility_id: 'ERROR.FACILITY_NOT_FOUND' }));
+    await settle();
+    expect(t.snap().matches({ step: { facility: 'editing' } })).toBe(true);
+    expect(t.snap().context).toMatchObject({ showErrors: true, errors: { facility_id: 'ERROR.FACILITY_NOT_FOUND' } });
+  });
+
+  it('a failed save: cannot continue, with the failure', async () => {
+    const t = setup(withFacility, 'facility');
+    t.wizard.send({ type: 'wizard.continue' });
+    t.calls.reject('saveStep', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().matches({ step: { facility: 'editing' } })).toBe(true);
+    expect(t.snap().context).toMatchObject({ showErrors: true, failure: 'ERROR.NETWORK' });
+  });
+
+  it('a good save moves on: facility -> type, and entering the step hides the errors', async () => {
+    const t = setup(withFacility, 'facility');
+    t.wizard.send({ type: 'wizard.cannotContinue' });
+    expect(t.snap().context.showErrors).toBe(true);
+    t.wizard.send({ type: 'wizard.continue' });
+    t.calls.resolve('saveStep', saveAnswer(withFacility));
+    await settle();
+    await loadFacility(t);
+    expect(routeOf(t.snap())).toBe('type');
+    expect(t.snap().context.showErrors).toBe(false);
+  });
+
+  it('type: flex goes on to the recipient; dest asks to reselect (number step later); bail needs pam', async () => {
+    const t = setup(withFacility, 'type');
+    await loadFacility(t);
+    t.wizard.send({ type: 'wizard.continue' });
+    expect(t.snap().context.errors.deposit_type).toBe('VALIDATION.SELECT_DEPOSIT_TYPE');
+
+    t.wizard.send({ type: 'type.select', depositType: 'bail' });
+    expect(t.snap().matches({ step: { type: 'editing' } })).toBe(true);
+    expect(t.snap().context.errors.deposit_type).toBe('VALIDATION.RESELECT_DEPOSIT_TYPE');
+
+    t.wizard.send({ type: 'type.select', depositType: 'dest' });
+    expect(t.calls.inputs('saveFormState').at(-1)).toEqual({ fields: { deposit_type: 'dest' } });
+    t.calls.resolve('saveStep', saveAnswer({ ...withFacility, deposit_type: 'dest' }));
+    await settle();
+    expect(t.snap().matches({ step: { type: 'editing' } })).toBe(true);
+    expect(t.snap().context).toMatchObject({
+      showErrors: true,
+      errors: { deposit_type: 'VALIDATION.RESELECT_DEPOSIT_TYPE' },
+    });
+
+    t.wizard.send({ type: 'type.select', depositType: 'flex' });
+    t.calls.resolve('saveStep', saveAnswer({ ...withFacility, deposit_type: 'flex' }));
+    await settle();
+    expect(routeOf(t.snap())).toBe('recipient');
+  });
+
+  it('§5/§8: a fraud-flagged inmate is blocked with FRAUD_CONTROL_MESSAGE', async () => {
+    const t = setup({ ...withFacility, deposit_type: 'flex' }, 'recipient');
+    await loadFacility(t);
+    t.wizard.send({ type: 'recipient.select', inmate: FRAUD_INMATE });
+    expect(t.snap().matches({ step: { recipient: 'editing' } })).toBe(true);
+    expect(t.snap().context).toMatchObject({ showErrors: true, errors: { deposit_inmate_id: FRAUD } });
+    expect(t.snap().context.fields.deposit_inmate_id).toBe('');
+    expect(t.calls.inputs('saveFormState')).toEqual([]);
+  });
+
+  it('§4: a fraud flag in the save answer blocks continuing', async () => {
+    const fields: FormFields = { ...withFacility, deposit_type: 'flex' };
+    const t = setup(fields, 'recipient');
+    await loadFacility(t);
+    t.wizard.send({ type: 'recipient.select', inmate: INMATE });
+    t.calls.resolve('saveStep', saveAnswer(fields, { form: FRAUD }));
+    await settle();
+    expect(t.snap().matches({ step: { recipient: 'editing' } })).toBe(true);
+    expect(t.snap().context.showErrors).toBe(true);
+  });
+
+  it('choosing an inmate saves the recipient and goes to checkout', async () => {
+    const fields: FormFields = { ...withFacility, deposit_type: 'flex' };
+    const t = setup(fields, 'recipient');
+    await loadFacility(t);
+    t.wizard.send({ type: 'recipient.select', inmate: INMATE });
+    expect(t.calls.inputs('saveFormState')).toEqual([
+      {
+        fields: {
+          deposit_inmate_id: INMATE.id,
+          deposit_inmate_first_name: INMATE.first_name,
+          deposit_inmate_last_name: INMATE.last_name,
+          deposit_inmate_booking_code: INMATE.booking_code,
+          deposit_inmate_booking_date: INMATE.book_date ?? '',
+          deposit_inmate_dob: INMATE.date_of_birth ?? '',
+          dep_principal_code: INMATE.principal_code,
+        },
+      },
+    ]);
+    t.calls.resolve('saveStep', saveAnswer({ ...fields, deposit_inmate_id: INMATE.id }));
+    await settle();
+    expect(routeOf(t.snap())).toBe('checkout');
+  });
+
+  it('recipient without a choice: cannot continue', async () => {
+    const t = setup({ ...withFacility, deposit_type: 'flex' }, 'recipient');
+    await loadFacility(t);
+    t.wizard.send({ type: 'wizard.continue' });
+    expect(t.snap().context.errors.deposit_inmate_id).toBe('VALIDATION.REQUIRED');
+  });
+
+  it('back: type -> facility, recipient -> type, checkout -> recipient; none in facility or receipt', async () => {
+    const t = setup(RECIPIENT_FIELDS, 'checkout');
+    await loadFacility(t);
+    expect(routeOf(t.snap())).toBe('checkout');
+    t.wizard.send({ type: 'wizard.back' });
+    expect(routeOf(t.snap())).toBe('recipient');
+    t.wizard.send({ type: 'wizard.back' });
+    expect(routeOf(t.snap())).toBe('type');
+    t.wizard.send({ type: 'wizard.back' });
+    expect(routeOf(t.snap())).toBe('facility');
+    expect(t.snap().can({ type: 'wizard.back' })).toBe(false);
+    const r = setup(withDeposit, 'receipt');
+    expect(r.snap().can({ type: 'wizard.back' })).toBe(false);
+  });
+});
+
+describe('wizard: autosave (§4, throttled 250 ms)', () => {
+  it('three changes in 100 ms: one save, 250 ms after the first', () => {
+    const t = setup();
+    t.wizard.send({ type: 'form.change', fields: { facility_country: 'US' } });
+    t.clock.increment(50);
+    t.wizard.send({ type: 'form.change', fields: { facility_state: 'TX' } });
+    t.clock.increment(50);
+    t.wizard.send({ type: 'form.change', fields: { facility_id: HARRIS.id } });
+    t.clock.increment(DELAYS.formSaveThrottle - 101);
+    expect(t.calls.inputs('saveFormState')).toEqual([]);
+    t.clock.increment(1);
+    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: FACILITY_FIELDS }]);
+    expect(t.snap().context.fields).toMatchObject(FACILITY_FIELDS);
+  });
+
+  it('values typed during a save stay, and go in the next save', async () => {
+    const t = setup();
+    t.wizard.send({ type: 'form.change', fields: { billing_first_name: 'An' } });
+    t.clock.increment(DELAYS.formSaveThrottle);
+    t.wizard.send({ type: 'form.change', fields: { billing_first_name: 'Ann' } });
+    t.calls.resolve(
+      'autosave',
+      saveAnswer({ ...EMPTY_FORM, billing_first_name: 'An' }, { billing_zip: 'VALIDATION.REQUIRED' }),
+    );
+    await settle();
+    expect(t.snap().context.fields.billing_first_name).toBe('Ann');
+    expect(t.snap().context.errors).toEqual({ billing_zip: 'VALIDATION.REQUIRED' });
+    expect(t.snap().matches({ autosave: 'waiting' })).toBe(true);
+    t.clock.increment(DELAYS.formSaveThrottle);
+    expect(t.calls.inputs('saveFormState').at(-1)).toEqual({ fields: { billing_first_name: 'Ann' } });
+  });
+
+  it('a failed save keeps the typed values and sends them with the next change', async () => {
+    const t = setup();
+    t.wizard.send({ type: 'form.change', fields: { email: 'a@b.co' } });
+    t.clock.increment(DELAYS.formSaveThrottle);
+    t.calls.reject('autosave', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().matches({ autosave: 'idle' })).toBe(true);
+    expect(t.snap().context).toMatchObject({ failure: 'ERROR.NETWORK', fields: { email: 'a@b.co' } });
+    t.wizard.send({ type: 'form.change', fields: { phone_no: '7135550100' } });
+    t.clock.increment(DELAYS.formSaveThrottle);
+    expect(t.calls.inputs('saveFormState').at(-1)).toEqual({ fields: { email: 'a@b.co', phone_no: '7135550100' } });
+  });
+
+  it("a change clears that field's server error (§5)", () => {
+    const t = setup(EMPTY_FORM, null, { email: 'VALIDATION.INVALID_EMAIL', phone_no: 'VALIDATION.REQUIRED' });
+    t.wizard.send({ type: 'form.change', fields: { email: 'a@b.co' } });
+    expect(t.snap().context.errors).toEqual({ phone_no: 'VALIDATION.REQUIRED' });
+  });
+
+  it('checkout.saved takes the saved fields and keeps newer typed values dirty', async () => {
+    const t = setup(RECIPIENT_FIELDS, 'checkout');
+    await loadFacility(t);
+    t.wizard.send({ type: 'form.change', fields: { billing_city: 'Houston', billing_zip: '77002' } });
+    t.wizard.send({
+      type: 'checkout.saved',
+      fields: { ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25', billing_zip: '77002' },
+    });
+    expect(t.snap().context.fields).toMatchObject({
+      deposit_amount: 25,
+      billing_city: 'Houston',
+      billing_zip: '77002',
+    });
+    expect(t.snap().context.dirty).toEqual({ billing_city: 'Houston' });
+  });
+});
+
+describe('wizard: with its real children', () => {
+  function real() {
+    const calls = new FakeCalls();
+    const clock = new SimulatedClock();
+    const wizard = start(provideWizard(calls.all()), { fields: EMPTY_FORM, errors: {}, route: null }, clock);
+    return { calls, clock, wizard, snap: () => wizard.getSnapshot() as Snapshot };
+  }
+
+  it('the facility picker reports a choice, which the wizard autosaves', async () => {
+    const t = real();
+    const picker = t.snap().children.facilityPicker as AnyActorRef;
+    picker.send({ type: 'facility.region', region: 'TX' });
+    t.calls.resolve('loadFacilityOptions', FACILITY_OPTIONS);
+    await settle();
+    picker.send({ type: 'facility.select', facilityId: HARRIS.id });
+    expect(t.snap().context.fields).toMatchObject(FACILITY_FIELDS);
+    t.clock.increment(DELAYS.formSaveThrottle);
+    expect(t.calls.inputs('saveFormState').at(-1)).toEqual({ fields: FACILITY_FIELDS });
+  });
+
+  it('§5: the recipient search asks 3 characters at a standard facility, 2 elsewhere', async () => {
+    const fields = { ...RECIPIENT_FIELDS, deposit_inmate_id: '' };
+    for (const [facility, min] of [
+      [HARRIS, 3],
+      [NON_STANDARD, 2],
+    ] as const) {
+      const calls = new FakeCalls();
+      const wizard = start(provideWizard(calls.all()), {
+        fields: { ...fields, facility_id: facility.id },
+        errors: {},
+        route: 'recipient',
+      } satisfies WizardInput);
+      calls.resolve('loadFacility', facility);
+      await settle();
+      const search = wizard.getSnapshot().children.recipientSearch as AnyActorRef;
+      expect(search.getSnapshot().context).toMatchObject({ facilityId: facility.id, minLength: min });
+      wizard.stop();
+    }
+  });
+
+  it('a successful checkout lands on the receipt with the receipt information; make another clears', async () => {
+    const calls = new FakeCalls();
+    const clock = new SimulatedClock();
+    const wizard = start(
+      provideWizard(calls.all()),
+      { fields: RECIPIENT_FIELDS, errors: {}, route: 'checkout' },
+      clock,
+    );
+    calls.resolve('loadFacility', HARRIS);
+    await settle();
+    const checkout = wizard.getSnapshot().children.checkout as AnyActorRef;
+    checkout.send({ type: 'amount.preset', id: '25' });
+    clock.increment(DELAYS.feeThrottle);
+    calls.resolve('saveAmount', saveAnswer({ ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' }));
+    await settle();
+    expect(wizard.getSnapshot().context.fields.deposit_amount).toBe(25);
+    calls.resolve('getFees', FEES);
+    await settle();
+    checkout.send({ type: 'checkout.change', fields: VALID_BILLING });
+    checkout.send({ type: 'card.change', card: VALID_CARD });
+    checkout.send({ type: 'checkout.submit' });
+    calls.resolve('tokenizeCard', TOKEN);
+    await settle();
+    const saved = {
+      ...RECIPIENT_FIELDS,
+      ...VALID_BILLING,
+      deposit_amount: 25,
+      deposit_amount_id: '25',
+      card_token: TOKEN.token,
+    };
+    calls.resolve('saveCheckout', saveAnswer(saved));
+    await settle();
+    calls.resolve('processDeposit', depositSuccess(saved));
+    await settle();
+    const s = wizard.getSnapshot() as Snapshot;
+    expect(routeOf(s)).toBe('receipt');
+    expect(s.context.fields.cached_deposit_info).toEqual(RECEIPT);
+    expect(s.context.fields.deposit_id).toBe(RECEIPT.deposit_id);
+
+    wizard.send({ type: 'wizard.another' });
+    expect(s.can({ type: 'wizard.another' })).toBe(true);
+    calls.resolve('clearFormState', saveAnswer(EMPTY_FORM));
+    await settle();
+    const after = wizard.getSnapshot() as Snapshot;
+    expect(routeOf(after)).toBe('facility');
+    expect(after.context).toMatchObject({ fields: EMPTY_FORM, facility: null, dirty: {} });
+  });
+});
+
+describe('wizard: coverage', () => {
+  it('reached every state node and took every transition', () => {
+    const report = coverage.report(wizardMachine);
+    console.info(formatReport(report));
+    expect(report.missingStates).toEqual([]);
+    expect(report.missingTransitions).toEqual([]);
+  });
+});
