@@ -42,6 +42,13 @@ export interface ErrorBody {
   errors: FieldErrors;
 }
 
+/** Configured values the pages show (§8: customer service numbers; §2: the visit URL). */
+export interface SiteInfo {
+  customer_service_phone: string;
+  support_phone: string;
+  visit_url: string;
+}
+
 // GET /state/all?ga_client_id=
 export interface StateAllResponse {
   fields: FormFields;
@@ -49,6 +56,7 @@ export interface StateAllResponse {
   locale: Locale;
   /** Value for CSRF_HEADER on later state-changing requests of this session. */
   csrf_token: string;
+  site: SiteInfo;
 }
 
 // POST /state/save

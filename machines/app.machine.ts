@@ -36,6 +36,8 @@ export const appMachine = setup({
     assignBoot: assign((_, params: { answer: StateAllResponse }) => ({
       fields: params.answer.fields,
       errors: params.answer.errors,
+      // A server answer without it keeps the pages working: they fall back to a number-free text.
+      site: params.answer.site ?? null,
       bootError: null,
     })),
     assignBootError: assign((_, params: { error: unknown }) => ({ bootError: toCallFailure(params.error).code })),
@@ -61,6 +63,7 @@ export const appMachine = setup({
     route: input.route,
     fields: null,
     errors: {},
+    site: null,
     bootError: null,
   }),
   initial: 'booting',

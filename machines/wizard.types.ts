@@ -12,7 +12,7 @@ import type {
   Roundup,
   StateOption,
 } from '../contract/entities.ts';
-import type { DuplicateInfo } from '../contract/api.ts';
+import type { DuplicateInfo, SiteInfo } from '../contract/api.ts';
 
 export const WIZARD_ROUTES = ['facility', 'type', 'recipient', 'checkout', 'receipt'] as const;
 export type WizardRoute = (typeof WIZARD_ROUTES)[number];
@@ -29,6 +29,8 @@ export interface AppContext {
   route: WizardRoute | null;
   fields: FormFields | null;
   errors: FieldErrors;
+  /** Configured numbers and links (from /state/all). */
+  site: SiteInfo | null;
   bootError: string | null;
 }
 export type AppEvent =

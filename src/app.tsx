@@ -8,6 +8,7 @@ import { Layout } from './components/layout.tsx';
 import type { AppRef, WizardRef } from './machine-refs.ts';
 import { WizardScreen } from './screens/wizard-screen.tsx';
 import { FailureScreen, LoadingScreen } from './screens/status-screens.tsx';
+import { SiteContext } from './site.tsx';
 
 export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   const snapshot = useSelector(app, (s) => s);
@@ -34,5 +35,9 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
       </Layout>
     );
   }
-  return <I18nextProvider i18n={i18n}>{body}</I18nextProvider>;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <SiteContext.Provider value={snapshot.context.site}>{body}</SiteContext.Provider>
+    </I18nextProvider>
+  );
 }

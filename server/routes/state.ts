@@ -28,7 +28,12 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     if (!q.ok) return badRequest(reply, q.errors);
     const session = sessions.require(request, reply);
     const { fields, errors } = viewOf(repos.formState.get(session.id), session);
-    return { fields, errors, locale: fields.locale, csrf_token: session.csrf_token } satisfies StateAllResponse;
+    const site = {
+      customer_service_phone: deps.config.customerServicePhone,
+      support_phone: deps.config.supportPhone,
+      visit_url: deps.config.visitUrl,
+    };
+    return { fields, errors, locale: fields.locale, csrf_token: session.csrf_token, site } satisfies StateAllResponse;
   });
 
   app.post(PATHS.stateSave, async (request, reply) => {

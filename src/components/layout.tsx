@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../contract/entities.ts';
+import { useCustomerServicePhone } from '../site.tsx';
 
 export function ProgressBar({ value }: { value: number }) {
   const { t } = useTranslation();
@@ -50,6 +51,7 @@ export function Layout({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const phone = useCustomerServicePhone();
   return (
     <div className="page">
       <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
@@ -64,7 +66,7 @@ export function Layout({
         {children}
       </main>
       <footer className="footer">
-        <p>{t('LAYOUT.FOOTER_HELP', { phone: t('LAYOUT.CUSTOMER_SERVICE_PHONE') })}</p>
+        <p>{t('LAYOUT.FOOTER_HELP', { phone })}</p>
         <p>{t('LAYOUT.FOOTER_SECURE')}</p>
       </footer>
     </div>

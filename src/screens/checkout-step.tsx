@@ -17,6 +17,7 @@ import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import { formatDate, formatMoney, formatTime } from '../format.ts';
 import type { CheckoutRef, WizardRef } from '../machine-refs.ts';
+import { useCustomerServicePhone } from '../site.tsx';
 
 /** Field -> label key, for the error summary's links and the labels. */
 export const CHECKOUT_LABELS: Record<string, string> = {
@@ -72,6 +73,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   const s = useSelector(checkout, (x) => x);
   const { fields, facility, card, errors, showErrors, outcome, otherAmount, limits } = s.context;
   const guest = !fields.logged_in;
+  const phone = useCustomerServicePhone();
 
   const formik = useFormik<Values>({
     initialValues: {
@@ -151,7 +153,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         labels={CHECKOUT_LABELS}
         titleKey="ERROR.CHECKOUT_ERROR"
         messageKey={errorKey}
-        messageValues={{ phone: t('LAYOUT.CUSTOMER_SERVICE_PHONE') }}
+        messageValues={{ phone }}
       />
       {s.matches({ active: { form: 'warning' } }) && warningKey ? (
         <div className="notice notice--warning" role="alertdialog" aria-labelledby="warning-title" aria-describedby="warning-text">

@@ -6,6 +6,7 @@ import { SelectField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import type { FacilityPickerRef, WizardRef } from '../machine-refs.ts';
+import { useCustomerServicePhone } from '../site.tsx';
 
 const LABELS = { facility_id: 'FACILITY.FACILITY' };
 
@@ -16,6 +17,7 @@ export function FacilityStep({ wizard, picker }: { wizard: WizardRef; picker: Fa
   const failure = useSelector(wizard, (s) => s.context.failure);
   const saving = useSelector(wizard, (s) => s.matches({ step: { facility: 'saving' } }));
   const p = useSelector(picker, (s) => s);
+  const phone = useCustomerServicePhone();
   const loading = p.matches('loading');
   const failed = p.matches('failed');
   const { country, region, facilityId, countries, regions, facilities } = p.context;
@@ -70,7 +72,7 @@ export function FacilityStep({ wizard, picker }: { wizard: WizardRef; picker: Fa
       ) : null}
       <details className="help">
         <summary>{t('FACILITY.NOT_SURE')}</summary>
-        <p>{t('FACILITY.NOT_SURE_HELP')}</p>
+        <p>{t('FACILITY.NOT_SURE_HELP', { phone })}</p>
       </details>
       <WizardNav busy={saving} />
     </form>

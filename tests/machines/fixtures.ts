@@ -120,8 +120,14 @@ export function saveAnswer(fields: FormFields, errors: FieldErrors = {}): StateS
   return { fields, errors };
 }
 
+export const SITE = {
+  customer_service_phone: '1-800-555-0100',
+  support_phone: '1-800-555-0199',
+  visit_url: 'https://visits.example.com/schedule',
+};
+
 export function bootAnswer(fields: FormFields = EMPTY_FORM, locale: 'en' | 'es' = 'en'): StateAllResponse {
-  return { fields, errors: {}, locale, csrf_token: 'csrf' };
+  return { fields, errors: {}, locale, csrf_token: 'csrf', site: SITE };
 }
 
 export const FEES: FeesAndRoundupsResponse = {

@@ -23,6 +23,12 @@ describe('GET /state/all', () => {
     expect(res.body.errors).toEqual({});
     expect(res.body.locale).toBe('en');
     expect(typeof res.body.csrf_token).toBe('string');
+    // Configured numbers and links come from server/config.ts.
+    expect(res.body.site).toEqual({
+      customer_service_phone: '1-800-555-0100',
+      support_phone: '1-800-555-0199',
+      visit_url: 'https://visits.example.com/schedule',
+    });
   });
 
   it('accepts a ga_client_id and refuses a malformed one', async () => {
