@@ -1,6 +1,7 @@
 // The one place that reads the wizard's state value: a table from state to screen (STYLE.md).
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PROGRESS } from '../../contract/constants.ts';
 import type { Locale } from '../../contract/entities.ts';
 import type { WizardRoute } from '../../machines/wizard.types.ts';
@@ -17,6 +18,15 @@ import { TypeStep } from './type-step.tsx';
 // phones; it is fetched in the background as soon as the payer reaches the recipient step.
 const loadCheckout = () => import('./checkout-step.tsx');
 const CheckoutStep = lazy(() => loadCheckout().then((m) => ({ default: m.CheckoutStep })));
+
+/** Each step's page title (read first by screen readers and shown in the tab). */
+const TITLES: Record<WizardRoute, string> = {
+  facility: 'FACILITY.HEADING',
+  type: 'TYPE.HEADING',
+  recipient: 'RECIPIENT.TITLE',
+  checkout: 'CHECKOUT.HEADING',
+  receipt: 'RECEIPT.HEADING',
+};
 
 const STEPS: readonly WizardRoute[] = ['facility', 'type', 'recipient', 'checkout', 'receipt'];
 
@@ -41,6 +51,10 @@ export function WizardScreen({
   useEffect(() => {
     if (step === 'type' || step === 'recipient') void loadCheckout();
   }, [step]);
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = step ? `${t(TITLES[step])} - ${t('LAYOUT.SITE_NAME')}` : t('LAYOUT.SITE_NAME');
+  }, [step, t]);
   return (
     <Layout lang={lang} onLanguage={onLanguage} progress={progress}>
       {renderStep(snapshot, wizard, step, lang)}
