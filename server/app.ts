@@ -10,6 +10,8 @@ import { migrate, openDatabase } from './db.ts';
 import type { Deps } from './deps.ts';
 import { BAD_REQUEST, NOT_FOUND, UNEXPECTED } from './http.ts';
 import { createRepos } from './repo/repos.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { authRoutes } from './routes/auth.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { developmentRoutes } from './routes/development.ts';
 import { facilityRoutes } from './routes/facilities.ts';
@@ -17,9 +19,10 @@ import { feeRoutes } from './routes/fees.ts';
 import { inmateRoutes } from './routes/inmates.ts';
 import { localeRoutes } from './routes/locale.ts';
 import { stateRoutes } from './routes/state.ts';
+import { transferRoutes } from './routes/transfers.ts';
 import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath, securityHeaders } from './security.ts';
-import { seedIfEmpty } from './seed.ts';
+import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
 
 export interface BuildOptions {
   dbPath: string;
@@ -54,6 +57,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   migrate(db, undefined, now());
   const repos = createRepos(db);
   seedIfEmpty(db, repos);
+  seedPayersIfEmpty(db, repos);
   const deps: Deps = { db, repos, config, now, sessions: createSessionManager(repos, config, now) };
 
   const app = Fastify({ logger: loggerOption(options.logger), bodyLimit: 64 * 1024 });
@@ -100,6 +104,10 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     await api.register(feeRoutes, deps);
     await api.register(vaultRoutes, deps);
     await api.register(depositRoutes, deps);
+    await api.register(authRoutes, deps);
+    // Signed-in only: each of these plugins answers 401 to a guest before reading the request.
+    await api.register(accountRoutes, deps);
+    await api.register(transferRoutes, deps);
     if (config.devEndpoints) await api.register(developmentRoutes, deps);
   });
 

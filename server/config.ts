@@ -24,7 +24,17 @@ export interface Config {
   cookieSecure: boolean;
   /** /development/* endpoints (client error log, outbox). On by default: this is a sandbox. */
   devEndpoints: boolean;
+  /**
+   * §9: the fixed, non-refundable fee of a balance transfer between a payer's phone accounts, in
+   * dollars. Optional: absent means DEFAULT_TRANSFER_FEE. Environment: TRANSFER_FEE.
+   */
+  transferFee?: number;
+  /** §2: closed facilities; deposit history disables repeating deposits there. Environment: CLOSED_FACILITY_IDS. */
+  closedFacilityIds?: number[];
 }
+
+/** §9 does not show the transfer fee's value; this sandbox's figure, in dollars. */
+export const DEFAULT_TRANSFER_FEE = 1.5;
 
 export const DEFAULT_CONFIG: Config = {
   port: 8080,
@@ -105,5 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
     dailyMaxPerRecipient: amount(env, 'DAILY_MAX_PER_RECIPIENT', d.dailyMaxPerRecipient),
     cookieSecure: flag(env, 'COOKIE_SECURE', d.cookieSecure),
     devEndpoints: flag(env, 'DEV_ENDPOINTS', d.devEndpoints),
+    ...(env.TRANSFER_FEE?.trim() ? { transferFee: amount(env, 'TRANSFER_FEE', DEFAULT_TRANSFER_FEE) } : {}),
+    ...(env.CLOSED_FACILITY_IDS === undefined ? {} : { closedFacilityIds: ids(env, 'CLOSED_FACILITY_IDS', []) }),
   };
 }

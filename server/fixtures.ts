@@ -105,3 +105,91 @@ export function loadTestCards(): TestCard[] {
     return c as unknown as TestCard;
   });
 }
+
+/** fixtures/payers.json: sandbox payers with their accounts. Money in dollars, as in fees.json. */
+export interface PayerFixture {
+  id: string;
+  email: string;
+  /** Sandbox credentials, documented in fixtures/README.md; only the hashes reach the database. */
+  password: string;
+  pin: string;
+  password_hash: string;
+  pin_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  validate_status: 'pending' | 'validated' | 'rejected';
+  dob: string | null;
+  ssn_last4: string | null;
+  professional: boolean;
+  created_at: string;
+  cards: {
+    id: number;
+    token: string;
+    brand: string;
+    last4: string;
+    exp_month: string;
+    exp_year: string;
+    name: string;
+  }[];
+  dest_accounts: {
+    id: number;
+    destination_id: string;
+    deposit_phone_no: string;
+    deposit_phone_no_label: string;
+    deposit_phone_country: string;
+    validate_status: 'pending' | 'validated' | 'rejected';
+    primary: boolean;
+    prepaid_balance: number;
+    regulated_balance: number;
+    fraud_flag: boolean;
+    facility_id: number | null;
+    breakage: { sms: 1 | 2 | 3; email: 1 | 2 | 3 };
+    activity: { event_at: string; purse: 'pp' | 'pr'; event_desc: string; amount: number }[];
+  }[];
+  recurring_deposits: {
+    id: number;
+    card_id: number;
+    amount: number;
+    interval_type: 'monthly' | 'weekly' | 'biweekly';
+    day_in_interval: number;
+    deposit_type: 'TRUST' | 'INMATEACCOUNT' | 'FRIENDSNFAMILY';
+    facility_id: number;
+    inmate_id: string | null;
+    dest_account_id: number | null;
+    account_guid: string;
+    is_pam: boolean;
+  }[];
+  deposit_history: {
+    id: string;
+    order_number: string;
+    created_at: string;
+    facility_id: number;
+    inmate_id: string;
+    deposit_type: DepositType;
+    amount: number;
+    fee: number;
+    tax: number;
+    card_id: number;
+    deposit_phone_no: string | null;
+  }[];
+}
+
+export function loadPayers(): PayerFixture[] {
+  return array('payers.json', read('payers.json')).map((p, i) => {
+    if (
+      !isObject(p) ||
+      typeof p.id !== 'string' ||
+      typeof p.email !== 'string' ||
+      typeof p.password_hash !== 'string' ||
+      !p.password_hash.startsWith('scrypt$') ||
+      !Array.isArray(p.cards) ||
+      !Array.isArray(p.dest_accounts) ||
+      !Array.isArray(p.recurring_deposits) ||
+      !Array.isArray(p.deposit_history)
+    ) {
+      fail('payers.json', `row ${i} is not a payer with hashed secrets (run fixtures/hash-payer-secrets.ts)`);
+    }
+    return p as unknown as PayerFixture;
+  });
+}

@@ -8,6 +8,8 @@ import { MSG, collectErrors } from '../contract/schemas.ts';
 export const BAD_REQUEST: ErrorBody = { errors: { form: 'ERROR.BAD_REQUEST' } };
 export const NOT_FOUND: ErrorBody = { errors: { form: 'ERROR.NOT_FOUND' } };
 export const UNEXPECTED: ErrorBody = { errors: { form: 'ERROR.UNEXPECTED' } };
+/** §4/§7: a call that needs a signed-in session answers 401; the client then goes to '/'. */
+export const UNAUTHORIZED: ErrorBody = { errors: { form: 'ERROR.UNAUTHORIZED' } };
 
 export function badRequest(reply: FastifyReply, errors: FieldErrors): FastifyReply {
   return reply.code(400).send({ errors } satisfies ErrorBody);

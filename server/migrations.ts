@@ -152,4 +152,116 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 4,
+    name: 'payers, sign-in failures, phone accounts, transfers, saved cards, recurring deposits',
+    sql: `
+      -- Payers (§3 New account, §6 signed-in user). email is stored lower-cased; passwords and PINs
+      -- only as scrypt hashes (server/domain/passwords.ts).
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        pin_hash TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        validate_status TEXT NOT NULL CHECK (validate_status IN ('pending', 'validated', 'rejected')),
+        dob TEXT NULL,
+        ssn_last4 TEXT NULL,
+        professional INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL
+      );
+      -- Sign-in attempts not (yet) known to have succeeded: the lockout counts them per email and
+      -- per session.
+      CREATE TABLE login_failures (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        at TEXT NOT NULL
+      );
+      CREATE INDEX login_failures_email ON login_failures (email, at);
+      CREATE INDEX login_failures_session ON login_failures (session_id, at);
+      -- A payer's friends-and-family prepaid phone accounts (§3 Prepaid destination account).
+      -- Removing one from the list keeps the row (and its balance and activity): deleted_at.
+      CREATE TABLE dest_accounts (
+        id INTEGER PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id),
+        destination_id TEXT NOT NULL,
+        deposit_phone_no TEXT NOT NULL,
+        deposit_phone_no_label TEXT NOT NULL,
+        deposit_phone_country TEXT NOT NULL,
+        validate_status TEXT NOT NULL CHECK (validate_status IN ('pending', 'validated', 'rejected')),
+        is_primary INTEGER NOT NULL CHECK (is_primary IN (0, 1)),
+        prepaid_balance_cents INTEGER NOT NULL CHECK (prepaid_balance_cents >= 0),
+        regulated_balance_cents INTEGER NOT NULL CHECK (regulated_balance_cents >= 0),
+        fraud_flag INTEGER NOT NULL CHECK (fraud_flag IN (0, 1)),
+        facility_id INTEGER NULL REFERENCES facilities (id),
+        breakage_sms INTEGER NOT NULL CHECK (breakage_sms IN (1, 2, 3)),
+        breakage_email INTEGER NOT NULL CHECK (breakage_email IN (1, 2, 3)),
+        created_at TEXT NOT NULL,
+        deleted_at TEXT NULL
+      );
+      CREATE UNIQUE INDEX dest_accounts_phone ON dest_accounts (user_id, deposit_phone_no) WHERE deleted_at IS NULL;
+      CREATE UNIQUE INDEX dest_accounts_one_primary ON dest_accounts (user_id) WHERE is_primary = 1 AND deleted_at IS NULL;
+      -- §3 Destination activity, per purse (pp prepaid, pr regulated); amounts signed.
+      CREATE TABLE dest_activity (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES dest_accounts (id),
+        purse TEXT NOT NULL CHECK (purse IN ('pp', 'pr')),
+        event_at TEXT NOT NULL,
+        event_desc TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL
+      );
+      CREATE INDEX dest_activity_account ON dest_activity (account_id, purse, event_at);
+      -- One row per balance transfer, written in the transaction that moves the money.
+      CREATE TABLE balance_transfers (
+        id INTEGER PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id),
+        src_account_id INTEGER NOT NULL REFERENCES dest_accounts (id),
+        dst_account_id INTEGER NOT NULL REFERENCES dest_accounts (id),
+        amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+        fee_cents INTEGER NOT NULL CHECK (fee_cents >= 0),
+        created_at TEXT NOT NULL,
+        CHECK (src_account_id <> dst_account_id)
+      );
+      -- Saved cards: vault-style, never a number (docs/decisions/0003).
+      CREATE TABLE saved_cards (
+        id INTEGER PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id),
+        token TEXT NOT NULL UNIQUE,
+        brand TEXT NOT NULL,
+        last4 TEXT NOT NULL,
+        exp_month TEXT NOT NULL,
+        exp_year TEXT NOT NULL,
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX saved_cards_user ON saved_cards (user_id);
+      -- §3 Recurring deposit: to an inmate (inmate_id) or a phone account (dest_account_id).
+      CREATE TABLE recurring_deposits (
+        id INTEGER PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id),
+        card_id INTEGER NULL REFERENCES saved_cards (id) ON DELETE SET NULL,
+        amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+        interval_type TEXT NOT NULL CHECK (interval_type IN ('monthly', 'weekly', 'biweekly')),
+        day_in_interval INTEGER NOT NULL,
+        deposit_type TEXT NOT NULL CHECK (deposit_type IN ('TRUST', 'INMATEACCOUNT', 'FRIENDSNFAMILY')),
+        facility_id INTEGER NOT NULL REFERENCES facilities (id),
+        inmate_id TEXT NULL REFERENCES inmates (id),
+        dest_account_id INTEGER NULL REFERENCES dest_accounts (id),
+        account_guid TEXT NOT NULL,
+        is_pam INTEGER NOT NULL CHECK (is_pam IN (0, 1)),
+        created_at TEXT NOT NULL,
+        cancelled_at TEXT NULL,
+        CHECK ((inmate_id IS NULL) <> (dest_account_id IS NULL))
+      );
+      CREATE INDEX recurring_deposits_user ON recurring_deposits (user_id);
+      -- The deposits ledger learns whose account a deposit belongs to (a guest's deposits are linked
+      -- when the guest creates an account) and, for phone deposits, the number.
+      ALTER TABLE deposits ADD COLUMN user_id TEXT NULL REFERENCES users (id);
+      ALTER TABLE deposits ADD COLUMN deposit_phone_no TEXT NULL;
+      CREATE INDEX deposits_user_time ON deposits (user_id, created_at);
+    `,
+  },
 ];

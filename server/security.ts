@@ -70,8 +70,15 @@ export interface SessionManager {
   onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
   /** The request's session, created (and its cookie set) if it has none: sessions are lazy. */
   require(request: FastifyRequest, reply: FastifyReply): SessionRow;
+  /** The request's session if it has one; never creates one. */
+  current(request: FastifyRequest): SessionRow | undefined;
   /** New id and CSRF token for the same session (at sign-in); form state and tokens follow. */
   rotate(request: FastifyRequest, reply: FastifyReply): SessionRow;
+  /**
+   * Signs the session in as userId: rotates the id and CSRF token (the old id stops working) and
+   * sets the user in the same statement. Undefined if the session vanished meanwhile.
+   */
+  signIn(request: FastifyRequest, reply: FastifyReply, userId: string): SessionRow | undefined;
   /** Ends the session (at sign-out). */
   destroy(request: FastifyRequest, reply: FastifyReply): void;
 }
@@ -141,6 +148,9 @@ export function createSessionManager(repos: Repos, config: Config, now: () => Da
       return undefined;
     },
     require: requireSession,
+    current(request) {
+      return current.get(request);
+    },
     rotate(request, reply) {
       const old = requireSession(request, reply);
       const rotated: SessionRow = {
@@ -153,6 +163,23 @@ export function createSessionManager(repos: Repos, config: Config, now: () => Da
       current.set(request, rotated);
       setCookie(reply, rotated.id);
       return rotated;
+    },
+    signIn(request, reply, userId) {
+      const old = requireSession(request, reply);
+      const signedIn: SessionRow = {
+        ...old,
+        id: randomToken(),
+        csrf_token: randomToken(),
+        user_id: userId,
+        last_seen_at: now().toISOString(),
+      };
+      if (!repos.sessions.signIn(old.id, signedIn.id, signedIn.csrf_token, signedIn.last_seen_at, userId)) {
+        current.delete(request);
+        return undefined;
+      }
+      current.set(request, signedIn);
+      setCookie(reply, signedIn.id);
+      return signedIn;
     },
     destroy(request, reply) {
       const s = current.get(request);

@@ -276,6 +276,8 @@ export function processDeposit(
       created_at: nowIso,
       response_json: JSON.stringify(body),
     });
+    // §6: a signed-in payer's deposit is part of their deposit history.
+    if (session.user_id !== null) repos.depositHistory.assign(depositId, session.user_id, null);
     save(done, {});
     return { status: 200, body };
   });

@@ -1,14 +1,19 @@
 // Every repository over one database handle: the only place the server holds SQL.
 import type { Db } from '../db.ts';
 import { createClientErrorRepo } from './client-errors.ts';
+import { createDepositHistoryRepo } from './deposit-history.ts';
 import { createDepositRepo } from './deposits.ts';
+import { createDestAccountRepo } from './dest-accounts.ts';
 import { createFacilityRepo } from './facilities.ts';
 import { createFeeRepo } from './fees.ts';
 import { createFormStateRepo } from './form-state.ts';
 import { createGeoRepo } from './geo.ts';
 import { createInmateRepo } from './inmates.ts';
 import { createOutboxRepo } from './outbox.ts';
+import { createRecurringDepositRepo } from './recurring-deposits.ts';
+import { createSavedCardRepo } from './saved-cards.ts';
 import { createSessionRepo } from './sessions.ts';
+import { createUserRepo } from './users.ts';
 import { createVaultRepo } from './vault.ts';
 
 export function createRepos(db: Db) {
@@ -23,6 +28,11 @@ export function createRepos(db: Db) {
     deposits: createDepositRepo(db),
     outbox: createOutboxRepo(db),
     clientErrors: createClientErrorRepo(db),
+    users: createUserRepo(db),
+    destAccounts: createDestAccountRepo(db),
+    savedCards: createSavedCardRepo(db),
+    recurringDeposits: createRecurringDepositRepo(db),
+    depositHistory: createDepositHistoryRepo(db),
   };
 }
 

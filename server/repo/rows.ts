@@ -36,3 +36,9 @@ export function bit(value: boolean): number {
 export function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+export function intOrNull(row: Row, key: string): number | null {
+  const v = row[key];
+  if (v === null || v === undefined) return null;
+  return int(row, key);
+}

@@ -31,6 +31,7 @@ export function createSessionRepo(db: Db) {
   // Form state and vault tokens follow the id (ON UPDATE CASCADE), so rotation is one statement.
   const rotate = db.prepare('UPDATE sessions SET id = ?, csrf_token = ?, last_seen_at = ? WHERE id = ?');
   const setUser = db.prepare('UPDATE sessions SET user_id = ? WHERE id = ?');
+  const signIn = db.prepare('UPDATE sessions SET id = ?, csrf_token = ?, last_seen_at = ?, user_id = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
   const purge = db.prepare('DELETE FROM sessions WHERE last_seen_at <= ?');
 
@@ -49,6 +50,10 @@ export function createSessionRepo(db: Db) {
     /** Gives the session a new id and CSRF token, keeping its form state and tokens. */
     rotate(oldId: string, newId: string, newCsrfToken: string, now: string): boolean {
       return Number(rotate.run(newId, newCsrfToken, now, oldId).changes) === 1;
+    },
+    /** Rotation and sign-in in one statement: the new id is signed in, the old one is gone. */
+    signIn(oldId: string, newId: string, newCsrfToken: string, now: string, userId: string): boolean {
+      return Number(signIn.run(newId, newCsrfToken, now, userId, oldId).changes) === 1;
     },
     setUser(id: string, userId: string | null): void {
       setUser.run(userId, id);

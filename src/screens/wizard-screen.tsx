@@ -107,7 +107,14 @@ function useHashSync(wizard: WizardRef, step: WizardRoute | null, country: strin
     const onHash = () => {
       const route = routeOfHash(window.location.hash);
       const current = stepOf(wizard.getSnapshot());
-      if (route !== current || route === null) wizard.send({ type: 'wizard.navigate', route });
+      if (route !== null && route === current) return;
+      wizard.send({ type: 'wizard.navigate', route });
+      // The wizard stayed where it was (an unknown path, or a guard that keeps this step): the
+      // address shows the step again instead of the path that was refused.
+      const after = wizard.getSnapshot();
+      if (current && stepOf(after) === current) {
+        window.history.replaceState(null, '', `#${pathOf(current, after.context.fields.facility_country)}`);
+      }
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);

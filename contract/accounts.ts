@@ -1,0 +1,430 @@
+// Accounts, sign-in and the account calls of spec §7 ("Auth and session", "Accounts"): paths,
+// request and response shapes, the §5 rules as yup schemas, the §8 codes and the §9 constants.
+//
+// How the account calls answer:
+// - 200 with the data, or for an action `{ success: true, errors: {} }`.
+// - 200 with `{ success: false, errors: { form: key } }` when a business rule of §8 refuses the action
+//   (INSUFFICIENT_FUNDS, ERROR_CHANGING_PRIMARY_ACCOUNT...): the §7 shapes carry success and errors.
+// - 400 with field errors for input that breaks a §5 rule (never a 500).
+// - 401 with form ERROR.UNAUTHORIZED when the session is not signed in.
+// - 404 for an id or phone number that is not one of the signed-in payer's: another payer's record
+//   and a record that does not exist get the same answer.
+// - Sign-in answers 400 for wrong credentials (not 401, which means "session ended" to the client) and
+//   429 while locked; registration answers 409 for an email that has an account.
+// Error keys on the wire are `ERROR.<code>` for the codes of ACCOUNT_ERROR_CODES below.
+import * as yup from 'yup';
+import type { DepositType } from './entities.ts';
+import { MSG, guestContactSchema, nameSchema } from './schemas.ts';
+
+// Paths of §7. The spec does not show the is-logged-in call nor the saved-card calls: `me`,
+// `creditCards` and `creditCard` are this codebase's choice.
+export const ACCOUNT_PATHS = {
+  login: '/auth/login',
+  logout: '/auth/logout',
+  /** Is-logged-in check (path not in the spec). */
+  me: '/auth/me',
+  register: '/pay/register',
+  destAccounts: '/account/dest_accounts',
+  /** POST with METHOD_OVERRIDE_HEADER: DELETE removes the phone account from the payer's list. */
+  destAccount: (id: number | string) => `/account/dest_accounts/${id}`,
+  destinations: '/account/destinations',
+  makePrimary: '/account/destinations/make_primary',
+  transferFees: '/account/destinations/bal_transfer_fees',
+  transfer: '/account/destinations/bal_transfer',
+  breakage: '/account/destinations/update_breakage_notification',
+  recurringDeposits: '/account/recurring_deposits',
+  /** POST with METHOD_OVERRIDE_HEADER: DELETE cancels the recurring deposit. */
+  recurringDeposit: (id: number | string) => `/account/recurring_deposits/${id}`,
+  depositHistory: '/account/deposit_history',
+  accountHistory: '/account/deposit_history/account_history',
+  /** Saved cards (paths not in the spec). */
+  creditCards: '/account/credit_cards',
+  /** POST with METHOD_OVERRIDE_HEADER: DELETE removes the saved card. */
+  creditCard: (id: number | string) => `/account/credit_cards/${id}`,
+} as const;
+
+/** §7: deletions are POSTs that carry this header with the value DELETE. */
+export const METHOD_OVERRIDE_HEADER = 'x-http-method-override';
+
+// §9 and §5 constants.
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const PIN_LENGTH = 6;
+/** §9: prepaid rows whose phone begins with this are hidden from every list. */
+export const SNAP_PREFIX = 'SNAP';
+/** Sign-in lockout: this many failures for one email, or from one session, within the window... */
+export const LOGIN_MAX_FAILURES = 5;
+/** ...lock further attempts until the oldest of them is older than the window. */
+export const LOGIN_WINDOW_MINUTES = 15;
+
+/** §8 codes the account calls answer with; each is the i18n key `ERROR.<code>`. */
+export const ACCOUNT_ERROR_CODES = [
+  'ERROR_LOGIN', // sign-in locked after repeated failures (429)
+  'ERROR_LOGIN_CREDENTIALS', // unknown email or wrong password: one message for both
+  'ACCOUNT_EXISTS', // registration with an email that has an account (409)
+  'INSUFFICIENT_FUNDS',
+  'SAME_SRC_DST',
+  'SRC_DST_FRAUD', // the source phone account is fraud-flagged
+  'DST_DST_FRAUD', // the destination phone account is fraud-flagged
+  'TRANSFER_NEEDS_TWO_VERIFIED', // §5: a transfer needs at least two verified accounts
+  'ACCOUNT_NOT_VALIDATED', // §6: transfers only between validated accounts
+  'GENERIC_TRANSER_ERROR', // spelled as in §8; the client's fallback for a transfer error it cannot name
+  'ERROR_CHANGING_PRIMARY_ACCOUNT',
+  'ERROR_DELETING_DEPOSIT', // cancelling a recurring deposit failed
+  'ERROR_DELETING_CARD', // the card is unknown, or an active recurring deposit still uses it
+  'ERROR_DELETING_ACCOUNT', // the phone account is unknown
+] as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+export function accountErrorKey(code: AccountErrorCode): string {
+  return `ERROR.${code}`;
+}
+
+/** Field (or `form`) -> i18n key. */
+export type AccountErrors = Record<string, string>;
+
+export interface AccountErrorBody {
+  errors: AccountErrors;
+}
+
+/** The answer of an action (make primary, delete, cancel, alerts). */
+export interface ActionResponse {
+  success: boolean;
+  errors: AccountErrors;
+}
+
+// ---------------------------------------------------------------- sign-in and registration
+
+export type ValidateStatus = 'pending' | 'validated' | 'rejected';
+
+export interface AccountUser {
+  email: string;
+  first_name: string;
+  last_name: string;
+  validate_status: ValidateStatus;
+}
+
+// POST /auth/login
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+/** The session id rotates at sign-in: later state-changing calls send this new CSRF token. */
+export interface LoginResponse {
+  success: true;
+  csrf_token: string;
+  user: AccountUser;
+}
+
+// POST /auth/logout
+export interface LogoutResponse {
+  success: boolean;
+  redirect_to: '/';
+}
+
+// GET /auth/me
+export interface MeResponse {
+  logged_in: boolean;
+  user: AccountUser | null;
+}
+
+// POST /pay/register (§3 New account). email, names and phone default to the form state's email,
+// billing_first_name, billing_last_name and phone_no when the body leaves them out.
+export interface RegisterRequest {
+  email?: string;
+  password: string;
+  password_again: string;
+  pin: string;
+  pin_again: string;
+  first_name?: string;
+  last_name?: string;
+  phone_no?: string;
+}
+export type RegisterResponse = LoginResponse;
+
+const emailSchema = guestContactSchema.pick(['email']);
+
+export const loginSchema = emailSchema.shape({
+  password: yup.string().required(MSG.required).max(PASSWORD_MAX, MSG.tooMany),
+});
+
+/** §5 create account: password at least 6 with confirmation; PIN exactly 6 digits with confirmation. */
+export const registerSchema = emailSchema.shape({
+  password: yup.string().required(MSG.required).min(PASSWORD_MIN, MSG.keepTyping).max(PASSWORD_MAX, MSG.tooMany),
+  password_again: yup
+    .string()
+    .required(MSG.required)
+    .oneOf([yup.ref('password')], MSG.noMatch),
+  pin: yup
+    .string()
+    .required(MSG.required)
+    .matches(/^\d*$/, MSG.numeric)
+    .min(PIN_LENGTH, MSG.keepTyping)
+    .max(PIN_LENGTH, MSG.tooMany),
+  pin_again: yup
+    .string()
+    .required(MSG.required)
+    .oneOf([yup.ref('pin')], MSG.noMatch),
+  first_name: nameSchema.max(60, MSG.tooMany),
+  last_name: nameSchema.max(60, MSG.tooMany),
+  phone_no: yup
+    .string()
+    .max(20, MSG.tooMany)
+    .test('phone', MSG.invalid, (v) => !v || /^\+?\d{7,15}$/.test(v.replace(/[\s().-]/g, ''))),
+});
+
+// ---------------------------------------------------------------- phone accounts (§3)
+
+/** §3 breakage: 1 or 2 enrolled, 3 declined (§4 inactivity alert: enrol sets 1, unenrol 3). */
+export type BreakageStatus = 1 | 2 | 3;
+export const BREAKAGE_ENROLLED = 1;
+export const BREAKAGE_DECLINED = 3;
+
+export interface DestinationAccount {
+  id: number;
+  deposit_phone_no: string;
+  deposit_phone_no_label: string;
+  deposit_phone_country: string;
+  deposit_phone_is_us: boolean;
+  validate_status: ValidateStatus;
+  validated: boolean;
+  primary: boolean;
+  current_primary: boolean;
+  /** Dollars. */
+  prepaid_balance: number;
+  regulated_balance: number;
+  /** §9: prepaid_balance under LOW_BALANCE_THRESHOLD (constants.ts). */
+  low_balance: boolean;
+  fraud_flag: boolean;
+  facilities: { id: number; label: string }[];
+  facility_id: number | null;
+  /** The phone account's id at the provider; account_history takes it. */
+  destination_id: string;
+  breakage: { sms: BreakageStatus; email: BreakageStatus };
+}
+
+// GET /account/dest_accounts: §9 SNAP rows hidden; primary first, then balance descending.
+export interface DestAccountsResponse {
+  dest_accounts: DestinationAccount[];
+}
+
+// GET /account/destinations?ani= (one account, 404 if not the payer's) and /account/destinations/ (all).
+export interface DestinationsResponse {
+  destinations: DestinationAccount[];
+}
+
+/** A phone number as typed: punctuation is ignored; 7 to 15 digits (§5 at least 7). */
+export function normaliseAni(value: string): string {
+  return value.replace(/[\s().-]/g, '');
+}
+export const aniSchema = yup
+  .string()
+  .required(MSG.required)
+  .max(25, MSG.tooMany)
+  .test('ani', MSG.invalid, (v) => v === undefined || /^\d{7,15}$/.test(normaliseAni(v)));
+
+export const destinationsQuerySchema = yup.object({ ani: aniSchema.notRequired() });
+
+// POST /account/destinations/make_primary (§2: validated accounts only).
+export interface MakePrimaryRequest {
+  ani: string;
+}
+export const makePrimarySchema = yup.object({ ani: aniSchema });
+
+// POST /account/destinations/update_breakage_notification
+export interface BreakageRequest {
+  ani: string;
+  sms_status: BreakageStatus;
+  email_status: BreakageStatus;
+}
+export interface BreakageResponse extends ActionResponse {
+  breakage: { sms: BreakageStatus; email: BreakageStatus };
+}
+const breakageStatus = yup.number().typeError(MSG.numeric).required(MSG.required).oneOf([1, 2, 3], MSG.invalid);
+export const breakageSchema = yup.object({
+  ani: aniSchema,
+  sms_status: breakageStatus,
+  email_status: breakageStatus,
+});
+
+// ---------------------------------------------------------------- balance transfer
+
+// GET /account/destinations/bal_transfer_fees?amount=&src_ani=&dst_ani=
+export interface TransferFeesResponse {
+  success: boolean;
+  /** Dollars; null when the transfer could not be made. */
+  transfer_fee: number | null;
+  errors: AccountErrors;
+}
+
+// POST /account/destinations/bal_transfer: amount dollars (at most two decimals), moved from src to
+// dst; the fixed fee is taken from src on top of the amount.
+export interface TransferRequest {
+  amount: number | string;
+  src_ani: string;
+  dst_ani: string;
+}
+export interface TransferResponse {
+  success: boolean;
+  transfer_fee: number | null;
+  errors: AccountErrors;
+}
+
+export const TRANSFER_AMOUNT_MAX = 10_000;
+
+/** Dollars with at most two decimals, as a number or text; NaN when it is not one. */
+export function parseTransferAmount(value: unknown): number {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return NaN;
+    const cents = Math.round(value * 100);
+    return Math.abs(cents - value * 100) < 1e-6 ? cents / 100 : NaN;
+  }
+  if (typeof value !== 'string' || !/^\d{1,6}(\.\d{1,2})?$/.test(value.trim())) return NaN;
+  return Math.round(Number(value.trim()) * 100) / 100;
+}
+
+/**
+ * §5 transfer amount: a number of at least 0 (a fee quote may ask for 0) or above 0 (a transfer),
+ * never a fraction of a cent. Returns an i18n key or null.
+ */
+export function transferAmountError(value: unknown, allowZero: boolean): string | null {
+  if (value === undefined || value === null || value === '') return MSG.required;
+  let n = NaN;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)\s*$/.test(value)) n = Number(value);
+  if (!Number.isFinite(n)) return MSG.numeric;
+  if (allowZero ? n < 0 : n <= 0) return MSG.tooLow;
+  if (n > TRANSFER_AMOUNT_MAX) return MSG.tooMany;
+  if (Number.isNaN(parseTransferAmount(value))) return MSG.invalid;
+  return null;
+}
+
+function transferAmountSchema(allowZero: boolean) {
+  return yup.mixed<number | string>().test({
+    name: 'amount',
+    test(value) {
+      const key = transferAmountError(value, allowZero);
+      return key === null ? true : this.createError({ message: key });
+    },
+  });
+}
+
+export const transferFeesQuerySchema = yup.object({
+  amount: transferAmountSchema(true),
+  src_ani: aniSchema,
+  dst_ani: aniSchema,
+});
+export const transferSchema = yup.object({
+  amount: transferAmountSchema(false),
+  src_ani: aniSchema,
+  dst_ani: aniSchema,
+});
+
+// ---------------------------------------------------------------- recurring deposits (§3)
+
+export type RecurringInterval = 'monthly' | 'weekly' | 'biweekly';
+export type RecurringDepositType = 'TRUST' | 'INMATEACCOUNT' | 'FRIENDSNFAMILY';
+
+export interface RecurringDeposit {
+  id: number;
+  /** Dollars. */
+  amount: number;
+  card_type: string;
+  card_display: string;
+  interval_type: RecurringInterval;
+  /** Day of month 1..28 (monthly), day of week 0..6 (weekly), 1 or 15 (biweekly). */
+  day_in_interval: number;
+  deposit_type: RecurringDepositType;
+  recipient: string;
+  recipient_type: 'Inmate' | 'Destination';
+  display_name: string;
+  account_guid: string;
+  isPam: boolean;
+}
+
+// GET /account/recurring_deposits: §9 sorted by amount descending.
+export interface RecurringDepositsResponse {
+  recurring_deposits: RecurringDeposit[];
+}
+
+// ---------------------------------------------------------------- deposit history (§3)
+
+export interface DepositHistoryItem {
+  id: string;
+  order_number: string;
+  deposit_time: string; // ISO 8601
+  recipient: string;
+  /** Dollars. */
+  amount: number;
+  deposit_type: DepositType;
+  /** 1 regulated, 0 not regulated, -1 neither (not a phone deposit). */
+  purse_reg: -1 | 0 | 1;
+  /** The deposit went to the payer's current primary phone account. */
+  primary: boolean;
+  facility_closed: boolean;
+  /** 0 while the person is held. */
+  inmate_status: number;
+  facility_flex_disabled: boolean;
+  facility_fnf_prepaid_disabled: boolean;
+  deposit_inmate_name: string;
+  deposit_inmate_id: string;
+  names: { first_name: string; last_name: string };
+  deposit_phone_no: string | null;
+  facility_id: number;
+  facility_label: string;
+}
+
+/** §9: deposit history pages hold 20 (DEPOSIT_HISTORY_PAGE_SIZE). */
+export interface DepositHistoryResponse {
+  deposits: DepositHistoryItem[];
+  page: number; // 1-based
+  per_page: number;
+  total: number;
+  pages: number;
+}
+export const depositHistoryQuerySchema = yup.object({
+  page: yup
+    .string()
+    .matches(/^\d{1,5}$/, MSG.numeric)
+    .test('page', MSG.invalid, (v) => v === undefined || Number(v) >= 1),
+});
+
+// GET /account/deposit_history/account_history?destination_id=&deposit_type=pp|pr
+/** pp: the prepaid purse; pr: the regulated purse. */
+export type Purse = 'pp' | 'pr';
+/** What happened, as a code; the screen shows the i18n key `ACCOUNT.ACTIVITY_<code>`. */
+export const ACTIVITY_EVENTS = ['DEPOSIT', 'CALL', 'TRANSFER_IN', 'TRANSFER_OUT', 'TRANSFER_FEE'] as const;
+export type ActivityEvent = (typeof ACTIVITY_EVENTS)[number];
+export interface DestinationActivity {
+  event_at: string; // ISO 8601
+  event_desc: ActivityEvent;
+  /** Dollars; negative when money left the account. */
+  amount: number;
+}
+export interface AccountHistoryResponse {
+  activity: DestinationActivity[];
+}
+export const accountHistoryQuerySchema = yup.object({
+  destination_id: yup
+    .string()
+    .required(MSG.required)
+    .max(40, MSG.tooMany)
+    .matches(/^[A-Za-z0-9-]+$/, MSG.invalid),
+  deposit_type: yup.string().required(MSG.required).oneOf(['pp', 'pr'], MSG.invalid),
+});
+
+// ---------------------------------------------------------------- saved cards (§3)
+
+/** Vault-style: the number never exists here, only brand, last four, expiry and the name. */
+export interface SavedCard {
+  id: number;
+  card_type: string;
+  card_display: string;
+  name: string;
+  /** MM/YYYY */
+  card_expiration: string;
+  expired: boolean;
+}
+export interface SavedCardsResponse {
+  credit_cards: SavedCard[];
+}

@@ -1,0 +1,103 @@
+// Balance transfers between one payer's own phone accounts (§2 /account/transfer_funds, §5
+// Transfer, §6 validated accounts only, §8 transfer errors, §9 fixed fee). Money is integer cents;
+// a transfer is one transaction that re-checks every rule before it moves anything.
+import type { AccountErrorCode } from '../../contract/accounts.ts';
+import { DEFAULT_TRANSFER_FEE, type Config } from '../config.ts';
+import { transaction, type Db } from '../db.ts';
+import { toCents } from '../money.ts';
+import type { DestAccountView } from '../repo/dest-accounts.ts';
+import type { Repos } from '../repo/repos.ts';
+
+export interface TransferInput {
+  amountCents: number;
+  /** Normalised phone numbers (digits). */
+  srcAni: string;
+  dstAni: string;
+}
+
+export type TransferOutcome =
+  | { kind: 'ok'; feeCents: number; src: DestAccountView; dst: DestAccountView }
+  /** A number is not one of the payer's visible accounts: answered like any unknown record. */
+  | { kind: 'not_found' }
+  | { kind: 'refused'; code: AccountErrorCode };
+
+export function transferFeeCents(config: Config): number {
+  return toCents(config.transferFee ?? DEFAULT_TRANSFER_FEE);
+}
+
+/** The rules, in the order the payer should hear about them; reads only. */
+export function checkTransfer(repos: Repos, userId: string, input: TransferInput, feeCents: number): TransferOutcome {
+  if (input.srcAni === input.dstAni) return { kind: 'refused', code: 'SAME_SRC_DST' };
+  const src = repos.destAccounts.findByPhone(userId, input.srcAni);
+  const dst = repos.destAccounts.findByPhone(userId, input.dstAni);
+  if (!src || !dst) return { kind: 'not_found' };
+  // §5: a transfer needs at least two verified accounts; §6: between validated accounts only.
+  if (repos.destAccounts.countValidated(userId) < 2) return { kind: 'refused', code: 'TRANSFER_NEEDS_TWO_VERIFIED' };
+  if (src.validate_status !== 'validated' || dst.validate_status !== 'validated') {
+    return { kind: 'refused', code: 'ACCOUNT_NOT_VALIDATED' };
+  }
+  if (src.fraud_flag) return { kind: 'refused', code: 'SRC_DST_FRAUD' };
+  if (dst.fraud_flag) return { kind: 'refused', code: 'DST_DST_FRAUD' };
+  // The fee is taken from the source on top of the amount: never an overdraft.
+  if (input.amountCents + feeCents > src.prepaid_balance_cents) return { kind: 'refused', code: 'INSUFFICIENT_FUNDS' };
+  return { kind: 'ok', feeCents, src, dst };
+}
+
+/**
+ * Moves amount from src to dst and the fee out of src, in one transaction: the checks, the two
+ * balance updates, the transfer row and the activity rows commit together or not at all.
+ */
+export function transferBalance(
+  deps: { db: Db; repos: Repos; config: Config },
+  userId: string,
+  input: TransferInput,
+  now: Date,
+): TransferOutcome {
+  const { db, repos } = deps;
+  const fee = transferFeeCents(deps.config);
+  return transaction(db, (): TransferOutcome => {
+    const checked = checkTransfer(repos, userId, input, fee);
+    if (checked.kind !== 'ok') return checked;
+    const { src, dst } = checked;
+    // The debit itself refuses a short balance, so no interleaving can overdraw the source.
+    if (!repos.destAccounts.debit(userId, src.id, input.amountCents + fee)) {
+      return { kind: 'refused', code: 'INSUFFICIENT_FUNDS' };
+    }
+    if (!repos.destAccounts.credit(userId, dst.id, input.amountCents)) {
+      throw new Error('transfer destination vanished inside its transaction');
+    }
+    const at = now.toISOString();
+    repos.destAccounts.insertTransfer({
+      user_id: userId,
+      src_account_id: src.id,
+      dst_account_id: dst.id,
+      amount_cents: input.amountCents,
+      fee_cents: fee,
+      created_at: at,
+    });
+    repos.destAccounts.insertActivity({
+      account_id: src.id,
+      purse: 'pp',
+      event_at: at,
+      event_desc: 'TRANSFER_OUT',
+      amount_cents: -input.amountCents,
+    });
+    if (fee > 0) {
+      repos.destAccounts.insertActivity({
+        account_id: src.id,
+        purse: 'pp',
+        event_at: at,
+        event_desc: 'TRANSFER_FEE',
+        amount_cents: -fee,
+      });
+    }
+    repos.destAccounts.insertActivity({
+      account_id: dst.id,
+      purse: 'pp',
+      event_at: at,
+      event_desc: 'TRANSFER_IN',
+      amount_cents: input.amountCents,
+    });
+    return checked;
+  });
+}

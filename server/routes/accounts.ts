@@ -1,0 +1,220 @@
+// The account calls of §7 for a signed-in payer (§6): phone accounts, primary account, inactivity
+// alerts, recurring deposits, deposit history, account activity and saved cards. Every call needs a
+// signed-in session (401 otherwise) and finds only the payer's own records (404 otherwise).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as yup from 'yup';
+import {
+  ACCOUNT_PATHS,
+  METHOD_OVERRIDE_HEADER,
+  accountErrorKey,
+  accountHistoryQuerySchema,
+  breakageSchema,
+  depositHistoryQuerySchema,
+  destinationsQuerySchema,
+  makePrimarySchema,
+  normaliseAni,
+  type AccountErrorBody,
+  type AccountErrorCode,
+  type AccountHistoryResponse,
+  type ActionResponse,
+  type ActivityEvent,
+  type BreakageResponse,
+  type BreakageStatus,
+  type DepositHistoryResponse,
+  type DestAccountsResponse,
+  type DestinationsResponse,
+  type Purse,
+  type RecurringDepositsResponse,
+  type SavedCardsResponse,
+} from '../../contract/accounts.ts';
+import { DEPOSIT_HISTORY_PAGE_SIZE } from '../../contract/constants.ts';
+import { MSG } from '../../contract/schemas.ts';
+import type { Deps } from '../deps.ts';
+import { transaction } from '../db.ts';
+import {
+  depositHistoryItem,
+  destinationAccount,
+  recurringDeposit,
+  savedCard,
+  sortDestinationAccounts,
+  sortRecurringDeposits,
+} from '../domain/accounts.ts';
+import { BAD_REQUEST, NOT_FOUND, badRequest, idText, validate } from '../http.ts';
+import { toDollars } from '../money.ts';
+import { signedInGuard } from '../signed-in.ts';
+
+/** Newest activity rows an account history answer holds. */
+export const ACTIVITY_LIMIT = 200;
+
+const idParams = yup.object({ id: idText(MSG.numeric) });
+
+const DONE: ActionResponse = { success: true, errors: {} };
+
+function refused(code: AccountErrorCode): ActionResponse {
+  return { success: false, errors: { form: accountErrorKey(code) } };
+}
+
+function notFound(reply: FastifyReply, code: AccountErrorCode): FastifyReply {
+  return reply.code(404).send({ errors: { form: accountErrorKey(code) } } satisfies AccountErrorBody);
+}
+
+/** §7: a deletion is a POST with X-HTTP-Method-Override: DELETE. */
+function isDeleteOverride(request: FastifyRequest): boolean {
+  const v = request.headers[METHOD_OVERRIDE_HEADER];
+  return typeof v === 'string' && v.trim().toUpperCase() === 'DELETE';
+}
+
+export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db, repos, now } = deps;
+  const guard = signedInGuard(deps);
+  app.addHook('onRequest', guard.onRequest);
+
+  const listAccounts = (userId: string) =>
+    sortDestinationAccounts(repos.destAccounts.listForUser(userId).map(destinationAccount));
+
+  /**
+   * Parses `:id` of a deletion and checks the override header. Undefined when it has answered 400.
+   */
+  function deletionId(request: FastifyRequest, reply: FastifyReply): number | undefined {
+    if (!isDeleteOverride(request)) {
+      void reply.code(400).send(BAD_REQUEST);
+      return undefined;
+    }
+    const params = validate(idParams, request.params);
+    if (!params.ok) {
+      void badRequest(reply, params.errors);
+      return undefined;
+    }
+    return Number(params.value.id);
+  }
+
+  // ------------------------------------------------------------ phone accounts
+
+  app.get(ACCOUNT_PATHS.destAccounts, async (request) => {
+    return { dest_accounts: listAccounts(guard.user(request).id) } satisfies DestAccountsResponse;
+  });
+
+  app.post(`${ACCOUNT_PATHS.destAccounts}/:id`, async (request, reply) => {
+    const id = deletionId(request, reply);
+    if (id === undefined) return reply;
+    const user = guard.user(request);
+    if (!repos.destAccounts.remove(user.id, id, now().toISOString())) return notFound(reply, 'ERROR_DELETING_ACCOUNT');
+    return DONE;
+  });
+
+  // §7: GET /account/destinations?ani and /account/destinations/
+  const destinations = async (request: FastifyRequest, reply: FastifyReply) => {
+    const q = validate(destinationsQuerySchema, request.query);
+    if (!q.ok) return badRequest(reply, q.errors);
+    const user = guard.user(request);
+    if (q.value.ani === undefined || q.value.ani === null) {
+      return { destinations: listAccounts(user.id) } satisfies DestinationsResponse;
+    }
+    const account = repos.destAccounts.findByPhone(user.id, normaliseAni(q.value.ani));
+    if (!account) return reply.code(404).send(NOT_FOUND);
+    return { destinations: [destinationAccount(account)] } satisfies DestinationsResponse;
+  };
+  app.get(ACCOUNT_PATHS.destinations, destinations);
+  app.get(`${ACCOUNT_PATHS.destinations}/`, destinations);
+
+  app.post(ACCOUNT_PATHS.makePrimary, async (request, reply) => {
+    const body = validate(makePrimarySchema, request.body);
+    if (!body.ok) return badRequest(reply, body.errors);
+    const user = guard.user(request);
+    return transaction(db, () => {
+      const account = repos.destAccounts.findByPhone(user.id, normaliseAni(body.value.ani));
+      if (!account) return reply.code(404).send(NOT_FOUND);
+      // §2 /account/primary_account: validated accounts only.
+      if (account.validate_status !== 'validated') return refused('ERROR_CHANGING_PRIMARY_ACCOUNT');
+      if (!repos.destAccounts.makePrimary(user.id, account.id)) throw new Error('primary account vanished');
+      return DONE;
+    });
+  });
+
+  app.post(ACCOUNT_PATHS.breakage, async (request, reply) => {
+    const body = validate(breakageSchema, request.body);
+    if (!body.ok) return badRequest(reply, body.errors);
+    const user = guard.user(request);
+    const sms = body.value.sms_status as BreakageStatus;
+    const email = body.value.email_status as BreakageStatus;
+    const account = repos.destAccounts.findByPhone(user.id, normaliseAni(body.value.ani));
+    if (!account || !repos.destAccounts.setBreakage(user.id, account.id, sms, email)) {
+      return reply.code(404).send(NOT_FOUND);
+    }
+    return { ...DONE, breakage: { sms, email } } satisfies BreakageResponse;
+  });
+
+  // ------------------------------------------------------------ recurring deposits
+
+  app.get(ACCOUNT_PATHS.recurringDeposits, async (request) => {
+    const list = repos.recurringDeposits.listForUser(guard.user(request).id).map(recurringDeposit);
+    return { recurring_deposits: sortRecurringDeposits(list) } satisfies RecurringDepositsResponse;
+  });
+
+  app.post(`${ACCOUNT_PATHS.recurringDeposits}/:id`, async (request, reply) => {
+    const id = deletionId(request, reply);
+    if (id === undefined) return reply;
+    // §8: a cancellation that fails shows ERROR_DELETING_DEPOSIT.
+    if (!repos.recurringDeposits.cancel(guard.user(request).id, id, now().toISOString())) {
+      return notFound(reply, 'ERROR_DELETING_DEPOSIT');
+    }
+    return DONE;
+  });
+
+  // ------------------------------------------------------------ deposit history
+
+  app.get(ACCOUNT_PATHS.depositHistory, async (request, reply) => {
+    const q = validate(depositHistoryQuerySchema, request.query);
+    if (!q.ok) return badRequest(reply, q.errors);
+    const user = guard.user(request);
+    const page = q.value.page === undefined ? 1 : Number(q.value.page);
+    const total = repos.depositHistory.count(user.id);
+    // §9: deposit history 20 per page.
+    const rows = repos.depositHistory.page(user.id, DEPOSIT_HISTORY_PAGE_SIZE, (page - 1) * DEPOSIT_HISTORY_PAGE_SIZE);
+    const closed = deps.config.closedFacilityIds ?? [];
+    return {
+      deposits: rows.map((r) => depositHistoryItem(r, closed)),
+      page,
+      per_page: DEPOSIT_HISTORY_PAGE_SIZE,
+      total,
+      pages: Math.ceil(total / DEPOSIT_HISTORY_PAGE_SIZE),
+    } satisfies DepositHistoryResponse;
+  });
+
+  app.get(ACCOUNT_PATHS.accountHistory, async (request, reply) => {
+    const q = validate(accountHistoryQuerySchema, request.query);
+    if (!q.ok) return badRequest(reply, q.errors);
+    const user = guard.user(request);
+    const account = repos.destAccounts.findByDestinationId(user.id, q.value.destination_id);
+    if (!account) return reply.code(404).send(NOT_FOUND);
+    const rows = repos.destAccounts.activity(account.id, q.value.deposit_type as Purse, ACTIVITY_LIMIT);
+    return {
+      activity: rows.map((r) => ({
+        event_at: r.event_at,
+        event_desc: r.event_desc as ActivityEvent,
+        amount: toDollars(r.amount_cents),
+      })),
+    } satisfies AccountHistoryResponse;
+  });
+
+  // ------------------------------------------------------------ saved cards
+
+  app.get(ACCOUNT_PATHS.creditCards, async (request) => {
+    const t = now();
+    const cards = repos.savedCards.listForUser(guard.user(request).id).map((c) => savedCard(c, t));
+    return { credit_cards: cards } satisfies SavedCardsResponse;
+  });
+
+  app.post(`${ACCOUNT_PATHS.creditCards}/:id`, async (request, reply) => {
+    const id = deletionId(request, reply);
+    if (id === undefined) return reply;
+    const user = guard.user(request);
+    return transaction(db, () => {
+      if (!repos.savedCards.findForUser(user.id, id)) return notFound(reply, 'ERROR_DELETING_CARD');
+      // An active recurring deposit charges this card: it stays until that deposit is cancelled.
+      if (repos.savedCards.usedByRecurring(user.id, id)) return refused('ERROR_DELETING_CARD');
+      repos.savedCards.remove(user.id, id);
+      return DONE;
+    });
+  });
+}

@@ -1,0 +1,85 @@
+// Shared by the account tests: the sandbox payers of fixtures/payers.json, signing a client in, and
+// a database in which both payers are already signed in, so that a test can start from a copy of it
+// instead of paying for two scrypt checks each time.
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_PATHS, type LoginResponse } from '../../contract/accounts.ts';
+import { loadPayers, type PayerFixture } from '../../server/fixtures.ts';
+import { Client, newClient, startServer, type StartOptions, type TestServer } from './helpers.ts';
+
+const payers = loadPayers();
+
+function payer(email: string): PayerFixture {
+  const p = payers.find((x) => x.email === email);
+  if (!p) throw new Error(`fixtures/payers.json has no ${email}`);
+  return p;
+}
+
+/** Payer A: validated, six phone accounts (one SNAP, one pending, one fraud-flagged), 26 deposits. */
+export const ANA = payer('ana@example.com');
+/** Payer B: two validated phone accounts (and a SNAP row), two deposits. */
+export const BEN = payer('ben@example.com');
+
+/** A new browser signed in as the payer; its CSRF token is the one the sign-in answered. */
+export async function signedIn(app: FastifyInstance, who: PayerFixture): Promise<Client> {
+  const c = await newClient(app);
+  const res = await c.post<LoginResponse>(ACCOUNT_PATHS.login, { email: who.email, password: who.password });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
+  c.csrf = res.body.csrf_token;
+  return c;
+}
+
+interface Browser {
+  sid: string;
+  csrf: string;
+}
+
+/** A database file in which Ana and Ben each have a signed-in session. */
+export interface SignedInTemplate {
+  file: string;
+  ana: Browser;
+  ben: Browser;
+  dispose(): void;
+}
+
+/** Builds the template once (per test file); the clock of later servers must not pass 24 hours. */
+export async function signedInTemplate(options: StartOptions = {}): Promise<SignedInTemplate> {
+  const server = await startServer(options);
+  const ana = await signedIn(server.app, ANA);
+  const ben = await signedIn(server.app, BEN);
+  // Closing the database folds its write-ahead log into the file.
+  await server.close();
+  return {
+    file: server.dbPath,
+    ana: { sid: ana.sid, csrf: ana.csrf },
+    ben: { sid: ben.sid, csrf: ben.csrf },
+    dispose: () => rmSync(server.dir, { recursive: true, force: true }),
+  };
+}
+
+export interface SignedInServer extends TestServer {
+  ana: Client;
+  ben: Client;
+}
+
+/** A server on a fresh copy of the template, with a browser for each signed-in payer. */
+export async function startSignedIn(template: SignedInTemplate, options: StartOptions = {}): Promise<SignedInServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'deposit-server-'));
+  copyFileSync(template.file, join(dir, 'test.sqlite'));
+  const server = await startServer({ ...options, dir });
+  const browser = (b: Browser) => {
+    const c = new Client(server.app);
+    c.sid = b.sid;
+    c.csrf = b.csrf;
+    return c;
+  };
+  return { ...server, ana: browser(template.ana), ben: browser(template.ben) };
+}
+
+/** Headers of a deletion (§7 X-HTTP-Method-Override: DELETE). */
+export const DELETE = { 'x-http-method-override': 'DELETE' };
+
+export const UNAUTHORIZED = { errors: { form: 'ERROR.UNAUTHORIZED' } };
+export const NOT_FOUND = { errors: { form: 'ERROR.NOT_FOUND' } };
