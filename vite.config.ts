@@ -78,6 +78,27 @@ export default defineConfig({
         plugins: process.env['VITEST']
           ? [storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) })]
           : [],
+        // Pre-bundled up front: on a clean clone Vite would otherwise discover these while the stories
+        // load, reload the page mid-run and fail the first story files.
+        optimizeDeps: {
+          include: [
+            'react',
+            'react/jsx-dev-runtime',
+            'react-dom',
+            'react-dom/client',
+            'xstate',
+            '@xstate/react',
+            'formik',
+            'yup',
+            'i18next',
+            'react-i18next',
+            'ky',
+            'msw',
+            'msw/browser',
+            'msw-storybook-addon/csf3',
+            '@storybook/react-vite',
+          ],
+        },
         test: {
           name: 'storybook',
           browser: {

@@ -8,7 +8,7 @@ import { provideApp } from '../../machines/provide-actors.ts';
 import { type WizardSnapshot, routeOf } from '../../machines/wizard.machine.ts';
 import type { wizardMachine } from '../../machines/wizard.machine.ts';
 import type { AppEvent, AppInput } from '../../machines/wizard.types.ts';
-import { HARRIS, NETWORK_FAILURE, RECIPIENT_FIELDS, bootAnswer } from './fixtures.ts';
+import { HARRIS, NETWORK_FAILURE, RECIPIENT_FIELDS, bootAnswer } from '../../fixtures/samples.ts';
 import {
   type EventSamples,
   type ModelSpec,

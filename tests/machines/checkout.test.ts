@@ -29,7 +29,7 @@ import {
   depositSuccess,
   depositWarning,
   saveAnswer,
-} from './fixtures.ts';
+} from '../../fixtures/samples.ts';
 import {
   type EventSamples,
   type ModelSpec,

@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { allowedCountries, facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { provideFacilityPicker } from '../../machines/provide-actors.ts';
 import type { FacilityPickerEvent } from '../../machines/wizard.types.ts';
-import { COUNTRIES, FACILITY_OPTIONS, HARRIS, NETWORK_FAILURE } from './fixtures.ts';
+import { COUNTRIES, FACILITY_OPTIONS, HARRIS, NETWORK_FAILURE } from '../../fixtures/samples.ts';
 import {
   type EventSamples,
   type ModelSpec,

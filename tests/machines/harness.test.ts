@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
 import { provideRecipientSearch } from '../../machines/provide-actors.ts';
-import { HARRIS, NETWORK_FAILURE, NO_MATCH, searchAnswer } from './fixtures.ts';
+import { HARRIS, NETWORK_FAILURE, NO_MATCH, searchAnswer } from '../../fixtures/samples.ts';
 import { type ModelSpec, answering, coverage, modelPaths, replayPath, start } from './harness.ts';
 
 describe('harness', () => {

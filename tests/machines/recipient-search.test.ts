@@ -7,7 +7,7 @@ import type { ActorIO } from '../../machines/actors.types.ts';
 import { provideRecipientSearch } from '../../machines/provide-actors.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import type { RecipientSearchEvent } from '../../machines/wizard.types.ts';
-import { HARRIS, HARRIS_INMATES, NETWORK_FAILURE, NO_MATCH, searchAnswer } from './fixtures.ts';
+import { HARRIS, HARRIS_INMATES, NETWORK_FAILURE, NO_MATCH, searchAnswer } from '../../fixtures/samples.ts';
 import {
   type EventSamples,
   type ModelSpec,

@@ -31,7 +31,7 @@ import {
   VALID_CARD,
   depositSuccess,
   saveAnswer,
-} from './fixtures.ts';
+} from '../../fixtures/samples.ts';
 import {
   type EventSamples,
   type ModelSpec,
