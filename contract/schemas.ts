@@ -63,7 +63,8 @@ export function parseAmount(text: string | number | null | undefined): number {
 /** The amount rule of §5 for given limits; returns an i18n key or null. */
 export function amountError(value: number | null | undefined, limits: Limits): string | null {
   if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return MSG.amountInvalid;
-  if (Math.round(value * 100) !== value * 100 && Math.abs(Math.round(value * 100) - value * 100) > 1e-6) return MSG.amountInvalid;
+  if (Math.round(value * 100) !== value * 100 && Math.abs(Math.round(value * 100) - value * 100) > 1e-6)
+    return MSG.amountInvalid;
   if (value < limits.min) return MSG.amountBelowMin;
   if (value > limits.max) return MSG.amountLimit;
   return null;
@@ -102,9 +103,15 @@ export const cardNumberSchema = yup
     return (d.length === 15 || d.length === 16) && luhnValid(d);
   });
 
-export const cvcSchema = yup.string().required(MSG.required).matches(/^\d{3,4}$/, MSG.cvc);
+export const cvcSchema = yup
+  .string()
+  .required(MSG.required)
+  .matches(/^\d{3,4}$/, MSG.cvc);
 
-export const monthSchema = yup.string().required(MSG.required).matches(/^(0[1-9]|1[0-2])$/, MSG.invalid);
+export const monthSchema = yup
+  .string()
+  .required(MSG.required)
+  .matches(/^(0[1-9]|1[0-2])$/, MSG.invalid);
 
 export function yearOptions(now = new Date()): string[] {
   const y = now.getFullYear();

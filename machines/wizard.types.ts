@@ -116,9 +116,7 @@ export interface RecipientSearchContext {
   queryError: string | null;
 }
 export type RecipientSearchEvent =
-  | { type: 'search.query'; query: string }
-  | { type: 'search.page'; page: number }
-  | { type: 'search.retry' };
+  { type: 'search.query'; query: string } | { type: 'search.page'; page: number } | { type: 'search.retry' };
 
 // ---------------------------------------------------------------- checkout (child of wizard.checkout)
 

@@ -12,7 +12,10 @@ import { routeOfHash } from './routes.ts';
 import './styles.css';
 
 async function start() {
-  const inspect = import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect') ? await loadInspector() : undefined;
+  const inspect =
+    import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')
+      ? await loadInspector()
+      : undefined;
   let unauthorized = () => {};
   const api = createApiClient({ onUnauthorized: () => unauthorized() });
   const machine = provideApp(createActors(api)).provide({
@@ -45,7 +48,8 @@ async function loadInspector(): Promise<((e: InspectionEvent) => void) | undefin
   }
   return (e) => {
     if (e.type === '@xstate.event') console.debug('[inspect] event', e.actorRef.sessionId, e.event);
-    if (e.type === '@xstate.snapshot') console.debug('[inspect] state', e.actorRef.sessionId, (e.snapshot as { value?: unknown }).value);
+    if (e.type === '@xstate.snapshot')
+      console.debug('[inspect] state', e.actorRef.sessionId, (e.snapshot as { value?: unknown }).value);
   };
 }
 

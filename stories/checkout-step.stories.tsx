@@ -2,7 +2,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { FormFields } from '../contract/entities.ts';
-import { HARRIS, RECIPIENT_FIELDS, VALID_BILLING, VALID_CARD, depositError, depositWarning, saveAnswer } from '../fixtures/samples.ts';
+import {
+  HARRIS,
+  RECIPIENT_FIELDS,
+  VALID_BILLING,
+  VALID_CARD,
+  depositError,
+  depositWarning,
+  saveAnswer,
+} from '../fixtures/samples.ts';
 import { provideCheckout, type ActorLogics } from '../machines/provide-actors.ts';
 import { Layout } from '../src/components/layout.tsx';
 import type { CheckoutRef, WizardRef } from '../src/machine-refs.ts';
@@ -26,7 +34,12 @@ interface Drive {
 }
 
 async function checkoutIn({ fields = FILLED, actors = {}, steps, until }: Drive) {
-  const wizard = await startWizard({ fields, route: 'checkout', actors, until: (w) => w.getSnapshot().matches({ step: 'checkout' }) });
+  const wizard = await startWizard({
+    fields,
+    route: 'checkout',
+    actors,
+    until: (w) => w.getSnapshot().matches({ step: 'checkout' }),
+  });
   const checkout = child<CheckoutRef>(wizard, 'checkout');
   for (const step of steps) {
     if (step === 'fees') await waitFor(checkout, (s) => s.matches({ active: { fees: 'ready' } }), { timeout: 5000 });
@@ -54,7 +67,9 @@ function saveAnswersThen(n: number): ActorLogics['saveFormState'] {
 
 export const NoAmountYet: Story = {
   parameters: { machineStates: ['checkout:active.fees.idle', 'checkout:active.form.editing', 'wizard:step.checkout'] },
-  loaders: [() => checkoutIn({ fields: RECIPIENT_FIELDS, steps: [], until: (s) => s.matches({ active: { fees: 'idle' } }) })],
+  loaders: [
+    () => checkoutIn({ fields: RECIPIENT_FIELDS, steps: [], until: (s) => s.matches({ active: { fees: 'idle' } }) }),
+  ],
 };
 
 export const FeesWaiting: Story = {
@@ -65,13 +80,25 @@ export const FeesWaiting: Story = {
 export const SavingAmount: Story = {
   parameters: { machineStates: ['checkout:active.fees.savingAmount'] },
   loaders: [
-    () => checkoutIn({ actors: { saveFormState: never() }, steps: [PRESET_25], until: (s) => s.matches({ active: { fees: 'savingAmount' } }) }),
+    () =>
+      checkoutIn({
+        actors: { saveFormState: never() },
+        steps: [PRESET_25],
+        until: (s) => s.matches({ active: { fees: 'savingAmount' } }),
+      }),
   ],
 };
 
 export const FeesLoading: Story = {
   parameters: { machineStates: ['checkout:active.fees.loading'] },
-  loaders: [() => checkoutIn({ actors: { getFees: never() }, steps: [PRESET_25], until: (s) => s.matches({ active: { fees: 'loading' } }) })],
+  loaders: [
+    () =>
+      checkoutIn({
+        actors: { getFees: never() },
+        steps: [PRESET_25],
+        until: (s) => s.matches({ active: { fees: 'loading' } }),
+      }),
+  ],
 };
 
 export const FeesReady: Story = {
@@ -88,7 +115,10 @@ export const OtherAmount: Story = {
   loaders: [
     () =>
       checkoutIn({
-        steps: [{ type: 'amount.preset', id: 'other' }, { type: 'amount.other', text: '37.50' }],
+        steps: [
+          { type: 'amount.preset', id: 'other' },
+          { type: 'amount.other', text: '37.50' },
+        ],
         until: (s) => s.matches({ active: { fees: 'ready' } }),
       }),
   ],
@@ -100,7 +130,10 @@ export const OutOfBounds: Story = {
   loaders: [
     () =>
       checkoutIn({
-        steps: [{ type: 'amount.preset', id: 'other' }, { type: 'amount.other', text: '5' }],
+        steps: [
+          { type: 'amount.preset', id: 'other' },
+          { type: 'amount.other', text: '5' },
+        ],
         until: (s) => s.matches({ active: { fees: 'outOfBounds' } }),
       }),
   ],
@@ -108,7 +141,14 @@ export const OutOfBounds: Story = {
 
 export const FeesFailed: Story = {
   parameters: { machineStates: ['checkout:active.fees.failed'] },
-  loaders: [() => checkoutIn({ actors: { getFees: fail() }, steps: [PRESET_25], until: (s) => s.matches({ active: { fees: 'failed' } }) })],
+  loaders: [
+    () =>
+      checkoutIn({
+        actors: { getFees: fail() },
+        steps: [PRESET_25],
+        until: (s) => s.matches({ active: { fees: 'failed' } }),
+      }),
+  ],
 };
 
 /** §7: a fees request over 30 seconds; here the machine's timeout is shortened to reach it. */
@@ -143,20 +183,38 @@ export const SubmitInvalid: Story = {
 
 export const Tokenizing: Story = {
   parameters: { machineStates: ['checkout:active.form.tokenizing'] },
-  loaders: [() => checkoutIn({ actors: { tokenizeCard: never() }, steps: READY_AND_SUBMIT, until: (s) => s.matches({ active: { form: 'tokenizing' } }) })],
+  loaders: [
+    () =>
+      checkoutIn({
+        actors: { tokenizeCard: never() },
+        steps: READY_AND_SUBMIT,
+        until: (s) => s.matches({ active: { form: 'tokenizing' } }),
+      }),
+  ],
 };
 
 export const SavingCheckout: Story = {
   parameters: { machineStates: ['checkout:active.form.saving'] },
   loaders: [
     () =>
-      checkoutIn({ actors: { saveFormState: saveAnswersThen(1) }, steps: READY_AND_SUBMIT, until: (s) => s.matches({ active: { form: 'saving' } }) }),
+      checkoutIn({
+        actors: { saveFormState: saveAnswersThen(1) },
+        steps: READY_AND_SUBMIT,
+        until: (s) => s.matches({ active: { form: 'saving' } }),
+      }),
   ],
 };
 
 export const Submitting: Story = {
   parameters: { machineStates: ['checkout:active.form.submitting'] },
-  loaders: [() => checkoutIn({ actors: { processDeposit: never() }, steps: READY_AND_SUBMIT, until: (s) => s.matches({ active: { form: 'submitting' } }) })],
+  loaders: [
+    () =>
+      checkoutIn({
+        actors: { processDeposit: never() },
+        steps: READY_AND_SUBMIT,
+        until: (s) => s.matches({ active: { form: 'submitting' } }),
+      }),
+  ],
 };
 
 /** §8 DUPLICATE_TRANSACTION_WARNING with the last deposit's amount and time. */
@@ -199,5 +257,12 @@ export const UnknownDecline: Story = {
 
 /** A signed-in payer gives no contact details (§6). */
 export const SignedIn: Story = {
-  loaders: [() => checkoutIn({ fields: { ...FILLED, logged_in: true }, steps: [PRESET_25], until: (s) => s.matches({ active: { fees: 'ready' } }) })],
+  loaders: [
+    () =>
+      checkoutIn({
+        fields: { ...FILLED, logged_in: true },
+        steps: [PRESET_25],
+        until: (s) => s.matches({ active: { fees: 'ready' } }),
+      }),
+  ],
 };

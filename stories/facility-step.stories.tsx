@@ -40,7 +40,11 @@ export const NoStateChosen: Story = {
 export const FacilitiesListed: Story = {
   loaders: [
     async () => {
-      const wizard = await startWizard({ fields: { ...EMPTY_FORM, facility_state: 'TX' }, route: 'facility', until: () => true });
+      const wizard = await startWizard({
+        fields: { ...EMPTY_FORM, facility_state: 'TX' },
+        route: 'facility',
+        until: () => true,
+      });
       await childReaches(wizard, 'facilityPicker', pickerIs('ready'));
       return { wizard };
     },
@@ -51,7 +55,11 @@ export const FacilityChosenSpanish: Story = {
   globals: { locale: 'es' },
   loaders: [
     async () => {
-      const wizard = await startWizard({ fields: { ...EMPTY_FORM, facility_state: 'TX', facility_id: 1001 }, route: 'facility', until: () => true });
+      const wizard = await startWizard({
+        fields: { ...EMPTY_FORM, facility_state: 'TX', facility_id: 1001 },
+        route: 'facility',
+        until: () => true,
+      });
       await childReaches(wizard, 'facilityPicker', pickerIs('ready'));
       return { wizard };
     },
@@ -64,7 +72,12 @@ export const NoFacilityInState: Story = {
       const wizard = await startWizard({
         fields: { ...EMPTY_FORM, facility_state: 'VT' },
         route: 'facility',
-        actors: { loadFacilityOptions: fromPromise(async () => ({ ...FACILITY_OPTIONS, facilities: [] as typeof FACILITY_OPTIONS.facilities })) },
+        actors: {
+          loadFacilityOptions: fromPromise(async () => ({
+            ...FACILITY_OPTIONS,
+            facilities: [] as typeof FACILITY_OPTIONS.facilities,
+          })),
+        },
         until: () => true,
       });
       await childReaches(wizard, 'facilityPicker', pickerIs('ready'));
@@ -77,7 +90,12 @@ export const PickerFailed: Story = {
   parameters: { machineStates: ['facilityPicker:failed'] },
   loaders: [
     async () => {
-      const wizard = await startWizard({ fields: EMPTY_FORM, route: 'facility', actors: { loadFacilityOptions: fail() }, until: () => true });
+      const wizard = await startWizard({
+        fields: EMPTY_FORM,
+        route: 'facility',
+        actors: { loadFacilityOptions: fail() },
+        until: () => true,
+      });
       await childReaches(wizard, 'facilityPicker', pickerIs('failed'));
       return { wizard };
     },

@@ -13,7 +13,15 @@ const DONE: FormFields = { ...RECIPIENT_FIELDS, deposit_id: RECEIPT.deposit_id, 
 
 export const Receipt: Story = {
   parameters: { machineStates: ['wizard:step.receipt.idle'] },
-  loaders: [async () => ({ wizard: await startWizard({ fields: DONE, route: 'receipt', until: (w) => w.getSnapshot().matches({ step: { receipt: 'idle' } }) }) })],
+  loaders: [
+    async () => ({
+      wizard: await startWizard({
+        fields: DONE,
+        route: 'receipt',
+        until: (w) => w.getSnapshot().matches({ step: { receipt: 'idle' } }),
+      }),
+    }),
+  ],
 };
 
 export const ReceiptSpanish: Story = { ...Receipt, globals: { locale: 'es' } };

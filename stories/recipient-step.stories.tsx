@@ -87,7 +87,7 @@ export const Saving: Story = {
   loaders: [
     async () => {
       const { wizard } = await searched('smith', 'results', { saveFormState: never() });
-      const first = (child<RecipientSearchRef>(wizard, 'recipientSearch').getSnapshot().context.results[0])!;
+      const first = child<RecipientSearchRef>(wizard, 'recipientSearch').getSnapshot().context.results[0]!;
       wizard.send({ type: 'recipient.select', inmate: first });
       return { wizard };
     },

@@ -15,13 +15,17 @@ const renderApp: Story['render'] = (_args, { loaded }) => <App app={loaded['app'
 
 export const Booting: Story = {
   parameters: { machineStates: ['app:booting'] },
-  loaders: [async () => ({ app: await startApp({ loadFormState: never() }, (a) => a.getSnapshot().matches('booting')) })],
+  loaders: [
+    async () => ({ app: await startApp({ loadFormState: never() }, (a) => a.getSnapshot().matches('booting')) }),
+  ],
   render: renderApp,
 };
 
 export const BootFailed: Story = {
   parameters: { machineStates: ['app:bootFailed'] },
-  loaders: [async () => ({ app: await startApp({ loadFormState: fail() }, (a) => a.getSnapshot().matches('bootFailed')) })],
+  loaders: [
+    async () => ({ app: await startApp({ loadFormState: fail() }, (a) => a.getSnapshot().matches('bootFailed')) }),
+  ],
   render: renderApp,
 };
 

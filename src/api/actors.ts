@@ -21,7 +21,9 @@ export function createActors(api: ApiClient): ActorImplementations {
       const [countries, regions, facilities] = await Promise.all([
         allowedCountries(api),
         input.country ? stateList(api, input.country) : Promise.resolve({ states: [] }),
-        input.country && input.region ? facilityList(api, input.country, input.region) : Promise.resolve({ facilities: [] }),
+        input.country && input.region
+          ? facilityList(api, input.country, input.region)
+          : Promise.resolve({ facilities: [] }),
       ]);
       return { countries: countries.countries, regions: regions.states, facilities: facilities.facilities };
     }),

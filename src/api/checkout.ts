@@ -29,9 +29,17 @@ export function tokenizeCard(api: ApiClient, card: TokenizeRequest): Promise<Tok
 
 export function processDeposit(api: ApiClient, confirmDuplicate: boolean): Promise<CheckoutResponse> {
   // §4: skip-completed-steps is forced off.
-  return api.post<CheckoutResponse>(PATHS.processDeposit, { skip_completed_steps: false, confirm_duplicate: confirmDuplicate }, { timeout: 60_000 });
+  return api.post<CheckoutResponse>(
+    PATHS.processDeposit,
+    { skip_completed_steps: false, confirm_duplicate: confirmDuplicate },
+    { timeout: 60_000 },
+  );
 }
 
 export function logJsError(api: ApiClient, message: string, stack?: string): Promise<void> {
-  return api.post<void>(PATHS.logJsError, { message, stack, url: typeof location !== 'undefined' ? location.hash : '' });
+  return api.post<void>(PATHS.logJsError, {
+    message,
+    stack,
+    url: typeof location !== 'undefined' ? location.hash : '',
+  });
 }

@@ -56,7 +56,12 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     },
   });
 
-  async function call<T>(method: 'get' | 'post', path: string, init: Record<string, unknown>, opts: CallOptions = {}): Promise<T> {
+  async function call<T>(
+    method: 'get' | 'post',
+    path: string,
+    init: Record<string, unknown>,
+    opts: CallOptions = {},
+  ): Promise<T> {
     const controller = new AbortController();
     const timeoutMs = opts.timeout ?? DEFAULT_TIMEOUT;
     let timedOut = false;

@@ -17,7 +17,14 @@ export interface ErrorSummaryProps {
 }
 
 /** GOV.UK-style error summary: takes focus when shown and links to each field (§4 CHECKOUT_ERROR). */
-export function ErrorSummary({ show, errors, labels, titleKey = 'ERROR.CHECKOUT_ERROR', messageKey, messageValues }: ErrorSummaryProps) {
+export function ErrorSummary({
+  show,
+  errors,
+  labels,
+  titleKey = 'ERROR.CHECKOUT_ERROR',
+  messageKey,
+  messageValues,
+}: ErrorSummaryProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors).filter(([, v]) => typeof v === 'string' && v) as [string, string][];
@@ -30,7 +37,14 @@ export function ErrorSummary({ show, errors, labels, titleKey = 'ERROR.CHECKOUT_
   }, [visible, messageKey]);
   if (!visible) return null;
   return (
-    <div ref={ref} id={ERROR_SUMMARY_ID} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
+    <div
+      ref={ref}
+      id={ERROR_SUMMARY_ID}
+      className="error-summary"
+      role="alert"
+      aria-labelledby="error-summary-title"
+      tabIndex={-1}
+    >
       <h2 id="error-summary-title">{t(messageKey && entries.length === 0 ? 'ERROR.HEADING' : titleKey)}</h2>
       {messageKey ? <p>{t(messageKey, messageValues ?? {})}</p> : null}
       {entries.length > 0 ? (

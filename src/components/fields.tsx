@@ -27,7 +27,10 @@ export function TextField({
   value,
   onValue,
   ...rest
-}: BaseProps & { value: string; onValue: (v: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name'>) {
+}: BaseProps & { value: string; onValue: (v: string) => void } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'value' | 'onChange' | 'name'
+  >) {
   const { t } = useTranslation();
   return (
     <div className="field">

@@ -54,7 +54,14 @@ export function Layout({
   const phone = useCustomerServicePhone();
   return (
     <div className="page">
-      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         {t('LAYOUT.SKIP_TO_CONTENT')}
       </a>
       <header className="header">

@@ -126,7 +126,10 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
     ...extra,
   });
 
-  const busy = s.matches({ active: { form: 'tokenizing' } }) || s.matches({ active: { form: 'saving' } }) || s.matches({ active: { form: 'submitting' } });
+  const busy =
+    s.matches({ active: { form: 'tokenizing' } }) ||
+    s.matches({ active: { form: 'saving' } }) ||
+    s.matches({ active: { form: 'submitting' } });
   const feesState = feesStateOf(s);
   const totals = checkoutTotals(s.context, feesState);
   const feesReady = totals.fee !== null;
@@ -156,7 +159,12 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         messageValues={{ phone }}
       />
       {s.matches({ active: { form: 'warning' } }) && warningKey ? (
-        <div className="notice notice--warning" role="alertdialog" aria-labelledby="warning-title" aria-describedby="warning-text">
+        <div
+          className="notice notice--warning"
+          role="alertdialog"
+          aria-labelledby="warning-title"
+          aria-describedby="warning-text"
+        >
           <h2 id="warning-title">{t('CHECKOUT.WARNING_TITLE')}</h2>
           <p id="warning-text">
             {t(warningKey, {
@@ -166,10 +174,18 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
             })}
           </p>
           <div className="wizard-nav">
-            <button type="button" className="button button--secondary" onClick={() => checkout.send({ type: 'checkout.dismiss' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => checkout.send({ type: 'checkout.dismiss' })}
+            >
               {t('CHECKOUT.DO_NOT_DEPOSIT')}
             </button>
-            <button type="button" className="button" onClick={() => checkout.send({ type: 'checkout.confirmDuplicate' })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => checkout.send({ type: 'checkout.confirmDuplicate' })}
+            >
               {t('CHECKOUT.DEPOSIT_AGAIN')}
             </button>
           </div>
@@ -199,9 +215,13 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
       <fieldset className="presets">
         <legend>
           {t('CHECKOUT.AMOUNT')}
-          {errorOf('deposit_amount') ? <span className="label__error"> - {t(errorOf('deposit_amount') as string)}</span> : null}
+          {errorOf('deposit_amount') ? (
+            <span className="label__error"> - {t(errorOf('deposit_amount') as string)}</span>
+          ) : null}
         </legend>
-        <p className="hint">{t('CHECKOUT.LIMITS', { min: formatMoney(limits.min, lang), max: formatMoney(limits.max, lang) })}</p>
+        <p className="hint">
+          {t('CHECKOUT.LIMITS', { min: formatMoney(limits.min, lang), max: formatMoney(limits.max, lang) })}
+        </p>
         <div className={`presets__grid presets__grid--${CHECKOUT_PRESETS.length + 1 > 2 ? 3 : 2}`}>
           {[...CHECKOUT_PRESETS.map(String), OTHER_PRESET_ID].map((id) => (
             <label key={id} className="preset">
@@ -235,7 +255,11 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         {feesState === 'failed' || feesState === 'timedOut' ? (
           <div role="alert">
             <p>{t(feesState === 'timedOut' ? 'ERROR.FEES_TIMEOUT' : (s.context.feeFailure ?? 'ERROR.UNEXPECTED'))}</p>
-            <button type="button" className="button button--secondary" onClick={() => checkout.send({ type: 'fees.retry' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => checkout.send({ type: 'fees.retry' })}
+            >
               {t('COMMON.TRY_AGAIN')}
             </button>
           </div>
@@ -250,7 +274,10 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
                 <details>
                   <summary>{formatMoney((totals.fee ?? 0) + (totals.tax ?? 0), lang)}</summary>
                   <p>
-                    {t('CHECKOUT.FEE_DETAIL', { fee: formatMoney(totals.fee, lang), tax: formatMoney(totals.tax, lang) })}
+                    {t('CHECKOUT.FEE_DETAIL', {
+                      fee: formatMoney(totals.fee, lang),
+                      tax: formatMoney(totals.tax, lang),
+                    })}
                   </p>
                 </details>
               </dd>
@@ -354,7 +381,13 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
       <fieldset>
         <legend>{t('CHECKOUT.TERMS_TITLE')}</legend>
         {TERMS.map((name) => (
-          <CheckboxField key={name} name={name} checked={formik.values[name]} error={errorOf(name)} onValue={(v) => set(name, v)}>
+          <CheckboxField
+            key={name}
+            name={name}
+            checked={formik.values[name]}
+            error={errorOf(name)}
+            onValue={(v) => set(name, v)}
+          >
             {t(CHECKOUT_LABELS[name] as string)}
           </CheckboxField>
         ))}
@@ -364,4 +397,3 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
     </form>
   );
 }
-

@@ -31,7 +31,12 @@ export function FacilityStep({ wizard, picker }: { wizard: WizardRef; picker: Fa
       }}
     >
       <StepHeading>{t('FACILITY.HEADING')}</StepHeading>
-      <ErrorSummary show={showErrors} errors={{ facility_id: errors.facility_id }} labels={LABELS} messageKey={failure} />
+      <ErrorSummary
+        show={showErrors}
+        errors={{ facility_id: errors.facility_id }}
+        labels={LABELS}
+        messageKey={failure}
+      />
       <p>{t('FACILITY.INTRO')}</p>
       <SelectField
         name="facility_country"
@@ -60,12 +65,20 @@ export function FacilityStep({ wizard, picker }: { wizard: WizardRef; picker: Fa
         onValue={(v) => v && picker.send({ type: 'facility.select', facilityId: Number(v) })}
       />
       <p className="status" role="status" aria-live="polite">
-        {loading ? t('COMMON.LOADING') : region && facilities.length === 0 && !failed ? t('FACILITY.NONE_IN_STATE') : ''}
+        {loading
+          ? t('COMMON.LOADING')
+          : region && facilities.length === 0 && !failed
+            ? t('FACILITY.NONE_IN_STATE')
+            : ''}
       </p>
       {failed ? (
         <div className="notice notice--error" role="alert">
           <p>{t(p.context.failure ?? 'ERROR.UNEXPECTED')}</p>
-          <button type="button" className="button button--secondary" onClick={() => picker.send({ type: 'facility.retry' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => picker.send({ type: 'facility.retry' })}
+          >
             {t('COMMON.TRY_AGAIN')}
           </button>
         </div>

@@ -69,7 +69,12 @@ export function ReceiptStep({ wizard, lang }: { wizard: WizardRef; lang: Locale 
       </div>
       <section className="panel no-print" aria-labelledby="next-steps">
         <h2 id="next-steps">{t('RECEIPT.NEXT_STEPS')}</h2>
-        <button type="button" className="button" disabled={clearing} onClick={() => wizard.send({ type: 'wizard.another' })}>
+        <button
+          type="button"
+          className="button"
+          disabled={clearing}
+          onClick={() => wizard.send({ type: 'wizard.another' })}
+        >
           {t('RECEIPT.MAKE_ANOTHER')}
         </button>
       </section>

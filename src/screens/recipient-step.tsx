@@ -33,7 +33,11 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
       />
       <p className="breadcrumb">
         <span>{facility?.label}</span>{' '}
-        <button type="button" className="link-button" onClick={() => wizard.send({ type: 'wizard.navigate', route: 'facility' })}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => wizard.send({ type: 'wizard.navigate', route: 'facility' })}
+        >
           {t('RECIPIENT.CHANGE_FACILITY')}
         </button>
       </p>
@@ -59,7 +63,11 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
       {s.matches('failed') ? (
         <div className="notice notice--error" role="alert">
           <p>{t(s.context.failure ?? 'ERROR.UNEXPECTED')}</p>
-          <button type="button" className="button button--secondary" onClick={() => search.send({ type: 'search.retry' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => search.send({ type: 'search.retry' })}
+          >
             {t('COMMON.TRY_AGAIN')}
           </button>
         </div>
@@ -68,7 +76,12 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
         <>
           <ul className="results" aria-label={t('RECIPIENT.RESULTS', { label })}>
             {results.map((inmate) => (
-              <ResultRow key={inmate.id} inmate={inmate} disabled={saving} onSelect={() => wizard.send({ type: 'recipient.select', inmate })} />
+              <ResultRow
+                key={inmate.id}
+                inmate={inmate}
+                disabled={saving}
+                onSelect={() => wizard.send({ type: 'recipient.select', inmate })}
+              />
             ))}
           </ul>
           {pages > 1 ? (
@@ -111,7 +124,13 @@ function ResultRow({ inmate, disabled, onSelect }: { inmate: Inmate; disabled: b
           {inmate.date_of_birth ? ` · ${t('RECIPIENT.DOB', { date: formatDate(inmate.date_of_birth) })}` : null}
         </p>
       </div>
-      <button type="button" className="button" disabled={disabled} aria-label={t('RECIPIENT.SELECT_NAMED', { name })} onClick={onSelect}>
+      <button
+        type="button"
+        className="button"
+        disabled={disabled}
+        aria-label={t('RECIPIENT.SELECT_NAMED', { name })}
+        onClick={onSelect}
+      >
         {t('RECIPIENT.SELECT')}
       </button>
     </li>

@@ -66,7 +66,11 @@ function renderStep(snapshot: WizardSnapshot, wizard: WizardRef, step: WizardRou
   const children = snapshot.children as Record<string, unknown>;
   switch (step) {
     case 'facility':
-      return children.facilityPicker ? <FacilityStep wizard={wizard} picker={children.facilityPicker as FacilityPickerRef} /> : <LoadingScreen />;
+      return children.facilityPicker ? (
+        <FacilityStep wizard={wizard} picker={children.facilityPicker as FacilityPickerRef} />
+      ) : (
+        <LoadingScreen />
+      );
     case 'type':
       return <TypeStep wizard={wizard} />;
     case 'recipient':
@@ -87,7 +91,9 @@ function renderStep(snapshot: WizardSnapshot, wizard: WizardRef, step: WizardRou
       return <ReceiptStep wizard={wizard} lang={lang} />;
     default:
       if (snapshot.matches({ step: 'failed' } as never)) {
-        return <FailureScreen messageKey={snapshot.context.failure} onRetry={() => wizard.send({ type: 'wizard.retry' })} />;
+        return (
+          <FailureScreen messageKey={snapshot.context.failure} onRetry={() => wizard.send({ type: 'wizard.retry' })} />
+        );
       }
       return <LoadingScreen />;
   }

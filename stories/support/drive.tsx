@@ -57,9 +57,16 @@ export function fixtureActors(initial: FormFields): ActorLogics {
     searchInmates: fromPromise(async ({ input }) => {
       const q = input.query.trim().toLowerCase();
       const all = INMATES.filter(
-        (i) => i.facility_id === input.facilityId && (i.first_name.toLowerCase().startsWith(q) || i.last_name.toLowerCase().startsWith(q)),
+        (i) =>
+          i.facility_id === input.facilityId &&
+          (i.first_name.toLowerCase().startsWith(q) || i.last_name.toLowerCase().startsWith(q)),
       );
-      return { inmates: all.slice((input.page - 1) * 6, input.page * 6), total: all.length, page: input.page, per_page: 6 };
+      return {
+        inmates: all.slice((input.page - 1) * 6, input.page * 6),
+        total: all.length,
+        page: input.page,
+        per_page: 6,
+      };
     }),
     getFees: fromPromise(async () => FEES),
     tokenizeCard: fromPromise(async () => TOKEN),

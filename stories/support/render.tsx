@@ -11,7 +11,10 @@ export function WithSite({ children }: { children: ReactNode }) {
 }
 
 /** meta.render of the wizard stories: `loaded.wizard` comes from the story's loader. */
-export function renderWizard(_args: unknown, context: { loaded: Record<string, unknown>; globals: Record<string, unknown> }) {
+export function renderWizard(
+  _args: unknown,
+  context: { loaded: Record<string, unknown>; globals: Record<string, unknown> },
+) {
   const lang = isLocale(context.globals['locale']) ? context.globals['locale'] : 'en';
   return (
     <WithSite>

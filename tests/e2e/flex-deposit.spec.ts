@@ -17,7 +17,10 @@ import {
 } from './support.ts';
 
 test.describe('guest flex deposit', () => {
-  test('completes in English with focus, progress, routes and no axe violation on any step', async ({ page, errors }) => {
+  test('completes in English with focus, progress, routes and no axe violation on any step', async ({
+    page,
+    errors,
+  }) => {
     const t = T.en;
     await page.goto('/');
     await chooseFacility(page, 'en');
@@ -28,7 +31,9 @@ test.describe('guest flex deposit', () => {
     await page.getByRole('button', { name: t.DEPOSIT.DEPOSIT_SUBMIT }).click();
     const summary = page.getByRole('alert').filter({ hasText: t.ERROR.CHECKOUT_ERROR });
     await expect(summary).toBeFocused();
-    await expect(summary.getByRole('link', { name: `${t.CHECKOUT.CARD_NUMBER} - ${t.VALIDATION.REQUIRED}` })).toBeVisible();
+    await expect(
+      summary.getByRole('link', { name: `${t.CHECKOUT.CARD_NUMBER} - ${t.VALIDATION.REQUIRED}` }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'checkout with errors');
     await fillCheckout(page, 'en', CARDS.approved);
     await expect(page.getByText(t.CHECKOUT.TOTAL).locator('xpath=following-sibling::dd[1]')).toHaveText('$29.95');
@@ -92,7 +97,8 @@ test.describe('guest flex deposit', () => {
     await expect(page.getByLabel(label(c.ZIP))).toHaveValue(who.zip);
     await expect(page.getByLabel(label(c.EMAIL))).toHaveValue(who.email);
     await expect(page.getByLabel(label(c.PHONE))).toHaveValue(who.phone);
-    for (const key of ['TERMS_1', 'TERMS_2', 'TERMS_3', 'TERMS_4'] as const) await expect(page.getByLabel(label(c[key]))).toBeChecked();
+    for (const key of ['TERMS_1', 'TERMS_2', 'TERMS_3', 'TERMS_4'] as const)
+      await expect(page.getByLabel(label(c[key]))).toBeChecked();
     await expect(page.getByRole('radio', { name: /25\.00/ })).toBeChecked();
     await expectNoAxeViolations(page, 'declined card');
     // Correcting the card is enough to finish.
@@ -109,7 +115,9 @@ test.describe('guest flex deposit', () => {
     await findRecipient(page, 'en', 'garcia', 'Maria Garcia');
     await fillCheckout(page, 'en', CARDS.unknownText, { ...ANA, email: 'generic@example.com' });
     await page.getByRole('button', { name: t.DEPOSIT.DEPOSIT_SUBMIT }).click();
-    await expect(page.getByRole('alert')).toContainText(t.ERROR.GENERIC_DEPOSIT_FAILED.replace('{{phone}}', '1-800-555-0100'));
+    await expect(page.getByRole('alert')).toContainText(
+      t.ERROR.GENERIC_DEPOSIT_FAILED.replace('{{phone}}', '1-800-555-0100'),
+    );
     await expect(page).toHaveURL(/#\/checkout$/);
   });
 

@@ -37,7 +37,12 @@ export async function startServer(): Promise<Harness> {
       headers[k] = v;
     });
     if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await server.inject({ method: req.method as 'GET', url: url.pathname + url.search, headers, ...(body !== undefined ? { payload: body } : {}) });
+    const res = await server.inject({
+      method: req.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      ...(body !== undefined ? { payload: body } : {}),
+    });
     const setCookie = res.headers['set-cookie'];
     for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
       const [pair] = c.split(';');
@@ -46,7 +51,10 @@ export async function startServer(): Promise<Harness> {
     }
     const out = new Headers();
     for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') out.set(k, v);
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: out,
+    });
   }) as typeof fetch;
   return {
     server,

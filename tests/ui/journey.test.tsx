@@ -33,7 +33,9 @@ async function toCheckout(user: ReturnType<typeof userEvent.setup>) {
 
 async function fillCheckout(user: ReturnType<typeof userEvent.setup>, card: string) {
   await user.click(screen.getByRole('radio', { name: '$25.00' }));
-  await waitFor(() => expect(screen.getByText('Total charged').nextElementSibling?.textContent).not.toBe('$0.00'), { timeout: 3000 });
+  await waitFor(() => expect(screen.getByText('Total charged').nextElementSibling?.textContent).not.toBe('$0.00'), {
+    timeout: 3000,
+  });
   await user.type(screen.getByLabelText('Card number'), card);
   await user.selectOptions(screen.getByLabelText('Expiry month'), '12');
   await user.selectOptions(screen.getByLabelText('Expiry year'), String(new Date().getFullYear() + 2));
@@ -74,7 +76,7 @@ describe('guest flex deposit', () => {
     await user.clear(screen.getByLabelText('Card number'));
     await user.type(screen.getByLabelText(/^Card number/), '4111111111111111');
     await user.click(screen.getByRole('button', { name: 'Make deposit' }));
-        await screen.findByRole('heading', { level: 1, name: 'Your deposit is done' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Your deposit is done' }, { timeout: 5000 });
     expect(screen.getByTestId('order-number').textContent).toMatch(/^D\d{8}$/);
     expect(screen.getByTestId('receipt-date').textContent).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
