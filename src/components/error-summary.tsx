@@ -27,7 +27,12 @@ export function ErrorSummary({
 }: ErrorSummaryProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
-  const entries = Object.entries(errors).filter(([, v]) => typeof v === 'string' && v) as [string, string][];
+  // In the order of the fields on the page (the order of `labels`), then any others.
+  const order = Object.keys(labels);
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const entries = (Object.entries(errors).filter(([, v]) => typeof v === 'string' && v) as [string, string][]).sort(
+    ([a], [b]) => rank(a) - rank(b),
+  );
   const visible = show && (entries.length > 0 || !!messageKey);
   // Focus when it appears or its message changes, not on every keystroke that edits the errors
   // (that would pull focus out of the field being typed in). A repeated failing submit calls

@@ -1,72 +1,184 @@
 // Shared steps of the browser journeys: roles and labels only, never CSS classes.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 
 export const T = { en, es } as const;
 export type Lang = keyof typeof T;
 
-/** A page that fails the test on any console error or uncaught exception. */
-export const test = base.extend<{ errors: string[] }>({
-  errors: async ({ page }, use) => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await use(errors);
-    expect(errors, 'console errors').toEqual([]);
-  },
-});
-export { expect };
+/** The browser's time zone, so that "today" is the same day in the test and in the page. */
+export const TIME_ZONE = 'America/Chicago';
 
-export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe violations on ${where}`).toEqual([]);
-}
-
-/** The step's h1 has focus and the progress bar shows the §2 figure. */
-export async function expectStep(page: Page, heading: string | RegExp, progress: number, hash: string): Promise<void> {
-  const h1 = page.getByRole('heading', { level: 1 });
-  await expect(h1).toHaveText(heading);
-  await expect(h1).toBeFocused();
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(progress));
-  await expect(page).toHaveURL(new RegExp(`${hash.replace(/[/#]/g, '\\$&')}$`));
-}
-
+/** The sandbox cards of docs/test-cards.md that the journeys use. */
 export const CARDS = {
   approved: '4111111111111111',
   amex: '378282246310005',
   unknownText: '4000000000000903',
 } as const;
 
-export async function chooseFacility(page: Page, lang: Lang): Promise<void> {
+/** The server's default customer service number (server/config.ts, CUSTOMER_SERVICE_PHONE). */
+export const CUSTOMER_SERVICE_PHONE = '1-800-555-0100';
+
+/** The standard TX facility of fixtures/README.md that holds John Smith (100001). */
+export const FACILITY = { state: 'TX', label: 'Harris County Jail' } as const;
+export const RECIPIENT = { query: 'smith', name: 'John Smith' } as const;
+
+/** §9 flex fee for $25 (fixtures/fees.json, tier 20–99.99); no tax in TX. */
+export const AMOUNT = { deposit: 25, fee: 4.95, total: 29.95 } as const;
+
+export interface Journey {
+  /** Console errors and uncaught exceptions of the page; the test fails if any is left at the end. */
+  consoleErrors: string[];
+  /** Method, path and body of every request the page sent to the site. */
+  requests: { method: string; path: string; body: string }[];
+}
+
+/**
+ * `page` comes from a context made with `browser.newContext()` (what @axe-core/playwright needs).
+ * Every test fails on a console error or an uncaught exception, and on a card number sent anywhere
+ * but the card vault.
+ */
+export const test = base.extend<{ journey: Journey }>({
+  page: async ({ browser, baseURL, viewport, userAgent }, use) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport,
+      userAgent,
+      locale: 'en-US',
+      timezoneId: TIME_ZONE,
+    });
+    const page = await context.newPage();
+    await use(page);
+    await context.close();
+  },
+  journey: [
+    async ({ page }, use) => {
+      const journey: Journey = { consoleErrors: [], requests: [] };
+      page.on('console', (m) => {
+        if (m.type() === 'error') journey.consoleErrors.push(`${m.text()} (${m.location().url})`);
+      });
+      page.on('pageerror', (e) => journey.consoleErrors.push(`uncaught: ${e.message}`));
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        journey.requests.push({ method: r.method(), path: url.pathname, body: r.postData() ?? '' });
+      });
+      await use(journey);
+      expect(journey.consoleErrors, 'console errors and uncaught exceptions').toEqual([]);
+      const leaks = journey.requests
+        .filter((r) => r.path !== '/vault/tokenize')
+        .filter((r) => Object.values(CARDS).some((card) => r.body.includes(card)))
+        .map((r) => `${r.method} ${r.path}`);
+      expect(leaks, 'requests other than the vault that carry a card number').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Fails with every rule id and its targets when axe finds a WCAG 2.0/2.1 A or AA violation. */
+export async function expectNoAxeViolations(page: Page, where = page.url()): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const found = result.violations.map(
+    (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+  expect(found, `axe violations on ${where}`).toEqual([]);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A field's label: its text, possibly followed by its error (§5 "label - message"). */
+export function label(text: string): RegExp {
+  return new RegExp(`^${escapeRegExp(text)}(?: - .+)?$`);
+}
+
+/** The h1 and the element that has focus, as the page sees them. */
+async function headingAndFocus(page: Page): Promise<{ h1: string | null; focused: string | null }> {
+  return page.evaluate(() => {
+    const h1 = document.querySelector('h1');
+    const active = document.activeElement;
+    return {
+      h1: h1?.textContent ?? null,
+      focused: active === h1 ? (h1?.textContent ?? null) : (active?.outerHTML.slice(0, 80) ?? null),
+    };
+  });
+}
+
+/** The step is shown: its h1 has focus, the progress bar shows the §2 figure and the hash is the step's. */
+export async function expectStep(
+  page: Page,
+  lang: Lang,
+  heading: string,
+  progress: number,
+  hash: string,
+): Promise<void> {
+  await expect
+    .poll(() => headingAndFocus(page), { message: `h1 "${heading}" with focus` })
+    .toEqual({
+      h1: heading,
+      focused: heading,
+    });
+  await expect(page.getByRole('progressbar', { name: T[lang].LAYOUT.PROGRESS })).toHaveAttribute(
+    'aria-valuenow',
+    String(progress),
+  );
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(hash);
+}
+
+export interface StepOptions {
+  /** Run axe on the step before leaving it. */
+  axe?: boolean;
+}
+
+export async function chooseFacility(page: Page, lang: Lang, options: StepOptions = {}): Promise<void> {
   const t = T[lang];
-  await expectStep(page, t.FACILITY.HEADING, 30, '#/deposit_facility/US');
-  await page.getByLabel(t.FACILITY.STATE, { exact: true }).selectOption('TX');
+  await expectStep(page, lang, t.FACILITY.HEADING, 30, '#/deposit_facility/US');
+  await expect(page.getByLabel(t.FACILITY.COUNTRY, { exact: true })).toHaveValue('US');
+  const state = page.getByLabel(t.FACILITY.STATE, { exact: true });
+  await expect(state.getByRole('option', { name: 'Texas' })).toBeAttached();
+  await state.selectOption(FACILITY.state);
   const facility = page.getByLabel(t.FACILITY.FACILITY, { exact: true });
   await expect(facility).toBeEnabled();
-  await facility.selectOption({ label: 'Harris County Jail' });
-  await expectNoAxeViolations(page, 'facility');
+  await facility.selectOption({ label: FACILITY.label });
+  await expect(facility.getByRole('option', { selected: true })).toHaveText(FACILITY.label);
+  if (options.axe) await expectNoAxeViolations(page, `facility (${lang})`);
   await page.getByRole('button', { name: t.WIZARD.CONTINUE }).click();
 }
 
-export async function chooseFlex(page: Page, lang: Lang): Promise<void> {
+export async function chooseFlex(page: Page, lang: Lang, options: StepOptions = {}): Promise<void> {
   const t = T[lang];
-  await expectStep(page, t.TYPE.HEADING, 40, '#/deposit_type');
-  await expectNoAxeViolations(page, 'type');
-  await page.getByRole('button', { name: t.TYPE.CHOOSE }).click();
+  await expectStep(page, lang, t.TYPE.HEADING, 40, '#/deposit_type');
+  const flex = page.getByRole('region', { name: t.TYPE.FLEX_TITLE.replace('{{label}}', 'Inmate') });
+  await expect(flex).toBeVisible();
+  if (options.axe) await expectNoAxeViolations(page, `type (${lang})`);
+  await flex.getByRole('button', { name: t.TYPE.CHOOSE }).click();
 }
 
-export async function findRecipient(page: Page, lang: Lang, query: string, name: string): Promise<void> {
+/** Searches by the last name, then selects the person by the name on the result's button. */
+export async function findRecipient(
+  page: Page,
+  name: string,
+  lang: Lang,
+  options: StepOptions & { results?: number } = {},
+): Promise<void> {
   const t = T[lang];
-  await expectStep(page, /.+/, 60, '#/deposit_recipient');
-  await page.getByLabel(t.RECIPIENT.NAME).fill(query);
-  const select = page.getByRole('button', { name: t.RECIPIENT.SELECT_NAMED.replace('{{name}}', name) });
+  await expectStep(page, lang, t.RECIPIENT.HEADING.replace('{{label}}', 'Inmate'), 60, '#/deposit_recipient');
+  const lastName = name.split(' ').at(-1) ?? name;
+  await page.getByLabel(t.RECIPIENT.NAME).fill(lastName.toLowerCase());
+  const results = page.getByRole('list', { name: t.RECIPIENT.RESULTS.replace('{{label}}', 'Inmate') });
+  const select = results.getByRole('button', { name: t.RECIPIENT.SELECT_NAMED.replace('{{name}}', name), exact: true });
   await expect(select).toBeVisible();
-  await expectNoAxeViolations(page, 'recipient');
+  if (options.results !== undefined) {
+    await expect(results.getByRole('listitem')).toHaveCount(options.results);
+    const count = (options.results === 1 ? t.RECIPIENT.RESULTS_COUNT_one : t.RECIPIENT.RESULTS_COUNT_other).replace(
+      '{{count}}',
+      String(options.results),
+    );
+    await expect(page.getByRole('status').filter({ hasText: count })).toHaveText(count);
+  }
+  if (options.axe) await expectNoAxeViolations(page, `recipient with results (${lang})`);
   await select.click();
 }
 
@@ -81,34 +193,64 @@ export interface Billing {
   phone: string;
 }
 
-export const ANA: Billing = {
-  first: 'Ana',
-  last: 'Lopez',
-  address: '12 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  email: 'ana.e2e@example.com',
-  phone: '5125550100',
-};
+let payers = 0;
 
-/** A label that may carry its error after it (§5 "label - message"). */
-export function label(text: string): RegExp {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+/**
+ * A guest payer with an email of their own: the server treats a second deposit of the same amount to
+ * the same recipient from one email within 10 minutes as a duplicate (docs/decisions/0005).
+ */
+export function payer(tag: string): Billing {
+  payers += 1;
+  return {
+    first: 'Ana',
+    last: 'Lopez',
+    address: '12 Main St',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    email: `${tag}.${Date.now().toString(36)}${payers}@example.com`,
+    phone: '5125550100',
+  };
 }
 
-export const EXPIRY_YEAR = String(new Date().getFullYear() + 2);
+export const EXPIRY = { month: '12', year: String(new Date().getFullYear() + 2), cvc: '123' } as const;
 
-export async function fillCheckout(page: Page, lang: Lang, card: string, who: Billing = ANA): Promise<void> {
-  const t = T[lang];
-  const c = t.CHECKOUT;
+/** Money as the page shows it in that language. */
+export function money(amount: number, lang: Lang): string {
+  return new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(
+    amount,
+  );
+}
+
+/** The definition (dd) that follows a term (dt) of a description list. */
+export function definitionOf(scope: Page | Locator, term: string): Locator {
+  return scope.locator(`xpath=//dt[normalize-space(.)=${JSON.stringify(term)}]/following-sibling::dd[1]`);
+}
+
+export function presetRadio(page: Page, lang: Lang, amount: number = AMOUNT.deposit): Locator {
+  return page.getByRole('radio', { name: money(amount, lang), exact: true });
+}
+
+/** The checkout step with the $25 preset chosen and its fees shown. */
+export async function expectCheckoutTotals(page: Page, lang: Lang): Promise<void> {
+  const c = T[lang].CHECKOUT;
+  await expect(presetRadio(page, lang)).toBeChecked();
+  const summary = page.getByRole('region', { name: c.SUMMARY });
+  await expect(definitionOf(summary, c.DEPOSIT_AMOUNT)).toHaveText(money(AMOUNT.deposit, lang));
+  await expect(definitionOf(summary, c.FEE).getByText(money(AMOUNT.fee, lang), { exact: true })).toBeVisible();
+  await expect(definitionOf(summary, c.TOTAL)).toHaveText(money(AMOUNT.total, lang));
+}
+
+/** Chooses the $25 preset and fills every field of the checkout (card, billing, guest contact, terms). */
+export async function fillCheckout(page: Page, card: string, lang: Lang, who: Billing): Promise<void> {
+  const c = T[lang].CHECKOUT;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.HEADING);
-  await page.getByRole('radio', { name: /25\.00/ }).check();
-  await expect(page.getByRole('status').filter({ hasText: c.CALCULATING })).toHaveCount(0);
+  await presetRadio(page, lang).check();
+  await expectCheckoutTotals(page, lang);
   await page.getByLabel(label(c.CARD_NUMBER)).fill(card);
-  await page.getByLabel(label(c.EXPIRY_MONTH)).selectOption('12');
-  await page.getByLabel(label(c.EXPIRY_YEAR)).selectOption(EXPIRY_YEAR);
-  await page.getByLabel(label(c.CVC)).fill('123');
+  await page.getByLabel(label(c.EXPIRY_MONTH)).selectOption(EXPIRY.month);
+  await page.getByLabel(label(c.EXPIRY_YEAR)).selectOption(EXPIRY.year);
+  await page.getByLabel(label(c.CVC)).fill(EXPIRY.cvc);
   await page.getByLabel(label(c.FIRST_NAME)).fill(who.first);
   await page.getByLabel(label(c.LAST_NAME)).fill(who.last);
   await page.getByLabel(label(c.ADDRESS1)).fill(who.address);
@@ -117,10 +259,73 @@ export async function fillCheckout(page: Page, lang: Lang, card: string, who: Bi
   await page.getByLabel(label(c.ZIP)).fill(who.zip);
   await page.getByLabel(label(c.EMAIL)).fill(who.email);
   await page.getByLabel(label(c.PHONE)).fill(who.phone);
-  for (const key of ['TERMS_1', 'TERMS_2', 'TERMS_3', 'TERMS_4'] as const) await page.getByLabel(label(c[key])).check();
+  for (const key of TERMS) await page.getByLabel(label(c[key])).check();
 }
 
+export const TERMS = ['TERMS_1', 'TERMS_2', 'TERMS_3', 'TERMS_4'] as const;
+
+/** Every checkout field holds what fillCheckout typed. */
+export async function expectCheckoutFilled(page: Page, card: string, lang: Lang, who: Billing): Promise<void> {
+  const c = T[lang].CHECKOUT;
+  await expect(page.getByLabel(label(c.CARD_NUMBER))).toHaveValue(card);
+  await expect(page.getByLabel(label(c.EXPIRY_MONTH))).toHaveValue(EXPIRY.month);
+  await expect(page.getByLabel(label(c.EXPIRY_YEAR))).toHaveValue(EXPIRY.year);
+  await expect(page.getByLabel(label(c.CVC))).toHaveValue(EXPIRY.cvc);
+  await expectBillingFilled(page, lang, who);
+}
+
+export async function expectBillingFilled(page: Page, lang: Lang, who: Billing): Promise<void> {
+  const c = T[lang].CHECKOUT;
+  await expect(page.getByLabel(label(c.FIRST_NAME))).toHaveValue(who.first);
+  await expect(page.getByLabel(label(c.LAST_NAME))).toHaveValue(who.last);
+  await expect(page.getByLabel(label(c.ADDRESS1))).toHaveValue(who.address);
+  await expect(page.getByLabel(label(c.CITY))).toHaveValue(who.city);
+  await expect(page.getByLabel(label(c.STATE))).toHaveValue(who.state);
+  await expect(page.getByLabel(label(c.ZIP))).toHaveValue(who.zip);
+  await expect(page.getByLabel(label(c.EMAIL))).toHaveValue(who.email);
+  await expect(page.getByLabel(label(c.PHONE))).toHaveValue(who.phone);
+  for (const key of TERMS) await expect(page.getByLabel(label(c[key]))).toBeChecked();
+}
+
+export function submitButton(page: Page, lang: Lang): Locator {
+  return page.getByRole('button', { name: T[lang].DEPOSIT.DEPOSIT_SUBMIT, exact: true });
+}
+
+/** Today as MM/dd/yyyy in the browser's time zone. */
 export function today(): string {
-  const d = new Date();
-  return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+}
+
+/** The receipt of a $25 flex deposit to John Smith at the facility, in that language. */
+export async function expectReceipt(page: Page, lang: Lang, card: string): Promise<string> {
+  const t = T[lang];
+  const r = t.RECEIPT;
+  await expectStep(page, lang, r.HEADING, 100, '#/deposit_receipt');
+  const main = page.getByRole('main');
+  await expect(
+    main.getByText(r.INTRO.replace('{{name}}', RECIPIENT.name).replace('{{amount}}', money(AMOUNT.deposit, lang)), {
+      exact: true,
+    }),
+  ).toBeVisible();
+  const order = definitionOf(main, r.ORDER_NUMBER);
+  await expect(order).toHaveText(/^D\d{8}$/);
+  await expect(definitionOf(main, r.DATE)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expect(definitionOf(main, r.DATE)).toHaveText(today());
+  await expect(definitionOf(main, 'Inmate')).toHaveText(RECIPIENT.name);
+  await expect(definitionOf(main, r.FACILITY)).toHaveText(FACILITY.label);
+  await expect(definitionOf(main, r.DEPOSIT_AMOUNT)).toHaveText(money(AMOUNT.deposit, lang));
+  await expect(definitionOf(main, r.FEE)).toHaveText(money(AMOUNT.fee, lang));
+  await expect(definitionOf(main, r.AMOUNT_PAID)).toHaveText(money(AMOUNT.total, lang));
+  await expect(definitionOf(main, r.PAYMENT_METHOD)).toHaveText(
+    r.CARD_ENDING.replace('{{brand}}', 'visa').replace('{{last4}}', card.slice(-4)),
+  );
+  await expect(definitionOf(main, r.CARD_EXPIRY)).toHaveText(
+    new RegExp(`^${EXPIRY.month}\\D+(${EXPIRY.year}|${EXPIRY.year.slice(2)})$`),
+  );
+  return (await order.textContent()) ?? '';
 }
