@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ACCOUNT_PATHS, type LoginResponse } from '../../contract/accounts.ts';
 import { loadPayers, type PayerFixture } from '../../server/fixtures.ts';
 import { Client, newClient, startServer, type StartOptions, type TestServer } from './helpers.ts';
@@ -76,6 +77,41 @@ export async function startSignedIn(template: SignedInTemplate, options: StartOp
     return c;
   };
   return { ...server, ana: browser(template.ana), ben: browser(template.ben) };
+}
+
+/**
+ * The hooks of an account test file: the signed-in template is built once, and every test starts on a
+ * fresh copy of it. `before` runs first in each test (e.g. to set the clock). Returns the current
+ * server, with `startCopy` for a second one.
+ */
+export function useSignedInServer(
+  clock: { now: () => Date },
+  options: { config?: StartOptions['config']; before?: () => void } = {},
+): (() => SignedInServer) & { startCopy: (extra: StartOptions) => Promise<SignedInServer> } {
+  let template: SignedInTemplate | undefined;
+  let server: SignedInServer | undefined;
+  beforeAll(async () => {
+    template = await signedInTemplate({ now: clock.now });
+  });
+  afterAll(() => template?.dispose());
+  beforeEach(async () => {
+    options.before?.();
+    if (!template) throw new Error('the signed-in template was not built');
+    server = await startSignedIn(template, { now: clock.now, ...(options.config ? { config: options.config } : {}) });
+  });
+  afterEach(async () => {
+    await server?.dispose();
+  });
+  const current = () => {
+    if (!server) throw new Error('no server outside a test');
+    return server;
+  };
+  /** Another server on a copy of the same template (the caller disposes of it). */
+  const startCopy = (extra: StartOptions) => {
+    if (!template) throw new Error('the signed-in template was not built');
+    return startSignedIn(template, { now: clock.now, ...extra });
+  };
+  return Object.assign(current, { startCopy });
 }
 
 /** Headers of a deletion (§7 X-HTTP-Method-Override: DELETE). */

@@ -2,7 +2,7 @@
 // field errors), signed out (401) and the wrong payer (404, the other payer's data unchanged).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_PATHS,
   SNAP_PREFIX,
@@ -16,35 +16,11 @@ import {
 } from '../../contract/accounts.ts';
 import { DEPOSIT_HISTORY_PAGE_SIZE } from '../../contract/constants.ts';
 import { loadFacilities, loadInmates } from '../../server/fixtures.ts';
-import {
-  ANA,
-  BEN,
-  DELETE,
-  NOT_FOUND,
-  UNAUTHORIZED,
-  signedInTemplate,
-  startSignedIn,
-  type SignedInServer,
-  type SignedInTemplate,
-} from './account-helpers.ts';
+import { ANA, BEN, DELETE, NOT_FOUND, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
 import { Client, fixedClock, newClient } from './helpers.ts';
 
 const clock = fixedClock();
-let template: SignedInTemplate;
-let server: SignedInServer;
-
-beforeAll(async () => {
-  template = await signedInTemplate({ now: clock.now });
-});
-afterAll(() => {
-  template.dispose();
-});
-beforeEach(async () => {
-  server = await startSignedIn(template, { now: clock.now, config: { closedFacilityIds: [1004] } });
-});
-afterEach(async () => {
-  await server.dispose();
-});
+const current = useSignedInServer(clock, { config: { closedFacilityIds: [1004] } });
 
 const destAccounts = async (c: Client) => (await c.get<DestAccountsResponse>(ACCOUNT_PATHS.destAccounts)).body;
 const recurring = async (c: Client) =>
@@ -117,7 +93,7 @@ describe('signed out', () => {
   it.each(calls)(
     '%s %s answers 401 ERROR.UNAUTHORIZED to a guest, before reading the input',
     async (method, url, body) => {
-      const guest = await newClient(server.app);
+      const guest = await newClient(current().app);
       const res = method === 'GET' ? await guest.get(url) : await guest.post(url, body, DELETE);
       expect(res.status).toBe(401);
       expect(res.body).toEqual(UNAUTHORIZED);
@@ -129,8 +105,8 @@ describe('signed out', () => {
   );
 
   it('answers 401 to a GET with no session at all, and after sign-out', async () => {
-    expect((await new Client(server.app).get(ACCOUNT_PATHS.destAccounts)).status).toBe(401);
-    const c = server.ana;
+    expect((await new Client(current().app).get(ACCOUNT_PATHS.destAccounts)).status).toBe(401);
+    const c = current().ana;
     await c.post(ACCOUNT_PATHS.logout);
     expect((await c.get(ACCOUNT_PATHS.creditCards)).status).toBe(401);
   });
@@ -138,8 +114,8 @@ describe('signed out', () => {
 
 describe('the wrong payer', () => {
   it("finds none of another payer's records: 404, and that payer's data is unchanged", async () => {
-    const ana = server.ana;
-    const ben = server.ben;
+    const ana = current().ana;
+    const ben = current().ben;
     const before = await snapshot(ana);
 
     const attempts = [
@@ -159,7 +135,7 @@ describe('the wrong payer', () => {
   });
 
   it("lists only the payer's own records", async () => {
-    const ben = server.ben;
+    const ben = current().ben;
     expect(ids((await destAccounts(ben)).dest_accounts)).toEqual([311, 312]);
     expect(ids(await recurring(ben))).toEqual([611]);
     expect(ids(await cards(ben))).toEqual([511]);
@@ -168,7 +144,7 @@ describe('the wrong payer', () => {
   });
 
   it("answers another payer's record exactly like one that does not exist", async () => {
-    const ben = server.ben;
+    const ben = current().ben;
     const theirs = await ben.post(ACCOUNT_PATHS.recurringDeposit(601), undefined, DELETE);
     const nobodys = await ben.post(ACCOUNT_PATHS.recurringDeposit(999999), undefined, DELETE);
     expect(theirs.body).toEqual(nobodys.body);
@@ -180,7 +156,7 @@ describe('the wrong payer', () => {
 
 describe('GET /account/dest_accounts', () => {
   it('lists the phone accounts: SNAP rows hidden, primary first, then balance descending (§9)', async () => {
-    const body = await destAccounts(server.ana);
+    const body = await destAccounts(current().ana);
     const list = body.dest_accounts;
     expect(ids(list)).toEqual([301, 306, 304, 302, 303]);
     expect(list.map((a) => a.prepaid_balance)).toEqual([42.5, 80, 30, 12, 0]);
@@ -214,7 +190,7 @@ describe('GET /account/dest_accounts', () => {
 
 describe('POST /account/dest_accounts/{id} (DELETE)', () => {
   it("takes the account off the payer's list", async () => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post<ActionResponse>(ACCOUNT_PATHS.destAccount(302), undefined, DELETE);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, errors: {} });
@@ -225,7 +201,7 @@ describe('POST /account/dest_accounts/{id} (DELETE)', () => {
   });
 
   it('leaves no primary when the primary is removed', async () => {
-    const c = server.ana;
+    const c = current().ana;
     await c.post(ACCOUNT_PATHS.destAccount(301), undefined, DELETE);
     const list = (await destAccounts(c)).dest_accounts;
     expect(list.some((a) => a.primary)).toBe(false);
@@ -233,7 +209,7 @@ describe('POST /account/dest_accounts/{id} (DELETE)', () => {
   });
 
   it('does not find a hidden SNAP row', async () => {
-    const c = server.ana;
+    const c = current().ana;
     expect((await c.post(ACCOUNT_PATHS.destAccount(305), undefined, DELETE)).status).toBe(404);
   });
 
@@ -241,7 +217,7 @@ describe('POST /account/dest_accounts/{id} (DELETE)', () => {
     ['no override header', 302, {}],
     ['another override', 302, { 'x-http-method-override': 'PUT' }],
   ])('answers %s with 400 and removes nothing', async (_what, id, headers) => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post(ACCOUNT_PATHS.destAccount(id), undefined, headers);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: { form: 'ERROR.BAD_REQUEST' } });
@@ -249,7 +225,7 @@ describe('POST /account/dest_accounts/{id} (DELETE)', () => {
   });
 
   it.each(['abc', '-1', '1.5', '12345678901'])('answers the id %s with 400', async (id) => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post(ACCOUNT_PATHS.destAccount(id), undefined, DELETE);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: { id: 'VALIDATION.MUST_BE_NUMERIC' } });
@@ -258,7 +234,7 @@ describe('POST /account/dest_accounts/{id} (DELETE)', () => {
 
 describe('GET /account/destinations', () => {
   it('answers the account with the number asked for, however it is typed', async () => {
-    const c = server.ana;
+    const c = current().ana;
     for (const ani of ['5125550102', '(512) 555-0102', '512.555.0102']) {
       const res = await c.get<DestinationsResponse>(`${ACCOUNT_PATHS.destinations}?ani=${encodeURIComponent(ani)}`);
       expect(res.status, ani).toBe(200);
@@ -267,7 +243,7 @@ describe('GET /account/destinations', () => {
   });
 
   it('lists every visible account without a number, at /account/destinations and /account/destinations/', async () => {
-    const c = server.ana;
+    const c = current().ana;
     for (const url of [ACCOUNT_PATHS.destinations, `${ACCOUNT_PATHS.destinations}/`]) {
       const res = await c.get<DestinationsResponse>(url);
       expect(res.status, url).toBe(200);
@@ -276,7 +252,7 @@ describe('GET /account/destinations', () => {
   });
 
   it('answers 404 for a number that is not one of the payer’s, SNAP rows included', async () => {
-    const c = server.ana;
+    const c = current().ana;
     for (const ani of ['9995550100', '5125550105']) {
       const res = await c.get(`${ACCOUNT_PATHS.destinations}?ani=${ani}`);
       expect(res.status, ani).toBe(404);
@@ -285,21 +261,21 @@ describe('GET /account/destinations', () => {
   });
 
   it.each(['', 'abc', '12345', '1'.repeat(16), 'SNAP5125550105'])('answers ani=%s with 400', async (ani) => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.get(`${ACCOUNT_PATHS.destinations}?ani=${ani}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: { ani: 'VALIDATION.INVALID_ENTRY' } });
   });
 
   it('answers a repeated parameter with 400', async () => {
-    const c = server.ana;
+    const c = current().ana;
     expect((await c.get(`${ACCOUNT_PATHS.destinations}?ani=5125550101&ani=5125550102`)).status).toBe(400);
   });
 });
 
 describe('POST /account/destinations/make_primary', () => {
   it('makes a validated account the only primary', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post<ActionResponse>(ACCOUNT_PATHS.makePrimary, { ani: '(416) 555-0106' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, errors: {} });
@@ -309,7 +285,7 @@ describe('POST /account/destinations/make_primary', () => {
   });
 
   it('refuses a pending account with ERROR_CHANGING_PRIMARY_ACCOUNT and keeps the primary', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post<ActionResponse>(ACCOUNT_PATHS.makePrimary, { ani: '5125550103' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: false, errors: { form: 'ERROR.ERROR_CHANGING_PRIMARY_ACCOUNT' } });
@@ -322,7 +298,7 @@ describe('POST /account/destinations/make_primary', () => {
     [{ ani: '5'.repeat(30) }, { ani: 'VALIDATION.TOO_MANY' }],
     [{ ani: ['5125550106'] }, { ani: 'VALIDATION.INVALID_ENTRY' }],
   ])('answers %j with 400', async (body, errors) => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post(ACCOUNT_PATHS.makePrimary, body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors });
@@ -331,7 +307,7 @@ describe('POST /account/destinations/make_primary', () => {
 
 describe('POST /account/destinations/update_breakage_notification', () => {
   it('enrols and unenrols inactivity alerts by text and email (§4: 1 enrolled, 3 declined)', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post(ACCOUNT_PATHS.breakage, { ani: '5125550101', sms_status: 3, email_status: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, errors: {}, breakage: { sms: 3, email: 1 } });
@@ -348,7 +324,7 @@ describe('POST /account/destinations/update_breakage_notification', () => {
     [{ sms_status: 1, email_status: 1 }, { ani: 'VALIDATION.REQUIRED' }],
     [{ ani: '5125550101', sms_status: 0, email_status: 1 }, { sms_status: 'VALIDATION.INVALID_ENTRY' }],
   ])('answers %j with 400 and changes nothing', async (body, errors) => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post(ACCOUNT_PATHS.breakage, body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors });
@@ -358,7 +334,7 @@ describe('POST /account/destinations/update_breakage_notification', () => {
 
 describe('GET /account/recurring_deposits', () => {
   it('lists active recurring deposits by amount, largest first (§9)', async () => {
-    const list = await recurring(server.ana);
+    const list = await recurring(current().ana);
     expect(list.map((r) => [r.id, r.amount])).toEqual([
       [603, 100],
       [601, 50],
@@ -391,7 +367,7 @@ describe('GET /account/recurring_deposits', () => {
 
 describe('POST /account/recurring_deposits/{id} (DELETE)', () => {
   it('cancels the recurring deposit; cancelling again fails with ERROR_DELETING_DEPOSIT', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post(ACCOUNT_PATHS.recurringDeposit(601), undefined, DELETE);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, errors: {} });
@@ -402,7 +378,7 @@ describe('POST /account/recurring_deposits/{id} (DELETE)', () => {
   });
 
   it('answers a bad id or a missing override with 400', async () => {
-    const c = server.ana;
+    const c = current().ana;
     expect((await c.post(ACCOUNT_PATHS.recurringDeposit('x'), undefined, DELETE)).body).toEqual({
       errors: { id: 'VALIDATION.MUST_BE_NUMERIC' },
     });
@@ -413,7 +389,7 @@ describe('POST /account/recurring_deposits/{id} (DELETE)', () => {
 
 describe('GET /account/deposit_history', () => {
   it('pages by 20, newest first, with the §3 fields', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const first = (await c.get<DepositHistoryResponse>(ACCOUNT_PATHS.depositHistory)).body;
     expect(first).toMatchObject({ page: 1, per_page: 20, total: 26, pages: 2 });
     expect(first.deposits).toHaveLength(20);
@@ -450,7 +426,7 @@ describe('GET /account/deposit_history', () => {
   });
 
   it('marks phone deposits, the primary account and facilities that no longer take a type', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const all = [
       ...(await c.get<DepositHistoryResponse>(ACCOUNT_PATHS.depositHistory)).body.deposits,
       ...(await c.get<DepositHistoryResponse>(`${ACCOUNT_PATHS.depositHistory}?page=2`)).body.deposits,
@@ -474,7 +450,7 @@ describe('GET /account/deposit_history', () => {
   });
 
   it.each(['0', 'abc', '-1', '1.5', '999999'])('answers page=%s with 400', async (page) => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.get(`${ACCOUNT_PATHS.depositHistory}?page=${page}`);
     expect(res.status).toBe(400);
     expect(res.body).toHaveProperty('errors.page');
@@ -486,7 +462,7 @@ describe('GET /account/deposit_history/account_history', () => {
     `${ACCOUNT_PATHS.accountHistory}?destination_id=${destinationId}&deposit_type=${purse}`;
 
   it('answers the activity of one purse, newest first, amounts signed', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const pp = (await c.get<AccountHistoryResponse>(url('FNF-000301', 'pp'))).body;
     expect(pp.activity).toEqual([
       { event_at: '2026-11-18T19:02:00.000Z', event_desc: 'CALL', amount: -1.35 },
@@ -500,7 +476,7 @@ describe('GET /account/deposit_history/account_history', () => {
   });
 
   it('answers an unknown account with 404', async () => {
-    const c = server.ana;
+    const c = current().ana;
     expect((await c.get(url('FNF-999999', 'pp'))).status).toBe(404);
     expect((await c.get(url('FNF-000305', 'pp'))).status).toBe(404);
   });
@@ -511,7 +487,7 @@ describe('GET /account/deposit_history/account_history', () => {
     [url('FNF-000301', 'xx'), { deposit_type: 'VALIDATION.INVALID_ENTRY' }],
     [url('FNF%27%3B--', 'pp'), { destination_id: 'VALIDATION.INVALID_ENTRY' }],
   ])('answers %s with 400', async (u, errors) => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.get(u);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors });
@@ -520,7 +496,7 @@ describe('GET /account/deposit_history/account_history', () => {
 
 describe('GET /account/credit_cards', () => {
   it('lists saved cards vault-style: no token, no number', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.get<SavedCardsResponse>(ACCOUNT_PATHS.creditCards);
     expect(res.body.credit_cards).toEqual([
       {
@@ -554,7 +530,7 @@ describe('GET /account/credit_cards', () => {
 
 describe('POST /account/credit_cards/{id} (DELETE)', () => {
   it('removes a card no recurring deposit uses', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.post(ACCOUNT_PATHS.creditCard(503), undefined, DELETE);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, errors: {} });
@@ -565,7 +541,7 @@ describe('POST /account/credit_cards/{id} (DELETE)', () => {
   });
 
   it('keeps a card that an active recurring deposit charges, until that deposit is cancelled', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const refused = await c.post(ACCOUNT_PATHS.creditCard(502), undefined, DELETE);
     expect(refused.status).toBe(200);
     expect(refused.body).toEqual({ success: false, errors: { form: 'ERROR.ERROR_DELETING_CARD' } });
@@ -579,7 +555,7 @@ describe('POST /account/credit_cards/{id} (DELETE)', () => {
   });
 
   it('answers a bad id or a missing override with 400', async () => {
-    const c = server.ana;
+    const c = current().ana;
     expect((await c.post(ACCOUNT_PATHS.creditCard('1e3'), undefined, DELETE)).status).toBe(400);
     expect((await c.post(ACCOUNT_PATHS.creditCard(503), {})).status).toBe(400);
     expect(ids(await cards(c))).toEqual([501, 502, 503]);

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_PATHS,
   LOGIN_MAX_FAILURES,
@@ -14,34 +14,11 @@ import {
 } from '../../contract/accounts.ts';
 import type { CheckoutResponse } from '../../contract/api.ts';
 import { verifySecret } from '../../server/domain/passwords.ts';
-import {
-  ANA,
-  BEN,
-  UNAUTHORIZED,
-  signedInTemplate,
-  startSignedIn,
-  type SignedInServer,
-  type SignedInTemplate,
-} from './account-helpers.ts';
+import { ANA, BEN, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
 import { Client, MINUTE, fillCheckout, fixedClock, newClient } from './helpers.ts';
 
 const clock = fixedClock();
-let template: SignedInTemplate;
-let server: SignedInServer;
-
-beforeAll(async () => {
-  template = await signedInTemplate({ now: clock.now });
-});
-afterAll(() => {
-  template.dispose();
-});
-beforeEach(async () => {
-  clock.set('2026-11-22T12:00:00.000Z');
-  server = await startSignedIn(template, { now: clock.now });
-});
-afterEach(async () => {
-  await server.dispose();
-});
+const current = useSignedInServer(clock, { before: () => clock.set('2026-11-22T12:00:00.000Z') });
 
 const CREDENTIALS = { errors: { form: 'ERROR.ERROR_LOGIN_CREDENTIALS' } };
 const LOCKED = { errors: { form: 'ERROR.ERROR_LOGIN' } };
@@ -51,7 +28,7 @@ const login = (c: Client, email: string, password: string) =>
 const me = async (c: Client) => (await c.get<MeResponse>(ACCOUNT_PATHS.me)).body;
 
 function dbRows(sql: string, ...params: (string | number)[]): Record<string, unknown>[] {
-  const db = new DatabaseSync(server.dbPath, { readOnly: true });
+  const db = new DatabaseSync(current().dbPath, { readOnly: true });
   try {
     return db.prepare(sql).all(...params) as Record<string, unknown>[];
   } finally {
@@ -83,7 +60,7 @@ describe('fixtures/payers.json', () => {
 
 describe('POST /auth/login', () => {
   it('signs in, rotating the session id and CSRF token; the old cookie no longer works', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     await c.save({ facility_id: 1001 });
     const [oldSid, oldCsrf] = [c.sid, c.csrf];
     const res = await login(c, 'ana@example.com', ANA.password);
@@ -106,7 +83,7 @@ describe('POST /auth/login', () => {
     expect((await c.get(ACCOUNT_PATHS.destAccounts)).status).toBe(200);
 
     // The old id is dead: it is neither signed in nor able to change anything.
-    const old = new Client(server.app);
+    const old = new Client(current().app);
     old.sid = oldSid;
     old.csrf = oldCsrf;
     expect((await old.get(ACCOUNT_PATHS.destAccounts)).body).toEqual(UNAUTHORIZED);
@@ -116,12 +93,12 @@ describe('POST /auth/login', () => {
   });
 
   it('takes the email in any case and with spaces around it', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     expect((await login(c, '  BEN@Example.COM ', BEN.password)).status).toBe(200);
   });
 
   it('answers an unknown email and a wrong password with the same 400 and signs nobody in', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     const sid = c.sid;
     const wrong = await login(c, 'ana@example.com', 'sandbox-pass-2');
     const unknown = await login(c, 'nobody@example.com', 'sandbox-pass-1');
@@ -141,20 +118,20 @@ describe('POST /auth/login', () => {
     [{ email: ['ana@example.com'], password: 'x' }, { email: 'VALIDATION.INVALID_ENTRY' }],
     [{ email: 'ana@example.com', password: { $ne: '' } }, { password: 'VALIDATION.INVALID_ENTRY' }],
   ])('answers bad input %j with 400 and field errors', async (body, errors) => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     const res = await c.post(ACCOUNT_PATHS.login, body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors });
   });
 
   it('answers a body that is not a JSON object with 400', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     expect((await c.post(ACCOUNT_PATHS.login, '{"email":', { 'content-type': 'application/json' })).status).toBe(400);
     expect((await c.post(ACCOUNT_PATHS.login, [1, 2])).status).toBe(400);
   });
 
   it('needs the CSRF header like every state change', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     c.csrf = '';
     expect((await login(c, 'ana@example.com', ANA.password)).status).toBe(403);
   });
@@ -163,17 +140,17 @@ describe('POST /auth/login', () => {
 describe('sign-in lockout', () => {
   it(`locks an email after ${LOGIN_MAX_FAILURES} failures in 15 minutes, from any browser, then lets it in`, async () => {
     for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
-      const res = await login(await newClient(server.app), 'ana@example.com', `guess-${i}`);
+      const res = await login(await newClient(current().app), 'ana@example.com', `guess-${i}`);
       expect(res.body).toEqual(CREDENTIALS);
     }
     // The right password in a new browser is refused too while the lock holds.
-    const owner = await newClient(server.app);
+    const owner = await newClient(current().app);
     const locked = await login(owner, 'ANA@example.com', ANA.password);
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual(LOCKED);
     expect(await me(owner)).toEqual({ logged_in: false, user: null });
     // Another email is not affected.
-    expect((await login(await newClient(server.app), 'ben@example.com', BEN.password)).status).toBe(200);
+    expect((await login(await newClient(current().app), 'ben@example.com', BEN.password)).status).toBe(200);
 
     // Attempts during the lock do not extend it.
     clock.advance(10 * MINUTE);
@@ -183,7 +160,7 @@ describe('sign-in lockout', () => {
   });
 
   it(`locks a session after ${LOGIN_MAX_FAILURES} failures, whatever the emails`, async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) {
       expect((await login(c, `someone${i}@example.com`, 'guess')).status).toBe(400);
     }
@@ -191,11 +168,11 @@ describe('sign-in lockout', () => {
     expect(res.status).toBe(429);
     expect(res.body).toEqual(LOCKED);
     // Ben from his own browser is fine: his email has no failures.
-    expect((await login(await newClient(server.app), 'ben@example.com', BEN.password)).status).toBe(200);
+    expect((await login(await newClient(current().app), 'ben@example.com', BEN.password)).status).toBe(200);
   });
 
   it('holds under attempts made at the same time', async () => {
-    const clients = await Promise.all(Array.from({ length: 12 }, () => newClient(server.app)));
+    const clients = await Promise.all(Array.from({ length: 12 }, () => newClient(current().app)));
     const answers = await Promise.all(clients.map((c, i) => login(c, 'ben@example.com', `guess-${i}`)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
@@ -204,16 +181,16 @@ describe('sign-in lockout', () => {
   });
 
   it('forgets the failures of an email after a successful sign-in', async () => {
-    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i += 1) await login(await newClient(server.app), BEN.email, 'guess');
-    expect((await login(await newClient(server.app), BEN.email, BEN.password)).status).toBe(200);
-    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i += 1) await login(await newClient(server.app), BEN.email, 'guess');
-    expect((await login(await newClient(server.app), BEN.email, BEN.password)).status).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i += 1) await login(await newClient(current().app), BEN.email, 'guess');
+    expect((await login(await newClient(current().app), BEN.email, BEN.password)).status).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i += 1) await login(await newClient(current().app), BEN.email, 'guess');
+    expect((await login(await newClient(current().app), BEN.email, BEN.password)).status).toBe(200);
   });
 });
 
 describe('POST /auth/logout', () => {
   it('ends the session: the cookie is cleared and the old id is signed out', async () => {
-    const c = server.ana;
+    const c = current().ana;
     await c.save({ facility_id: 1001 });
     const sid = c.sid;
     const res = await c.post<LogoutResponse>(ACCOUNT_PATHS.logout);
@@ -223,7 +200,7 @@ describe('POST /auth/logout', () => {
     expect(dbRows('SELECT id FROM sessions WHERE id = ?', sid)).toEqual([]);
     expect(dbRows('SELECT session_id FROM form_states WHERE session_id = ?', sid)).toEqual([]);
 
-    const old = new Client(server.app);
+    const old = new Client(current().app);
     old.sid = sid;
     expect((await old.get(ACCOUNT_PATHS.destAccounts)).status).toBe(401);
     old.sid = sid;
@@ -231,7 +208,7 @@ describe('POST /auth/logout', () => {
   });
 
   it('needs the CSRF header', async () => {
-    const c = server.ana;
+    const c = current().ana;
     c.csrf = '';
     expect((await c.post(ACCOUNT_PATHS.logout)).status).toBe(403);
     expect((await me(c)).logged_in).toBe(true);
@@ -240,16 +217,16 @@ describe('POST /auth/logout', () => {
 
 describe('GET /auth/me', () => {
   it('answers a guest, and a browser with no session, without creating one', async () => {
-    const none = new Client(server.app);
+    const none = new Client(current().app);
     const res = await none.get<MeResponse>(ACCOUNT_PATHS.me);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ logged_in: false, user: null });
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect(await me(await newClient(server.app))).toEqual({ logged_in: false, user: null });
+    expect(await me(await newClient(current().app))).toEqual({ logged_in: false, user: null });
   });
 
   it('answers the signed-in payer, without secrets', async () => {
-    const res = await server.ben.get<MeResponse>(ACCOUNT_PATHS.me);
+    const res = await current().ben.get<MeResponse>(ACCOUNT_PATHS.me);
     expect(res.body).toEqual({
       logged_in: true,
       user: { email: 'ben@example.com', first_name: 'Ben', last_name: 'Carter', validate_status: 'pending' },
@@ -260,7 +237,7 @@ describe('GET /auth/me', () => {
 
 describe('POST /pay/register', () => {
   it('creates the account from the form state email, signs in with a new session id', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     await c.save({ email: 'Cara@Example.com' });
     const sid = c.sid;
     const res = await c.post<LoginResponse>(ACCOUNT_PATHS.register, NEW_ACCOUNT);
@@ -276,7 +253,7 @@ describe('POST /pay/register', () => {
     expect((await c.state()).fields.logged_in).toBe(true);
 
     // The new account signs in with its password.
-    const other = await newClient(server.app);
+    const other = await newClient(current().app);
     expect((await login(other, 'cara@example.com', NEW_ACCOUNT.password)).status).toBe(200);
     const stored = dbRows('SELECT password_hash, pin_hash, phone FROM users WHERE email = ?', 'cara@example.com')[0];
     expect(stored?.password_hash).toMatch(/^scrypt\$32768\$8\$3\$/);
@@ -284,7 +261,7 @@ describe('POST /pay/register', () => {
   });
 
   it('takes email, names and phone from the body over the form state', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     await c.save({ email: 'form@example.com', billing_first_name: 'Form', billing_last_name: 'Name' });
     const res = await c.post<LoginResponse>(ACCOUNT_PATHS.register, {
       ...NEW_ACCOUNT,
@@ -298,7 +275,7 @@ describe('POST /pay/register', () => {
   });
 
   it('takes the names from the billing fields when the body has none', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     await c.save({ email: 'pat@example.com', billing_first_name: 'Pat', billing_last_name: 'Doe' });
     const { first_name: _f, last_name: _l, ...secrets } = NEW_ACCOUNT;
     const res = await c.post<LoginResponse>(ACCOUNT_PATHS.register, secrets);
@@ -307,12 +284,12 @@ describe('POST /pay/register', () => {
   });
 
   it("links the browser's guest deposits to the new account, and no one else's", async () => {
-    const guest = await newClient(server.app);
+    const guest = await newClient(current().app);
     await fillCheckout(guest, { extra: { email: 'dana@example.com' } });
     const paid = await guest.post<CheckoutResponse>('/pay/process_deposit', { skip_completed_steps: false });
     expect(paid.body.success).toBe(true);
     // Another browser's deposit with the same email stays unlinked: an email proves nothing.
-    const stranger = await newClient(server.app);
+    const stranger = await newClient(current().app);
     await fillCheckout(stranger, { deposit_amount: 30, extra: { email: 'dana@example.com' } });
     expect(
       (await stranger.post<CheckoutResponse>('/pay/process_deposit', { skip_completed_steps: false })).body.success,
@@ -343,7 +320,7 @@ describe('POST /pay/register', () => {
     [{ ...NEW_ACCOUNT, phone_no: 'call me' }, { phone_no: 'VALIDATION.INVALID_ENTRY' }],
     [{ ...NEW_ACCOUNT, password: { a: 1 } }, { password: 'VALIDATION.INVALID_ENTRY' }],
   ])('refuses %j with 400 and creates nothing', async (body, errors) => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     await c.save({ email: 'cara@example.com' });
     const res = await c.post(ACCOUNT_PATHS.register, body);
     expect(res.status).toBe(400);
@@ -353,14 +330,14 @@ describe('POST /pay/register', () => {
   });
 
   it('needs an email from the body or the form state', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     const res = await c.post(ACCOUNT_PATHS.register, NEW_ACCOUNT);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: { email: 'VALIDATION.REQUIRED' } });
   });
 
   it('answers 409 ACCOUNT_EXISTS for an email that has an account, in any case', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     const res = await c.post(ACCOUNT_PATHS.register, { ...NEW_ACCOUNT, email: 'ANA@example.com' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ errors: { email: 'ERROR.ACCOUNT_EXISTS' } });
@@ -368,7 +345,7 @@ describe('POST /pay/register', () => {
   });
 
   it('creates one account when the same email registers twice at once', async () => {
-    const [a, b] = [await newClient(server.app), await newClient(server.app)];
+    const [a, b] = [await newClient(current().app), await newClient(current().app)];
     const body = { ...NEW_ACCOUNT, email: 'twice@example.com' };
     const statuses = (await Promise.all([a.post(ACCOUNT_PATHS.register, body), b.post(ACCOUNT_PATHS.register, body)]))
       .map((r) => r.status)
@@ -380,7 +357,7 @@ describe('POST /pay/register', () => {
 
 describe('secrets at rest', () => {
   it('never stores a password or PIN in clear: the database files hold neither', async () => {
-    const c = await newClient(server.app);
+    const c = await newClient(current().app);
     const password = 'Unmistakable-Secret-7319';
     const pin = '731946';
     await c.post(ACCOUNT_PATHS.register, {
@@ -391,12 +368,12 @@ describe('secrets at rest', () => {
       pin,
       pin_again: pin,
     });
-    await login(await newClient(server.app), 'ana@example.com', ANA.password);
-    await login(await newClient(server.app), 'ana@example.com', 'wrong-guess-password');
-    await server.close();
-    const files = readdirSync(server.dir).filter((f) => f.startsWith('test.sqlite'));
+    await login(await newClient(current().app), 'ana@example.com', ANA.password);
+    await login(await newClient(current().app), 'ana@example.com', 'wrong-guess-password');
+    await current().close();
+    const files = readdirSync(current().dir).filter((f) => f.startsWith('test.sqlite'));
     expect(files).toContain('test.sqlite');
-    const bytes = Buffer.concat(files.map((f) => readFileSync(join(server.dir, f))));
+    const bytes = Buffer.concat(files.map((f) => readFileSync(join(current().dir, f))));
     for (const secret of [password, pin, ANA.password, ANA.pin, BEN.password, 'wrong-guess-password']) {
       expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
     }
@@ -406,7 +383,7 @@ describe('secrets at rest', () => {
 
 describe('deposits of a signed-in payer', () => {
   it('belong to the payer: they appear in the deposit history', async () => {
-    const c = server.ben;
+    const c = current().ben;
     const before = (await c.get<DepositHistoryResponse>(ACCOUNT_PATHS.depositHistory)).body.total;
     await fillCheckout(c);
     const paid = await c.post<CheckoutResponse>('/pay/process_deposit', { skip_completed_steps: false });

@@ -1,7 +1,7 @@
 // Balance transfers between a payer's own phone accounts (§5 Transfer, §6, §8 transfer errors, §9
 // fixed fee): quotes, rules, ownership, and the money invariants under many transfers at once.
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_PATHS,
   type AccountHistoryResponse,
@@ -9,33 +9,11 @@ import {
   type TransferResponse,
 } from '../../contract/accounts.ts';
 import { DEFAULT_TRANSFER_FEE, loadConfig } from '../../server/config.ts';
-import {
-  DELETE,
-  NOT_FOUND,
-  UNAUTHORIZED,
-  signedInTemplate,
-  startSignedIn,
-  type SignedInServer,
-  type SignedInTemplate,
-} from './account-helpers.ts';
+import { DELETE, NOT_FOUND, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
 import { type Client, fixedClock, newClient } from './helpers.ts';
 
 const clock = fixedClock();
-let template: SignedInTemplate;
-let server: SignedInServer;
-
-beforeAll(async () => {
-  template = await signedInTemplate({ now: clock.now });
-});
-afterAll(() => {
-  template.dispose();
-});
-beforeEach(async () => {
-  server = await startSignedIn(template, { now: clock.now });
-});
-afterEach(async () => {
-  await server.dispose();
-});
+const current = useSignedInServer(clock);
 
 const MOM = '5125550101'; // 301: validated, primary, $42.50
 const BROTHER = '5125550102'; // 302: validated, $12.00
@@ -56,7 +34,7 @@ async function balances(c: Client): Promise<Record<number, number>> {
 
 /** Cents straight from the database: balances of the given accounts and the fees of all transfers. */
 function ledgerCents(accountIds: number[]): { balances: number[]; fees: number; transfers: number } {
-  const db = new DatabaseSync(server.dbPath, { readOnly: true });
+  const db = new DatabaseSync(current().dbPath, { readOnly: true });
   try {
     const balances = accountIds.map((id) =>
       Number(db.prepare('SELECT prepaid_balance_cents AS c FROM dest_accounts WHERE id = ?').get(id)?.c),
@@ -72,7 +50,7 @@ const refused = (code: string) => ({ success: false, transfer_fee: null, errors:
 
 describe('GET /account/destinations/bal_transfer_fees', () => {
   it('quotes the fixed fee without moving money', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const before = await balances(c);
     const res = await quote(c, '10.00', MOM, AUNT);
     expect(res.status).toBe(200);
@@ -82,7 +60,7 @@ describe('GET /account/destinations/bal_transfer_fees', () => {
   });
 
   it('quotes the configured fee', async () => {
-    const other = await startSignedIn(template, { now: clock.now, config: { transferFee: 2.25 } });
+    const other = await current.startCopy({ config: { transferFee: 2.25 } });
     try {
       expect((await quote(other.ana, '5', MOM, AUNT)).body.transfer_fee).toBe(2.25);
     } finally {
@@ -91,7 +69,7 @@ describe('GET /account/destinations/bal_transfer_fees', () => {
   });
 
   it('gives the rule that would refuse the transfer', async () => {
-    const c = server.ana;
+    const c = current().ana;
     expect((await quote(c, '41.01', MOM, AUNT)).body).toEqual(refused('INSUFFICIENT_FUNDS'));
     expect((await quote(c, '1', MOM, MOM)).body).toEqual(refused('SAME_SRC_DST'));
     expect((await quote(c, '1', UNCLE, MOM)).body).toEqual(refused('SRC_DST_FRAUD'));
@@ -103,35 +81,35 @@ describe('GET /account/destinations/bal_transfer_fees', () => {
     ['1.005', { amount: 'VALIDATION.INVALID_ENTRY' }],
     ['', { amount: 'VALIDATION.REQUIRED' }],
   ])('answers amount=%s with 400', async (amount, errors) => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await quote(c, amount, MOM, AUNT);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors });
   });
 
   it('answers a missing or malformed number with 400', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await c.get(`${ACCOUNT_PATHS.transferFees}?amount=5&src_ani=abc`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: { src_ani: 'VALIDATION.INVALID_ENTRY', dst_ani: 'VALIDATION.REQUIRED' } });
   });
 
   it("answers 404 for another payer's number", async () => {
-    const ben = server.ben;
+    const ben = current().ben;
     const res = await quote(ben, '5', MOM, DAD);
     expect(res.status).toBe(404);
     expect(res.body).toEqual(NOT_FOUND);
   });
 
   it('answers 401 signed out', async () => {
-    const guest = await newClient(server.app);
+    const guest = await newClient(current().app);
     expect((await quote(guest, '5', MOM, AUNT)).body).toEqual(UNAUTHORIZED);
   });
 });
 
 describe('POST /account/destinations/bal_transfer', () => {
   it('moves the amount, takes the fee from the source and records the activity', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const res = await transfer(c, 10, '(512) 555-0101', AUNT);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, transfer_fee: 1.5, errors: {} });
@@ -153,7 +131,7 @@ describe('POST /account/destinations/bal_transfer', () => {
   });
 
   it('takes the amount as text, and may empty the source exactly', async () => {
-    const c = server.ana;
+    const c = current().ana;
     expect((await transfer(c, '41.00', MOM, AUNT)).body.success).toBe(true);
     expect(await balances(c)).toMatchObject({ 301: 0, 306: 121 });
   });
@@ -166,7 +144,7 @@ describe('POST /account/destinations/bal_transfer', () => {
     ['a pending destination', 1, MOM, COUSIN, 'ACCOUNT_NOT_VALIDATED'],
     ['a pending source', 1, COUSIN, MOM, 'ACCOUNT_NOT_VALIDATED'],
   ])('refuses %s and moves nothing', async (_what, amount, src, dst, code) => {
-    const c = server.ana;
+    const c = current().ana;
     const before = await balances(c);
     const res = await transfer(c, amount, src, dst);
     expect(res.status).toBe(200);
@@ -176,7 +154,7 @@ describe('POST /account/destinations/bal_transfer', () => {
   });
 
   it('needs at least two verified accounts (§5)', async () => {
-    const c = server.ana;
+    const c = current().ana;
     for (const id of [302, 304, 306]) await c.post(ACCOUNT_PATHS.destAccount(id), undefined, DELETE);
     expect((await transfer(c, 1, MOM, COUSIN)).body).toEqual(refused('TRANSFER_NEEDS_TWO_VERIFIED'));
   });
@@ -193,7 +171,7 @@ describe('POST /account/destinations/bal_transfer', () => {
     [{ amount: 5, dst_ani: AUNT }, { src_ani: 'VALIDATION.REQUIRED' }],
     [{ amount: 5, src_ani: 'mom', dst_ani: AUNT }, { src_ani: 'VALIDATION.INVALID_ENTRY' }],
   ])('answers %j with 400 and moves nothing', async (body, errors) => {
-    const c = server.ana;
+    const c = current().ana;
     const before = await balances(c);
     const res = await c.post(ACCOUNT_PATHS.transfer, body);
     expect(res.status).toBe(400);
@@ -202,15 +180,15 @@ describe('POST /account/destinations/bal_transfer', () => {
   });
 
   it('answers 401 signed out', async () => {
-    const guest = await newClient(server.app);
+    const guest = await newClient(current().app);
     const res = await transfer(guest, 5, MOM, AUNT);
     expect(res.status).toBe(401);
     expect(res.body).toEqual(UNAUTHORIZED);
   });
 
   it("answers 404 when either side is another payer's account, and moves nothing", async () => {
-    const ana = server.ana;
-    const ben = server.ben;
+    const ana = current().ana;
+    const ben = current().ben;
     const [anaBefore, benBefore] = [await balances(ana), await balances(ben)];
     for (const [src, dst] of [
       [MOM, DAD],
@@ -229,7 +207,7 @@ describe('POST /account/destinations/bal_transfer', () => {
 
 describe('transfer invariants under many transfers at once', () => {
   it('conserves balances plus fees and never goes negative: 50 transfers both ways', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const start = ledgerCents([301, 306]);
     const startTotal = start.balances.reduce((a, b) => a + b, 0);
     const answers = await Promise.all(
@@ -257,7 +235,7 @@ describe('transfer invariants under many transfers at once', () => {
   });
 
   it('never overdraws: of 20 simultaneous $10 transfers from $42.50, exactly 3 go through', async () => {
-    const c = server.ana;
+    const c = current().ana;
     const answers = await Promise.all(Array.from({ length: 20 }, () => transfer(c, 10, MOM, BROTHER)));
     expect(answers.filter((a) => a.body.success)).toHaveLength(3);
     expect(answers.filter((a) => !a.body.success).every((a) => a.body.errors.form === 'ERROR.INSUFFICIENT_FUNDS')).toBe(
