@@ -1,268 +1,302 @@
-// deposit.checkout (§2, §4, §8): amount and fees, the new card, and every submit outcome.
+// deposit.checkout (§2, 80%; §4 amounts, card choice and outcomes; §8): the fees region and the
+// form region of the checkout machine, each state with the screen it shows.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { FormFields } from '../contract/entities.ts';
+import { PROGRESS } from '../contract/constants.ts';
+import { expect, waitFor } from 'storybook/test';
+import { money, t } from './support/checks.ts';
 import {
-  HARRIS,
-  RECIPIENT_FIELDS,
-  VALID_BILLING,
-  VALID_CARD,
-  depositError,
-  depositWarning,
-  saveAnswer,
-} from '../fixtures/samples.ts';
-import { provideCheckout, type ActorLogics } from '../machines/provide-actors.ts';
-import { Layout } from '../src/components/layout.tsx';
-import type { CheckoutRef, WizardRef } from '../src/machine-refs.ts';
-import { CheckoutStep } from '../src/screens/checkout-step.tsx';
-import { child, fail, fixtureActors, never, startWizard } from './support/drive.tsx';
-import { WithSite, renderWizard } from './support/render.tsx';
+  HOLD,
+  driveStory,
+  reach,
+  stopDriven,
+  to,
+  type DrivenParameters,
+  type Scene,
+  type Step,
+} from './support/drive.ts';
+import { checkoutScreen, renderScreen } from './support/render.tsx';
+import {
+  billingFields,
+  cardInput,
+  facilityFields,
+  inmateById,
+  recipientFields,
+  testCard,
+  type SandboxSetup,
+} from './support/sandbox.ts';
 
-const meta = { title: 'Screens/Checkout step', render: renderWizard } satisfies Meta;
+const meta = {
+  title: 'Screens/Checkout step',
+  render: renderScreen(checkoutScreen, PROGRESS.checkout),
+  loaders: [driveStory],
+  beforeEach: stopDriven,
+} satisfies Meta;
 export default meta;
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj<typeof meta> & { parameters: DrivenParameters };
 
-type Matches = { matches: (v: unknown) => boolean };
-const FILLED: FormFields = { ...RECIPIENT_FIELDS, ...VALID_BILLING };
+/** A guest paying John Smith (100001) at Harris County Jail, billing and contact given, terms ticked. */
+const GUEST: SandboxSetup = { fields: billingFields(recipientFields('100001')) };
 
-interface Drive {
-  fields?: FormFields;
-  actors?: Partial<ActorLogics>;
-  /** Events to the checkout child, in order; an entry 'fees' waits for the fees to be ready. */
-  steps: (Parameters<CheckoutRef['send']>[0] | 'fees')[];
-  until: (snapshot: Matches & { context: { showErrors: boolean; outcome: { errorKey: string | null } } }) => boolean;
+const PRESET_25: Step = to.checkout({ type: 'amount.preset', id: '25' });
+const SUBMIT: Step = to.checkout({ type: 'checkout.submit' });
+
+/** The figure beside a term of the payment summary. */
+function summary(canvas: { getByText: (text: string) => HTMLElement }, termKey: string): string {
+  return canvas.getByText(t(termKey)).nextElementSibling?.textContent ?? '';
 }
 
-async function checkoutIn({ fields = FILLED, actors = {}, steps, until }: Drive) {
-  const wizard = await startWizard({
-    fields,
+/** Tokenizing, saving, submitting: the submit button waits. */
+const busy: Story['play'] = async ({ canvas }) => {
+  await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
+};
+
+/** §2: the summary says the fees are being calculated. */
+const calculating: Story['play'] = async ({ canvas }) => {
+  await expect(canvas.getByText(t('CHECKOUT.CALCULATING'))).toBeInTheDocument();
+};
+
+/** The checkout with the fees of $25 known and a card from docs/test-cards.md typed. */
+function paying(outcome: string, more: Omit<Scene, 'route' | 'steps'> = {}): Scene {
+  return {
+    server: GUEST,
     route: 'checkout',
-    actors,
-    until: (w) => w.getSnapshot().matches({ step: 'checkout' }),
-  });
-  const checkout = child<CheckoutRef>(wizard, 'checkout');
-  for (const step of steps) {
-    if (step === 'fees') await waitFor(checkout, (s) => s.matches({ active: { fees: 'ready' } }), { timeout: 5000 });
-    else checkout.send(step);
-  }
-  await waitFor(checkout, (s) => until(s as never), { timeout: 5000 });
-  return { wizard };
+    ...more,
+    steps: [
+      PRESET_25,
+      to.checkout({ type: 'card.change', card: cardInput(testCard(outcome)) }),
+      reach('checkout:active.fees.ready'),
+      SUBMIT,
+    ],
+  };
 }
 
-const PRESET_25 = { type: 'amount.preset', id: '25' } as const;
-const CARD = { type: 'card.change', card: VALID_CARD } as const;
-const SUBMIT = { type: 'checkout.submit' } as const;
-const READY_AND_SUBMIT: Drive['steps'] = [PRESET_25, CARD, 'fees', SUBMIT];
-
-/** A save that answers the first `n` calls and never the later ones. */
-function saveAnswersThen(n: number): ActorLogics['saveFormState'] {
-  let calls = 0;
-  let fields = FILLED;
-  return fromPromise(({ input }) => {
-    calls += 1;
-    fields = { ...fields, ...input.fields };
-    return calls <= n ? Promise.resolve(saveAnswer(fields)) : new Promise(() => undefined);
-  });
-}
-
-export const NoAmountYet: Story = {
-  parameters: { machineStates: ['checkout:active.fees.idle', 'checkout:active.form.editing', 'wizard:step.checkout'] },
-  loaders: [
-    () => checkoutIn({ fields: RECIPIENT_FIELDS, steps: [], until: (s) => s.matches({ active: { fees: 'idle' } }) }),
-  ],
+/** At checkout from the recipient step: the wizard has handed over to the checkout machine. */
+export const Arrived: Story = {
+  parameters: {
+    machineState: 'wizard:step.checkout',
+    scene: {
+      server: { fields: { ...facilityFields(1001), deposit_type: 'flex' } },
+      route: 'recipient',
+      steps: [
+        to.recipientSearch({ type: 'search.query', query: 'smith' }),
+        reach('recipientSearch:results'),
+        to.wizard({ type: 'recipient.select', inmate: inmateById('100001') }),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(t('CHECKOUT.HEADING'));
+    await expect(canvas.getByText('John Smith')).toBeInTheDocument();
+  },
 };
 
+/** No amount chosen yet: no fees, total $0.00. */
+export const NoAmount: Story = {
+  parameters: { machineState: 'checkout:active.fees.idle', scene: { server: GUEST, route: 'checkout' } },
+  play: async ({ canvas }) => {
+    await expect(summary(canvas, 'CHECKOUT.TOTAL')).toBe(money(0));
+  },
+};
+
+/** $25 chosen; the fee throttle (§4) has not let the request go yet (held here). */
 export const FeesWaiting: Story = {
-  parameters: { machineStates: ['checkout:active.fees.waiting'] },
-  loaders: [() => checkoutIn({ steps: [PRESET_25], until: (s) => s.matches({ active: { fees: 'waiting' } }) })],
+  parameters: {
+    machineState: 'checkout:active.fees.waiting',
+    scene: { server: GUEST, route: 'checkout', steps: [PRESET_25], delays: { feeThrottle: HOLD } },
+  },
+  play: calculating,
 };
 
+/** §4: the amount is saved before the fees are asked for. */
 export const SavingAmount: Story = {
-  parameters: { machineStates: ['checkout:active.fees.savingAmount'] },
-  loaders: [
-    () =>
-      checkoutIn({
-        actors: { saveFormState: never() },
-        steps: [PRESET_25],
-        until: (s) => s.matches({ active: { fees: 'savingAmount' } }),
-      }),
-  ],
+  parameters: {
+    machineState: 'checkout:active.fees.savingAmount',
+    scene: {
+      server: GUEST,
+      route: 'checkout',
+      steps: [PRESET_25],
+      variants: [{ call: 'saveFormState', answer: 'never' }],
+    },
+  },
+  play: calculating,
 };
 
 export const FeesLoading: Story = {
-  parameters: { machineStates: ['checkout:active.fees.loading'] },
-  loaders: [
-    () =>
-      checkoutIn({
-        actors: { getFees: never() },
-        steps: [PRESET_25],
-        until: (s) => s.matches({ active: { fees: 'loading' } }),
-      }),
-  ],
+  parameters: {
+    machineState: 'checkout:active.fees.loading',
+    scene: { server: GUEST, route: 'checkout', steps: [PRESET_25], variants: [{ call: 'getFees', answer: 'never' }] },
+  },
+  play: calculating,
 };
 
+/** $25 flex at 1001: the $4.95 tier of fixtures/fees.json. */
 export const FeesReady: Story = {
-  parameters: { machineStates: ['checkout:active.fees.ready'] },
-  loaders: [() => checkoutIn({ steps: [PRESET_25], until: (s) => s.matches({ active: { fees: 'ready' } }) })],
+  parameters: {
+    machineState: 'checkout:active.fees.ready',
+    scene: { server: GUEST, route: 'checkout', steps: [PRESET_25] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('radio', { name: money(25) })).toBeChecked();
+    await expect(summary(canvas, 'CHECKOUT.TOTAL')).toBe(money(29.95));
+  },
 };
 
-export const FeesReadySpanish: Story = {
-  globals: { locale: 'es' },
-  loaders: [() => checkoutIn({ steps: [PRESET_25], until: (s) => s.matches({ active: { fees: 'ready' } }) })],
-};
+export const FeesReadySpanish: Story = { ...FeesReady, globals: { locale: 'es' } };
 
+/** 'Other' with $37.50 typed. */
 export const OtherAmount: Story = {
-  loaders: [
-    () =>
-      checkoutIn({
-        steps: [
-          { type: 'amount.preset', id: 'other' },
-          { type: 'amount.other', text: '37.50' },
-        ],
-        until: (s) => s.matches({ active: { fees: 'ready' } }),
-      }),
-  ],
+  parameters: {
+    machineState: 'checkout:active.fees.ready',
+    scene: {
+      server: GUEST,
+      route: 'checkout',
+      steps: [
+        to.checkout({ type: 'amount.preset', id: 'other' }),
+        to.checkout({ type: 'amount.other', text: '37.50' }),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText(t('CHECKOUT.OTHER_AMOUNT'))).toHaveValue('37.50');
+    await expect(summary(canvas, 'CHECKOUT.TOTAL')).toBe(money(42.45));
+  },
 };
 
-/** §4: out of bounds turns roundups off and sets the total to 0. */
+/** §4/§5: $5 is below the facility's $10 minimum: the amount error, no fees, total 0. */
 export const OutOfBounds: Story = {
-  parameters: { machineStates: ['checkout:active.fees.outOfBounds'] },
-  loaders: [
-    () =>
-      checkoutIn({
-        steps: [
-          { type: 'amount.preset', id: 'other' },
-          { type: 'amount.other', text: '5' },
-        ],
-        until: (s) => s.matches({ active: { fees: 'outOfBounds' } }),
-      }),
-  ],
+  parameters: {
+    machineState: 'checkout:active.fees.outOfBounds',
+    scene: {
+      server: GUEST,
+      route: 'checkout',
+      steps: [to.checkout({ type: 'amount.preset', id: 'other' }), to.checkout({ type: 'amount.other', text: '5' })],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(`- ${t('VALIDATION.DEPOSIT_BELOW_MINIMUM')}`, { exact: false })).toBeInTheDocument();
+    await expect(summary(canvas, 'CHECKOUT.TOTAL')).toBe(money(0));
+  },
 };
 
 export const FeesFailed: Story = {
-  parameters: { machineStates: ['checkout:active.fees.failed'] },
-  loaders: [
-    () =>
-      checkoutIn({
-        actors: { getFees: fail() },
-        steps: [PRESET_25],
-        until: (s) => s.matches({ active: { fees: 'failed' } }),
-      }),
-  ],
+  parameters: {
+    machineState: 'checkout:active.fees.failed',
+    scene: { server: GUEST, route: 'checkout', steps: [PRESET_25], variants: [{ call: 'getFees', answer: 'fail' }] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.UNEXPECTED'));
+  },
 };
 
-/** §7: a fees request over 30 seconds; here the machine's timeout is shortened to reach it. */
+/** §7: no fees answer within the timeout (30 s in the app; shortened here). */
 export const FeesTimedOut: Story = {
-  parameters: { machineStates: ['checkout:active.fees.timedOut'] },
-  loaders: [
-    async () => {
-      const wizard = await startWizard({ fields: FILLED, route: 'facility', until: () => true });
-      const actors = { ...fixtureActors(FILLED), getFees: never() } as ActorLogics;
-      const checkout = createActor(provideCheckout(actors).provide({ delays: { feesTimeout: 20, feeThrottle: 0 } }), {
-        input: { fields: FILLED, facility: HARRIS },
-      });
-      checkout.start();
-      checkout.send(PRESET_25);
-      await waitFor(checkout, (s) => s.matches({ active: { fees: 'timedOut' } }), { timeout: 5000 });
-      return { wizard, checkout };
+  parameters: {
+    machineState: 'checkout:active.fees.timedOut',
+    scene: {
+      server: GUEST,
+      route: 'checkout',
+      steps: [PRESET_25],
+      variants: [{ call: 'getFees', answer: 'never' }],
+      delays: { feesTimeout: 20 },
     },
-  ],
-  render: (_args, { loaded }) => (
-    <WithSite>
-      <Layout lang="en" onLanguage={() => undefined} progress={80}>
-        <CheckoutStep wizard={loaded['wizard'] as WizardRef} checkout={loaded['checkout'] as CheckoutRef} lang="en" />
-      </Layout>
-    </WithSite>
-  ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.FEES_TIMEOUT'));
+  },
 };
 
-/** §4 CHECKOUT_ERROR: the summary lists every missing field. */
+/** §4 CHECKOUT_ERROR: Make deposit with nothing filled in; the summary lists every field. */
 export const SubmitInvalid: Story = {
-  loaders: [() => checkoutIn({ fields: RECIPIENT_FIELDS, steps: [SUBMIT], until: (s) => s.context.showErrors })],
+  parameters: {
+    machineState: 'checkout:active.form.editing',
+    scene: { server: { fields: recipientFields('100001') }, route: 'checkout', steps: [SUBMIT] },
+  },
+  play: async ({ canvas }) => {
+    const summaryBox = canvas.getByRole('alert');
+    await expect(summaryBox).toHaveTextContent(t('ERROR.CHECKOUT_ERROR'));
+    // The summary takes focus in an effect, after the first paint.
+    await waitFor(() => expect(summaryBox).toHaveFocus());
+    await expect(
+      canvas.getByRole('link', { name: `${t('CHECKOUT.CARD_NUMBER')} - ${t('VALIDATION.REQUIRED')}` }),
+    ).toBeInTheDocument();
+  },
 };
 
+export const SubmitInvalidSpanish: Story = { ...SubmitInvalid, globals: { locale: 'es' } };
+
+/** The card is with the vault. */
 export const Tokenizing: Story = {
-  parameters: { machineStates: ['checkout:active.form.tokenizing'] },
-  loaders: [
-    () =>
-      checkoutIn({
-        actors: { tokenizeCard: never() },
-        steps: READY_AND_SUBMIT,
-        until: (s) => s.matches({ active: { form: 'tokenizing' } }),
-      }),
-  ],
+  parameters: {
+    machineState: 'checkout:active.form.tokenizing',
+    scene: paying('APPROVED', { variants: [{ call: 'tokenizeCard', answer: 'never' }] }),
+  },
+  play: busy,
 };
 
-export const SavingCheckout: Story = {
-  parameters: { machineStates: ['checkout:active.form.saving'] },
-  loaders: [
-    () =>
-      checkoutIn({
-        actors: { saveFormState: saveAnswersThen(1) },
-        steps: READY_AND_SUBMIT,
-        until: (s) => s.matches({ active: { form: 'saving' } }),
-      }),
-  ],
+/** The checkout's fields are being saved (after the amount's save, which answered). */
+export const Saving: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.saving',
+    scene: paying('APPROVED', { variants: [{ call: 'saveFormState', answer: 'never', after: 1 }] }),
+  },
+  play: busy,
 };
 
 export const Submitting: Story = {
-  parameters: { machineStates: ['checkout:active.form.submitting'] },
-  loaders: [
-    () =>
-      checkoutIn({
-        actors: { processDeposit: never() },
-        steps: READY_AND_SUBMIT,
-        until: (s) => s.matches({ active: { form: 'submitting' } }),
-      }),
-  ],
+  parameters: {
+    machineState: 'checkout:active.form.submitting',
+    scene: paying('APPROVED', { variants: [{ call: 'processDeposit', answer: 'never' }] }),
+  },
+  play: busy,
 };
 
-/** §8 DUPLICATE_TRANSACTION_WARNING with the last deposit's amount and time. */
+/** §4/§8 DUPLICATE_TRANSACTION_WARNING, with the earlier deposit's amount and time. */
 export const DuplicateWarning: Story = {
-  parameters: { machineStates: ['checkout:active.form.warning'] },
-  loaders: [
-    () =>
-      checkoutIn({
-        actors: { processDeposit: fromPromise(async () => depositWarning(FILLED)) },
-        steps: READY_AND_SUBMIT,
-        until: (s) => s.matches({ active: { form: 'warning' } }),
-      }),
-  ],
+  parameters: {
+    machineState: 'checkout:active.form.warning',
+    scene: paying('APPROVED', { server: { ...GUEST, deposit: 'duplicate' } }),
+  },
+  play: async ({ canvas }) => {
+    const dialog = canvas.getByRole('alertdialog', { name: t('CHECKOUT.WARNING_TITLE') });
+    await expect(dialog).toHaveTextContent(money(25));
+  },
 };
 
+export const DuplicateWarningSpanish: Story = { ...DuplicateWarning, globals: { locale: 'es' } };
+
+/** §8 NO_AMEX: the American Express test card. */
 export const DeclinedNoAmex: Story = {
-  loaders: [
-    () =>
-      checkoutIn({
-        actors: { processDeposit: fromPromise(async () => depositError(FILLED, 'NO_AMEX')) },
-        steps: READY_AND_SUBMIT,
-        until: (s) => s.matches({ active: { form: 'editing' } }) && s.context.outcome.errorKey !== null,
-      }),
-  ],
+  parameters: { machineState: 'checkout:active.form.editing', scene: paying('NO_AMEX') },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.NO_AMEX'));
+    await expect(canvas.getByLabelText(t('CHECKOUT.FIRST_NAME'))).toHaveValue('Ana');
+  },
 };
 
 export const DeclinedNoAmexSpanish: Story = { ...DeclinedNoAmex, globals: { locale: 'es' } };
 
-/** §8: processor text without a translation shows GENERIC_DEPOSIT_FAILED with the phone number. */
-export const UnknownDecline: Story = {
-  loaders: [
-    () =>
-      checkoutIn({
-        actors: { processDeposit: fromPromise(async () => depositError(FILLED, 'card declined')) },
-        steps: READY_AND_SUBMIT,
-        until: (s) => s.matches({ active: { form: 'editing' } }) && s.context.outcome.errorKey !== null,
-      }),
-  ],
+/** §8: 'card declined' has no translation: GENERIC_DEPOSIT_FAILED with the customer service phone. */
+export const DeclinedUnknownText: Story = {
+  parameters: { machineState: 'checkout:active.form.editing', scene: paying('DECLINED') },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      t('ERROR.GENERIC_DEPOSIT_FAILED', { phone: '1-800-555-0100' }),
+    );
+  },
 };
 
-/** A signed-in payer gives no contact details (§6). */
+/** §6: a signed-in payer gives no contact details. */
 export const SignedIn: Story = {
-  loaders: [
-    () =>
-      checkoutIn({
-        fields: { ...FILLED, logged_in: true },
-        steps: [PRESET_25],
-        until: (s) => s.matches({ active: { fees: 'ready' } }),
-      }),
-  ],
+  parameters: {
+    machineState: 'checkout:active.form.editing',
+    scene: {
+      server: { fields: { ...billingFields(recipientFields('100001')), logged_in: true } },
+      route: 'checkout',
+      steps: [PRESET_25, reach('checkout:active.fees.ready')],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByText(t('CHECKOUT.CONTACT_TITLE'))).toBeNull();
+    await expect(canvas.queryByLabelText(t('CHECKOUT.EMAIL'))).toBeNull();
+  },
 };

@@ -1,135 +1,133 @@
-// deposit.facility (§2): every state of the facility picker and of the wizard's facility step.
+// deposit.facility (§2, 30%): every state of the facility picker, and the wizard's facility step.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EMPTY_FORM } from '../contract/entities.ts';
-import { FACILITY_OPTIONS } from '../fixtures/samples.ts';
-import { fromPromise } from 'xstate';
-import { childReaches, fail, never, startWizard } from './support/drive.tsx';
-import { renderWizard } from './support/render.tsx';
+import { PROGRESS } from '../contract/constants.ts';
+import { expect } from 'storybook/test';
+import { optionValues, t } from './support/checks.ts';
+import { driveStory, reach, stopDriven, to, type DrivenParameters, type Step } from './support/drive.ts';
+import { facilityScreen, renderScreen } from './support/render.tsx';
+import { facilityFields } from './support/sandbox.ts';
 
-const meta = { title: 'Screens/Facility step', render: renderWizard } satisfies Meta;
+const meta = {
+  title: 'Screens/Facility step',
+  render: renderScreen(facilityScreen, PROGRESS.facility),
+  loaders: [driveStory],
+  beforeEach: stopDriven,
+} satisfies Meta;
 export default meta;
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj<typeof meta> & { parameters: DrivenParameters };
 
-const pickerIs = (state: string) => (s: never) => (s as { matches: (v: string) => boolean }).matches(state);
+const chooseState = (region: string): Step[] => [
+  reach('facilityPicker:ready'),
+  to.facilityPicker({ type: 'facility.region', region }),
+];
 
+/** The countries, states and facilities are on their way. */
 export const PickerLoading: Story = {
-  parameters: { machineStates: ['facilityPicker:loading', 'wizard:step.facility.editing'] },
-  loaders: [
-    async () => ({
-      wizard: await startWizard({
-        fields: EMPTY_FORM,
-        route: 'facility',
-        actors: { loadFacilityOptions: never() },
-        until: (w) => w.getSnapshot().matches({ step: { facility: 'editing' } }),
-      }),
-    }),
-  ],
+  parameters: {
+    machineState: 'facilityPicker:loading',
+    scene: { route: 'facility', variants: [{ call: 'loadFacilityOptions', answer: 'never' }] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('COMMON.LOADING'))).toBeInTheDocument();
+    await expect(canvas.getByLabelText(t('FACILITY.FACILITY'))).toBeDisabled();
+  },
 };
 
+/** §9: the sanctioned countries that fixtures/countries.json marks allowed are not offered. */
 export const NoStateChosen: Story = {
-  parameters: { machineStates: ['facilityPicker:ready'] },
-  loaders: [
-    async () => {
-      const wizard = await startWizard({ fields: EMPTY_FORM, route: 'facility', until: () => true });
-      await childReaches(wizard, 'facilityPicker', pickerIs('ready'));
-      return { wizard };
-    },
-  ],
+  parameters: { machineState: 'facilityPicker:ready', scene: { route: 'facility' } },
+  play: async ({ canvas }) => {
+    await expect(optionValues(canvas.getByLabelText(t('FACILITY.COUNTRY')))).toEqual(['US', 'CA']);
+    await expect(canvas.getByLabelText(t('FACILITY.STATE'))).toHaveValue('');
+    await expect(canvas.getByLabelText(t('FACILITY.FACILITY'))).toBeDisabled();
+  },
 };
 
+/** Texas chosen: its five facilities are listed. */
 export const FacilitiesListed: Story = {
-  loaders: [
-    async () => {
-      const wizard = await startWizard({
-        fields: { ...EMPTY_FORM, facility_state: 'TX' },
-        route: 'facility',
-        until: () => true,
-      });
-      await childReaches(wizard, 'facilityPicker', pickerIs('ready'));
-      return { wizard };
-    },
-  ],
+  parameters: { machineState: 'facilityPicker:ready', scene: { route: 'facility', steps: chooseState('TX') } },
+  play: async ({ canvas }) => {
+    const facility = canvas.getByLabelText(t('FACILITY.FACILITY'));
+    await expect(facility).toBeEnabled();
+    await expect(optionValues(facility)).toEqual(['1001', '1002', '1003', '1004', '3001']);
+  },
 };
 
-export const FacilityChosenSpanish: Story = {
-  globals: { locale: 'es' },
-  loaders: [
-    async () => {
-      const wizard = await startWizard({
-        fields: { ...EMPTY_FORM, facility_state: 'TX', facility_id: 1001 },
-        route: 'facility',
-        until: () => true,
-      });
-      await childReaches(wizard, 'facilityPicker', pickerIs('ready'));
-      return { wizard };
+/** Harris County Jail (1001) chosen; Continue is next. */
+export const FacilityChosen: Story = {
+  parameters: {
+    machineState: 'facilityPicker:ready',
+    scene: {
+      route: 'facility',
+      steps: [
+        ...chooseState('TX'),
+        reach('facilityPicker:ready'),
+        to.facilityPicker({ type: 'facility.select', facilityId: 1001 }),
+      ],
     },
-  ],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText(t('FACILITY.FACILITY'))).toHaveValue('1001');
+  },
 };
 
+export const FacilityChosenSpanish: Story = { ...FacilityChosen, globals: { locale: 'es' } };
+
+/** Vermont has no facility in fixtures/facilities.json. */
 export const NoFacilityInState: Story = {
-  loaders: [
-    async () => {
-      const wizard = await startWizard({
-        fields: { ...EMPTY_FORM, facility_state: 'VT' },
-        route: 'facility',
-        actors: {
-          loadFacilityOptions: fromPromise(async () => ({
-            ...FACILITY_OPTIONS,
-            facilities: [] as typeof FACILITY_OPTIONS.facilities,
-          })),
-        },
-        until: () => true,
-      });
-      await childReaches(wizard, 'facilityPicker', pickerIs('ready'));
-      return { wizard };
-    },
-  ],
+  parameters: { machineState: 'facilityPicker:ready', scene: { route: 'facility', steps: chooseState('VT') } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('FACILITY.NONE_IN_STATE'))).toBeInTheDocument();
+  },
 };
 
 export const PickerFailed: Story = {
-  parameters: { machineStates: ['facilityPicker:failed'] },
-  loaders: [
-    async () => {
-      const wizard = await startWizard({
-        fields: EMPTY_FORM,
-        route: 'facility',
-        actors: { loadFacilityOptions: fail() },
-        until: () => true,
-      });
-      await childReaches(wizard, 'facilityPicker', pickerIs('failed'));
-      return { wizard };
-    },
-  ],
+  parameters: {
+    machineState: 'facilityPicker:failed',
+    scene: { route: 'facility', variants: [{ call: 'loadFacilityOptions', answer: 'fail' }] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.UNEXPECTED'));
+    await expect(canvas.getByRole('button', { name: t('COMMON.TRY_AGAIN') })).toBeEnabled();
+  },
 };
 
+export const PickerFailedSpanish: Story = { ...PickerFailed, globals: { locale: 'es' } };
+
+/** §4: Continue without a facility shows the error summary and the error on the field. */
 export const ContinueWithoutFacility: Story = {
-  loaders: [
-    async () => {
-      const wizard = await startWizard({
-        fields: { ...EMPTY_FORM, facility_state: 'TX' },
-        route: 'facility',
-        events: [{ type: 'wizard.continue' }],
-        until: (w) => w.getSnapshot().context.showErrors,
-      });
-      await childReaches(wizard, 'facilityPicker', pickerIs('ready'));
-      return { wizard };
+  parameters: {
+    machineState: 'wizard:step.facility.editing',
+    scene: {
+      route: 'facility',
+      steps: [
+        ...chooseState('TX'),
+        reach('facilityPicker:ready'),
+        // The autosave of the state's choice answers first: its answer would replace the error.
+        reach('wizard:autosave.idle'),
+        to.wizard({ type: 'wizard.continue' }),
+      ],
     },
-  ],
+  },
+  play: async ({ canvas }) => {
+    const problem = `${t('FACILITY.FACILITY')} - ${t('VALIDATION.REQUIRED')}`;
+    await expect(canvas.getByRole('link', { name: problem })).toBeInTheDocument();
+    await expect(canvas.getByLabelText(problem)).toHaveAttribute('aria-invalid', 'true');
+  },
 };
 
+/** Continue pressed; the step's save is under way. */
 export const Saving: Story = {
-  parameters: { machineStates: ['wizard:step.facility.saving'] },
-  loaders: [
-    async () => {
-      const wizard = await startWizard({
-        fields: { ...EMPTY_FORM, facility_state: 'TX', facility_id: 1001 },
-        route: 'facility',
-        actors: { saveFormState: never() },
-        until: () => true,
-      });
-      await childReaches(wizard, 'facilityPicker', pickerIs('ready'));
-      wizard.send({ type: 'wizard.continue' });
-      return { wizard };
+  parameters: {
+    machineState: 'wizard:step.facility.saving',
+    scene: {
+      server: { fields: facilityFields(1001) },
+      route: 'facility',
+      variants: [{ call: 'saveFormState', answer: 'never' }],
+      steps: [reach('facilityPicker:ready'), to.wizard({ type: 'wizard.continue' })],
     },
-  ],
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
+  },
 };

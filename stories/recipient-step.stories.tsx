@@ -1,95 +1,158 @@
-// deposit.recipient (§2): the name search in each of its states.
+// deposit.recipient (§2, 60%): the name search in each of its states, and choosing a recipient.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EMPTY_FORM, type FormFields } from '../contract/entities.ts';
-import { FRAUD_INMATE } from '../fixtures/samples.ts';
-import type { ActorLogics } from '../machines/provide-actors.ts';
-import type { RecipientSearchRef, WizardRef } from '../src/machine-refs.ts';
-import { child, childReaches, fail, never, startWizard } from './support/drive.tsx';
-import { renderWizard } from './support/render.tsx';
+import { PROGRESS } from '../contract/constants.ts';
+import { expect } from 'storybook/test';
+import { t } from './support/checks.ts';
+import type { RecipientSearchEvent } from '../machines/wizard.types.ts';
+import { HOLD, driveStory, reach, stopDriven, to, type DrivenParameters, type Scene } from './support/drive.ts';
+import { recipientScreen, renderScreen } from './support/render.tsx';
+import { facilityFields, inmateById } from './support/sandbox.ts';
 
-const meta = { title: 'Screens/Recipient step', render: renderWizard } satisfies Meta;
+const meta = {
+  title: 'Screens/Recipient step',
+  render: renderScreen(recipientScreen, PROGRESS.recipient),
+  loaders: [driveStory],
+  beforeEach: stopDriven,
+} satisfies Meta;
 export default meta;
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj<typeof meta> & { parameters: DrivenParameters };
 
-const FIELDS: FormFields = { ...EMPTY_FORM, facility_id: 1001, facility_state: 'TX', deposit_type: 'flex' };
+/** A flex deposit at Harris County Jail (1001), the standard facility of fixtures/README.md. */
+const AT_HARRIS: Scene = {
+  server: { fields: { ...facilityFields(1001), deposit_type: 'flex' } },
+  route: 'recipient',
+};
 
-/** Opens the recipient step, types `query`, and waits for the search to reach `state`. */
-async function searched(query: string | null, state: string, actors: Partial<ActorLogics> = {}) {
-  const wizard = await startWizard({
-    fields: FIELDS,
-    route: 'recipient',
-    actors,
-    until: (w) => w.getSnapshot().matches({ step: { recipient: 'editing' } }),
-  });
-  if (query !== null) child<RecipientSearchRef>(wizard, 'recipientSearch').send({ type: 'search.query', query });
-  await childReaches(wizard, 'recipientSearch', (s) => (s as { matches: (v: string) => boolean }).matches(state));
-  return { wizard };
+const search = (query: string): RecipientSearchEvent => ({ type: 'search.query', query });
+
+/** The recipient step with `query` typed into the search. */
+function typed(query: string, more: Omit<Scene, 'server' | 'route'> = {}): Scene {
+  return { ...AT_HARRIS, ...more, steps: [to.recipientSearch(search(query)), ...(more.steps ?? [])] };
 }
 
 export const Idle: Story = {
-  parameters: { machineStates: ['recipientSearch:idle', 'wizard:step.recipient.editing'] },
-  loaders: [() => searched(null, 'idle')],
+  parameters: { machineState: 'recipientSearch:idle', scene: AT_HARRIS },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText(t('RECIPIENT.NAME'))).toHaveValue('');
+    await expect(canvas.queryByRole('list')).toBeNull();
+  },
 };
 
+/** §5: fewer than three letters at a standard facility. */
 export const KeepTyping: Story = {
-  parameters: { machineStates: ['recipientSearch:invalid'] },
-  loaders: [() => searched('jo', 'invalid')],
+  parameters: { machineState: 'recipientSearch:invalid', scene: typed('jo') },
+  play: async ({ canvas }) => {
+    const field = canvas.getByLabelText(`${t('RECIPIENT.NAME')} - ${t('VALIDATION.KEEP_TYPING')}`);
+    await expect(field).toHaveValue('jo');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+  },
 };
 
+/** The 250 ms throttle of §4 before the search goes out (held here). */
 export const Waiting: Story = {
-  parameters: { machineStates: ['recipientSearch:waiting'] },
-  loaders: [() => searched('smith', 'waiting')],
+  parameters: { machineState: 'recipientSearch:waiting', scene: typed('smith', { delays: { searchThrottle: HOLD } }) },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('RECIPIENT.SEARCHING'))).toBeInTheDocument();
+  },
 };
 
 export const Searching: Story = {
-  parameters: { machineStates: ['recipientSearch:searching'] },
-  loaders: [() => searched('smith', 'searching', { searchInmates: never() })],
+  parameters: {
+    machineState: 'recipientSearch:searching',
+    scene: typed('smith', { variants: [{ call: 'searchInmates', answer: 'never' }] }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('RECIPIENT.SEARCHING'))).toBeInTheDocument();
+  },
 };
 
+/** 'smith' at 1001: John Smith, Johnny Smithers, Ana Smith (one page). */
 export const Results: Story = {
-  parameters: { machineStates: ['recipientSearch:results'] },
-  loaders: [() => searched('smith', 'results')],
+  parameters: { machineState: 'recipientSearch:results', scene: typed('smith') },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('RECIPIENT.RESULTS_COUNT', { count: 3 }))).toBeInTheDocument();
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(3);
+    await expect(
+      canvas.getByRole('button', { name: t('RECIPIENT.SELECT_NAMED', { name: 'John Smith' }) }),
+    ).toBeEnabled();
+  },
 };
 
-export const ResultsSpanish: Story = {
-  globals: { locale: 'es' },
-  loaders: [() => searched('smith', 'results')],
-};
+export const ResultsSpanish: Story = { ...Results, globals: { locale: 'es' } };
 
-/** Eight Williams at facility 1001: two pages of six. */
+/** Eight Williams at 1001: two pages of six (§9). */
 export const ResultsWithPages: Story = {
-  loaders: [() => searched('williams', 'results')],
+  parameters: { machineState: 'recipientSearch:results', scene: typed('williams') },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('RECIPIENT.RESULTS_COUNT', { count: 8 }))).toBeInTheDocument();
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(6);
+    await expect(canvas.getByText(t('COMMON.PAGE_OF', { page: 1, pages: 2 }))).toBeInTheDocument();
+  },
 };
 
-export const NotFound: Story = {
-  parameters: { machineStates: ['recipientSearch:empty'] },
-  loaders: [() => searched('zzzz', 'empty')],
+export const ResultsSecondPage: Story = {
+  parameters: {
+    machineState: 'recipientSearch:results',
+    scene: typed('williams', {
+      steps: [reach('recipientSearch:results'), to.recipientSearch({ type: 'search.page', page: 2 })],
+    }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(2);
+    await expect(canvas.getByText(t('COMMON.PAGE_OF', { page: 2, pages: 2 }))).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: t('COMMON.NEXT') })).toBeDisabled();
+  },
 };
+
+/** §8 DEPOSIT.SEARCH_NOT_FOUND: the server finds no one of that name. */
+export const NotFound: Story = {
+  parameters: {
+    machineState: 'recipientSearch:empty',
+    scene: typed('smith', { variants: [{ call: 'searchInmates', answer: 'empty' }] }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('DEPOSIT.SEARCH_NOT_FOUND'));
+  },
+};
+
+export const NotFoundSpanish: Story = { ...NotFound, globals: { locale: 'es' } };
 
 export const SearchFailed: Story = {
-  parameters: { machineStates: ['recipientSearch:failed'] },
-  loaders: [() => searched('smith', 'failed', { searchInmates: fail() })],
+  parameters: {
+    machineState: 'recipientSearch:failed',
+    scene: typed('smith', { variants: [{ call: 'searchInmates', answer: 'fail' }] }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.UNEXPECTED'));
+    await expect(canvas.getByRole('button', { name: t('COMMON.TRY_AGAIN') })).toBeEnabled();
+  },
 };
 
-/** §8 FRAUD_CONTROL_MESSAGE: a fraud-flagged inmate cannot be chosen. */
+/** §8 FRAUD_CONTROL_MESSAGE: Victor Delgado (100004) is fraud-flagged and cannot be chosen. */
 export const FraudFlaggedChosen: Story = {
-  loaders: [
-    async () => {
-      const { wizard } = await searched('delgado', 'results');
-      (wizard as WizardRef).send({ type: 'recipient.select', inmate: FRAUD_INMATE });
-      return { wizard };
-    },
-  ],
+  parameters: {
+    machineState: 'wizard:step.recipient.editing',
+    scene: typed('delgado', {
+      steps: [reach('recipientSearch:results'), to.wizard({ type: 'recipient.select', inmate: inmateById('100004') })],
+    }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.FRAUD_CONTROL_MESSAGE'));
+  },
 };
 
+/** John Smith (100001) chosen; the step's save is under way. */
 export const Saving: Story = {
-  parameters: { machineStates: ['wizard:step.recipient.saving'] },
-  loaders: [
-    async () => {
-      const { wizard } = await searched('smith', 'results', { saveFormState: never() });
-      const first = child<RecipientSearchRef>(wizard, 'recipientSearch').getSnapshot().context.results[0]!;
-      wizard.send({ type: 'recipient.select', inmate: first });
-      return { wizard };
-    },
-  ],
+  parameters: {
+    machineState: 'wizard:step.recipient.saving',
+    scene: typed('smith', {
+      variants: [{ call: 'saveFormState', answer: 'never' }],
+      steps: [reach('recipientSearch:results'), to.wizard({ type: 'recipient.select', inmate: inmateById('100001') })],
+    }),
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('button', { name: t('RECIPIENT.SELECT_NAMED', { name: 'John Smith' }) }),
+    ).toBeDisabled();
+  },
 };

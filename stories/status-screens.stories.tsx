@@ -1,66 +1,76 @@
-// The app's own states (booting, boot failed, ready) and the wizard's loading and failure states.
+// The app's own states (booting, boot failed, ready) and the wizard's states between steps (loading
+// a facility, failed), rendered by the whole app: its table from state to screen picks the screen.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EMPTY_FORM } from '../contract/entities.ts';
-import { App } from '../src/app.tsx';
-import { i18n } from '../src/i18n.ts';
-import type { AppRef } from '../src/machine-refs.ts';
-import { fail, never, startApp, startWizard } from './support/drive.tsx';
-import { renderWizard } from './support/render.tsx';
+import { expect } from 'storybook/test';
+import { t } from './support/checks.ts';
+import { driveStory, reach, stopDriven, type DrivenParameters } from './support/drive.ts';
+import { renderApp } from './support/render.tsx';
+import { facilityFields } from './support/sandbox.ts';
 
-const meta = { title: 'Screens/Status', render: renderWizard } satisfies Meta;
-export default meta;
-type Story = StoryObj<typeof meta>;
-
-const renderApp: Story['render'] = (_args, { loaded }) => <App app={loaded['app'] as AppRef} i18n={i18n} />;
-
-export const Booting: Story = {
-  parameters: { machineStates: ['app:booting'] },
-  loaders: [
-    async () => ({ app: await startApp({ loadFormState: never() }, (a) => a.getSnapshot().matches('booting')) }),
-  ],
+const meta = {
+  title: 'Screens/Status',
   render: renderApp,
+  loaders: [driveStory],
+  beforeEach: stopDriven,
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta> & { parameters: DrivenParameters };
+
+/** The form state kept by the server (§3) is on its way. */
+export const Booting: Story = {
+  parameters: { machineState: 'app:booting', scene: { variants: [{ call: 'loadFormState', answer: 'never' }] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(t('COMMON.LOADING'));
+  },
 };
 
 export const BootFailed: Story = {
-  parameters: { machineStates: ['app:bootFailed'] },
-  loaders: [
-    async () => ({ app: await startApp({ loadFormState: fail() }, (a) => a.getSnapshot().matches('bootFailed')) }),
-  ],
-  render: renderApp,
+  parameters: { machineState: 'app:bootFailed', scene: { variants: [{ call: 'loadFormState', answer: 'fail' }] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(t('ERROR.HEADING'));
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.UNEXPECTED'));
+  },
 };
 
+export const BootFailedSpanish: Story = { ...BootFailed, globals: { locale: 'es' } };
+
+/** Booted with an empty form state: the wizard starts at the facility step. */
 export const Ready: Story = {
-  parameters: { machineStates: ['app:ready'] },
-  loaders: [async () => ({ app: await startApp({}, (a) => a.getSnapshot().matches('ready')) })],
-  render: renderApp,
+  parameters: { machineState: 'app:ready', scene: { steps: [reach('facilityPicker:ready')] } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(t('FACILITY.HEADING'));
+    await expect(canvas.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30');
+  },
 };
 
+/** Opened at #/deposit_type: the facility's details load before the step (§4 guards). */
 export const LoadingFacility: Story = {
-  parameters: { machineStates: ['wizard:step.loadingFacility'] },
-  loaders: [
-    async () => ({
-      wizard: await startWizard({
-        fields: { ...EMPTY_FORM, facility_id: 1001, facility_state: 'TX' },
-        route: 'type',
-        actors: { loadFacility: never() },
-        until: (w) => w.getSnapshot().matches({ step: 'loadingFacility' }),
-      }),
-    }),
-  ],
+  parameters: {
+    machineState: 'wizard:step.loadingFacility',
+    scene: {
+      server: { fields: facilityFields(1001) },
+      route: 'type',
+      variants: [{ call: 'loadFacility', answer: 'never' }],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(t('COMMON.LOADING'));
+  },
 };
 
 export const WizardFailed: Story = {
-  parameters: { machineStates: ['wizard:step.failed'] },
-  loaders: [
-    async () => ({
-      wizard: await startWizard({
-        fields: { ...EMPTY_FORM, facility_id: 1001, facility_state: 'TX' },
-        route: 'type',
-        actors: { loadFacility: fail() },
-        until: (w) => w.getSnapshot().matches({ step: 'failed' }),
-      }),
-    }),
-  ],
+  parameters: {
+    machineState: 'wizard:step.failed',
+    scene: {
+      server: { fields: facilityFields(1001) },
+      route: 'type',
+      variants: [{ call: 'loadFacility', answer: 'fail' }],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.UNEXPECTED'));
+    await expect(canvas.getByRole('button', { name: t('COMMON.TRY_AGAIN') })).toBeEnabled();
+  },
 };
 
 export const WizardFailedSpanish: Story = { ...WizardFailed, globals: { locale: 'es' } };

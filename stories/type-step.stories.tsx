@@ -1,57 +1,81 @@
-// deposit.type (§2): the deposit types a facility offers.
+// deposit.type (§2, 40%): the deposit types the facility offers; choosing one is the step's Continue.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { EMPTY_FORM, type FormFields } from '../contract/entities.ts';
-import { fail, never, sendWhenEditing, startWizard } from './support/drive.tsx';
-import { renderWizard } from './support/render.tsx';
-import type { WizardRef } from '../src/machine-refs.ts';
+import { PROGRESS } from '../contract/constants.ts';
+import { expect } from 'storybook/test';
+import { t } from './support/checks.ts';
+import { driveStory, reach, stopDriven, to, type DrivenParameters, type Step } from './support/drive.ts';
+import { renderScreen, typeScreen } from './support/render.tsx';
+import { facilityFields } from './support/sandbox.ts';
 
-const meta = { title: 'Screens/Type step', render: renderWizard } satisfies Meta;
+const meta = {
+  title: 'Screens/Type step',
+  render: renderScreen(typeScreen, PROGRESS.type),
+  loaders: [driveStory],
+  beforeEach: stopDriven,
+} satisfies Meta;
 export default meta;
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj<typeof meta> & { parameters: DrivenParameters };
 
-const AT = (facility_id: number): FormFields => ({ ...EMPTY_FORM, facility_id, facility_state: 'TX' });
-const inType = { until: (w: WizardRef) => w.getSnapshot().matches({ step: { type: 'editing' } }) };
+/** Harris County Jail (1001) offers flex. */
+const AT_HARRIS = { fields: facilityFields(1001) };
+const CHOOSE_FLEX: Step[] = [
+  reach('wizard:step.type.editing'),
+  to.wizard({ type: 'type.select', depositType: 'flex' }),
+];
 
 export const FlexOffered: Story = {
-  parameters: { machineStates: ['wizard:step.type.editing'] },
-  loaders: [async () => ({ wizard: await startWizard({ fields: AT(1001), route: 'type', ...inType }) })],
+  parameters: { machineState: 'wizard:step.type.editing', scene: { server: AT_HARRIS, route: 'type' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: t('TYPE.FLEX_TITLE', { label: 'Inmate' }) })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: t('TYPE.CHOOSE') })).toBeEnabled();
+  },
 };
 
-export const FlexOfferedSpanish: Story = {
-  globals: { locale: 'es' },
-  loaders: [async () => ({ wizard: await startWizard({ fields: AT(1001), route: 'type', ...inType }) })],
-};
+export const FlexOfferedSpanish: Story = { ...FlexOffered, globals: { locale: 'es' } };
 
-/** Facility 1004 has flex_disabled. */
+/** Lubbock County (1004) has flex_disabled: nothing this site can take. */
 export const NothingOffered: Story = {
-  loaders: [async () => ({ wizard: await startWizard({ fields: AT(1004), route: 'type', ...inType }) })],
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: { server: { fields: facilityFields(1004) }, route: 'type' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('TYPE.NONE_OFFERED'))).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: t('TYPE.CHOOSE') })).toBeNull();
+  },
 };
 
+/** Flex chosen; the step's save is under way. */
 export const Saving: Story = {
-  parameters: { machineStates: ['wizard:step.type.saving'] },
-  loaders: [
-    async () => ({
-      wizard: await startWizard({
-        fields: AT(1001),
-        route: 'type',
-        actors: { saveFormState: never() },
-        drive: sendWhenEditing('type', [{ type: 'type.select', depositType: 'flex' }]),
-        until: (w) => w.getSnapshot().matches({ step: { type: 'saving' } }),
-      }),
-    }),
-  ],
+  parameters: {
+    machineState: 'wizard:step.type.saving',
+    scene: {
+      server: AT_HARRIS,
+      route: 'type',
+      variants: [{ call: 'saveFormState', answer: 'never' }],
+      steps: CHOOSE_FLEX,
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
+  },
 };
 
-export const SaveFailed: Story = {
-  loaders: [
-    async () => ({
-      wizard: await startWizard({
-        fields: AT(1001),
-        route: 'type',
-        actors: { saveFormState: fail({ status: 0, code: 'ERROR.NETWORK', errors: {} }) },
-        drive: sendWhenEditing('type', [{ type: 'type.select', depositType: 'flex' }]),
-        until: (w) => w.getSnapshot().matches({ step: { type: 'editing' } }) && w.getSnapshot().context.showErrors,
-      }),
-    }),
-  ],
+/** §4: the save failed, so the wizard cannot continue: the error summary says why. */
+export const CannotContinue: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: {
+      server: AT_HARRIS,
+      route: 'type',
+      variants: [{ call: 'saveFormState', answer: 'fail' }],
+      steps: CHOOSE_FLEX,
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.UNEXPECTED'));
+    await expect(canvas.getByRole('button', { name: t('TYPE.CHOOSE') })).toBeEnabled();
+  },
 };
+
+export const CannotContinueSpanish: Story = { ...CannotContinue, globals: { locale: 'es' } };

@@ -1,81 +1,103 @@
-// Every screen state has a story: the states come from the machines themselves, the stories name
-// theirs in `parameters.machineStates`. A new state without a story fails here.
+// Every screen state has a story. The states come from the machines themselves; each story names
+// its state in `parameters.machineState` ('<machine>:<state path>'), and its loader drives the
+// machine there before the story renders (stories/support/drive.ts), so a story cannot claim a
+// state it does not show. A new state without a story, or a story naming no such state, fails here.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine, StateNode } from 'xstate';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appMachine } from '../../machines/app.machine.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
 
-/** Leaf state paths of a machine ('active.fees.idle'), final states left out (no screen of their own). */
-function leaves(machine: AnyStateMachine): string[] {
-  const out: string[] = [];
-  const walk = (node: StateNode, path: string[]) => {
-    const kids = Object.values(node.states) as StateNode[];
-    if (kids.length === 0) {
-      if (node.type !== 'final') out.push(path.join('.'));
-      return;
-    }
-    for (const kid of kids) walk(kid, [...path, kid.key]);
-  };
-  walk(machine.root as StateNode, []);
-  return out;
+/**
+ * The machines the screens render, by the name the stories use (a child machine's invoke id), and
+ * the parts of each that are screens: the wizard's `step` region (its `autosave` region runs behind
+ * every step), the checkout's fees and form regions (`done` hands over to the receipt).
+ */
+const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> = {
+  app: { machine: appMachine, regions: [''] },
+  wizard: { machine: wizardMachine, regions: ['step'] },
+  facilityPicker: { machine: facilityPickerMachine, regions: [''] },
+  recipientSearch: { machine: recipientSearchMachine, regions: [''] },
+  checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.form'] },
+};
+
+/** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */
+function isTransient(node: AnyStateNode): boolean {
+  return (node.always ?? []).some((t) => !t.guard);
 }
 
-/** The states a payer can see: every leaf, less the ones that are not screens. */
-const NOT_SCREENS: Record<string, (path: string) => boolean> = {
-  // The autosave region runs behind every step; `routing` is left at once by its `always` guards.
-  wizard: (p) => p.startsWith('autosave.') || p === 'step.routing',
-  app: () => false,
-  checkout: () => false,
-  recipientSearch: () => false,
-  facilityPicker: () => false,
-};
+function nodeAt(machine: AnyStateMachine, path: string): AnyStateNode {
+  let node: AnyStateNode = machine.root;
+  for (const key of path ? path.split('.') : []) {
+    const next = node.states[key];
+    if (!next) throw new Error(`${machine.id} has no state ${path}`);
+    node = next;
+  }
+  return node;
+}
 
-const MACHINES: Record<string, AnyStateMachine> = {
-  app: appMachine,
-  wizard: wizardMachine,
-  facilityPicker: facilityPickerMachine,
-  recipientSearch: recipientSearchMachine,
-  checkout: checkoutMachine,
-};
+/** Leaf states under `node` ('active.fees.idle'), final and transient states left out. */
+function leavesOf(node: AnyStateNode): string[] {
+  const kids = Object.values(node.states);
+  if (kids.length === 0) return node.type === 'final' || isTransient(node) ? [] : [node.path.join('.')];
+  return kids.flatMap(leavesOf);
+}
 
-function required(): string[] {
-  return Object.entries(MACHINES).flatMap(([name, machine]) =>
-    leaves(machine)
-      .filter((p) => !NOT_SCREENS[name]?.(p))
-      .map((p) => `${name}:${p}`),
+/** The screen states that must have a story: '<machine>:<state path>'. */
+function screenStates(): string[] {
+  return Object.entries(SCREENS).flatMap(([name, { machine, regions }]) =>
+    regions.flatMap((region) => leavesOf(nodeAt(machine, region)).map((path) => `${name}:${path}`)),
   );
 }
 
-function storied(): Set<string> {
-  const dir = join(import.meta.dirname, '../../stories');
-  const named = new Set<string>();
+const STORIES_DIR = join(import.meta.dirname, '../../stories');
+
+/** Story file -> the states its stories name. */
+function storiedStates(dir = STORIES_DIR): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.stories.tsx'))) {
     const text = readFileSync(join(dir, file), 'utf8');
-    for (const block of text.matchAll(/machineStates:\s*\[([^\]]*)\]/g)) {
-      for (const m of (block[1] ?? '').matchAll(/'([^']+)'/g)) named.add(m[1] as string);
-    }
+    out.set(
+      file,
+      [...text.matchAll(/\bmachineState:\s*'([^']+)'/g)].map((m) => m[1] as string),
+    );
   }
-  return named;
+  return out;
 }
 
-describe('stories', () => {
-  const need = required();
-  const have = storied();
+describe('stories of the screen states', () => {
+  const required = screenStates();
+  const named = storiedStates();
+  const covered = new Set([...named.values()].flat());
 
   it('know the screen states of the machines', () => {
-    expect(need.length).toBeGreaterThan(30);
+    expect(required.length).toBeGreaterThan(30);
+    expect(required).toContain('checkout:active.form.warning');
+    expect(required).toContain('wizard:step.facility.editing');
+    expect(required).toContain('recipientSearch:empty');
+    // Left at once by its guards, and the autosave region: no screen of their own.
+    expect(required).not.toContain('wizard:step.routing');
+    expect(required.some((s) => s.startsWith('wizard:autosave'))).toBe(false);
+  });
+
+  it('find the stories and the states they name', () => {
+    expect(named.size).toBeGreaterThanOrEqual(6);
+    expect(covered.size).toBeGreaterThan(0);
   });
 
   it('show every screen state of every machine', () => {
-    expect(need.filter((s) => !have.has(s))).toEqual([]);
+    const missing = required.filter((s) => !covered.has(s));
+    expect(missing, `screen states with no story: ${missing.join(', ')}`).toEqual([]);
   });
 
-  it('name only states that exist', () => {
-    expect([...have].filter((s) => !need.includes(s))).toEqual([]);
+  it('name only screen states that exist', () => {
+    const unknown = [...named].flatMap(([file, states]) =>
+      states.filter((s) => !required.includes(s)).map((s) => `${file}: ${s}`),
+    );
+    expect(unknown, `stories naming a state that is not a screen state: ${unknown.join(', ')}`).toEqual([]);
   });
 });

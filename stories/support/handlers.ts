@@ -1,0 +1,153 @@
+// MSW request handlers for every API call the screens make (§7), answered by the fixture sandbox,
+// and the variants a story needs for its state: a call that never answers (loading states), one
+// that fails with 500, one that finds nothing.
+import { HttpResponse, delay, http, type HttpHandler } from 'msw';
+import { PATHS, type StateSaveRequest, type TokenizeRequest } from '../../contract/api.ts';
+import { RESULTS_PER_PAGE } from '../../contract/constants.ts';
+import { DEPOSIT_TYPES, LOCALES, type DepositType, type Locale } from '../../contract/entities.ts';
+import type { ActorIO } from '../../machines/actors.types.ts';
+import { SandboxError, type Sandbox } from './sandbox.ts';
+
+/** A call of the screens, named by the machine actor that makes it (machines/actors.types.ts). */
+export type ApiCall = keyof ActorIO;
+
+type Method = 'get' | 'post';
+interface Route {
+  method: Method;
+  path: string;
+}
+
+/**
+ * The request each call makes. loadFacilityOptions makes three at once; a variant of it applies to
+ * the country list (which every load asks for) or, for "no results", to the facility list.
+ */
+const ROUTES: Record<ApiCall, Route> = {
+  loadFormState: { method: 'get', path: PATHS.stateAll },
+  saveFormState: { method: 'post', path: PATHS.stateSave },
+  clearFormState: { method: 'post', path: PATHS.stateClear },
+  setLocale: { method: 'get', path: '/pay/set_locale/:locale' },
+  loadFacilityOptions: { method: 'get', path: PATHS.allowedCountries },
+  loadFacility: { method: 'get', path: '/pay/facility/:id' },
+  searchInmates: { method: 'get', path: PATHS.searchInmates },
+  getFees: { method: 'get', path: PATHS.feesAndRoundups },
+  tokenizeCard: { method: 'post', path: PATHS.vaultTokenize },
+  processDeposit: { method: 'post', path: PATHS.processDeposit },
+};
+
+/** The error body of the reference server for anything it did not expect. */
+export const UNEXPECTED_BODY = { errors: { form: 'ERROR.UNEXPECTED' } } as const;
+
+/** Runs a sandbox call and answers as the server would: JSON, or the status and `{ errors }`. */
+function answer(run: () => unknown): Response {
+  try {
+    return HttpResponse.json(run() as object);
+  } catch (e) {
+    if (e instanceof SandboxError) return HttpResponse.json({ errors: e.errors }, { status: e.status });
+    throw e;
+  }
+}
+
+function query(request: Request): URLSearchParams {
+  return new URL(request.url).searchParams;
+}
+
+/** The whole API of the screens, over one sandbox session. */
+export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
+  return [
+    http.get(PATHS.stateAll, () => answer(() => sandbox.stateAll())),
+    http.post(PATHS.stateSave, async ({ request }) => {
+      const body = (await request.json()) as StateSaveRequest;
+      return answer(() => sandbox.stateSave(body.fields));
+    }),
+    http.post(PATHS.stateClear, () => answer(() => sandbox.stateClear())),
+    http.get('/pay/set_locale/:locale', ({ params }) => {
+      const l = String(params['locale']);
+      if (!(LOCALES as readonly string[]).includes(l)) return HttpResponse.json({ errors: {} }, { status: 400 });
+      return answer(() => sandbox.setLocale(l as Locale));
+    }),
+    http.get(PATHS.allowedCountries, () => answer(() => sandbox.countries())),
+    http.get(PATHS.stateList, ({ request }) => answer(() => sandbox.regions(query(request).get('country') ?? ''))),
+    http.get(PATHS.facilityList, ({ request }) => {
+      const q = query(request);
+      return answer(() => sandbox.facilityList(q.get('country') ?? 'US', q.get('facility_state') ?? ''));
+    }),
+    http.get('/pay/facility/:id', ({ params }) => answer(() => sandbox.facility(Number(params['id'])))),
+    http.get(PATHS.searchInmates, ({ request }) => {
+      const q = query(request);
+      return answer(() =>
+        sandbox.searchInmates(Number(q.get('facility_id')), q.get('name_query') ?? '', Number(q.get('page') ?? 1)),
+      );
+    }),
+    http.get(PATHS.feesAndRoundups, ({ request }) => {
+      const q = query(request);
+      const type = q.get('deposit_type') ?? '';
+      if (!(DEPOSIT_TYPES as readonly string[]).includes(type)) {
+        return HttpResponse.json({ errors: { deposit_type: 'VALIDATION.SELECT_DEPOSIT_TYPE' } }, { status: 400 });
+      }
+      return answer(() =>
+        sandbox.fees(Number(q.get('facility_id')), type as DepositType, Number(q.get('deposit_amount'))),
+      );
+    }),
+    http.post(PATHS.vaultTokenize, async ({ request }) => {
+      const body = (await request.json()) as TokenizeRequest;
+      return answer(() => sandbox.tokenize(body));
+    }),
+    http.post(PATHS.processDeposit, async ({ request }) => {
+      const body = (await request.json()) as { confirm_duplicate?: boolean };
+      return answer(() => sandbox.processDeposit(body.confirm_duplicate === true));
+    }),
+  ];
+}
+
+/** The call never answers: the screen stays in its loading state. After `after` answered calls, if given. */
+export function neverAnswers(call: ApiCall, after = 0): HttpHandler {
+  const { method, path } = ROUTES[call];
+  let calls = 0;
+  return http[method](path, async () => {
+    calls += 1;
+    // Earlier calls fall through to the next handler (the fixture answer).
+    if (calls <= after) return undefined;
+    await delay('infinite');
+    return undefined;
+  });
+}
+
+/** The call fails as the server does when something unexpected happens. */
+export function failsWith500(call: ApiCall): HttpHandler {
+  const { method, path } = ROUTES[call];
+  return http[method](path, () => HttpResponse.json(UNEXPECTED_BODY, { status: 500 }));
+}
+
+/** The call finds nothing: an empty page of search results, or no facility in the state. */
+export function noResults(call: 'searchInmates' | 'loadFacilityOptions'): HttpHandler {
+  if (call === 'searchInmates') {
+    return http.get(PATHS.searchInmates, ({ request }) =>
+      HttpResponse.json({
+        inmates: [],
+        total: 0,
+        page: Number(query(request).get('page') ?? 1),
+        per_page: RESULTS_PER_PAGE,
+      }),
+    );
+  }
+  return http.get(PATHS.facilityList, () => HttpResponse.json({ facilities: [] }));
+}
+
+/** How a story changes one call's answer. */
+export type Variant =
+  | { call: ApiCall; answer: 'never'; after?: number }
+  | { call: ApiCall; answer: 'fail' }
+  | { call: 'searchInmates' | 'loadFacilityOptions'; answer: 'empty' };
+
+export function variantHandlers(variants: readonly Variant[]): HttpHandler[] {
+  return variants.map((v) => {
+    switch (v.answer) {
+      case 'never':
+        return neverAnswers(v.call, v.after);
+      case 'fail':
+        return failsWith500(v.call);
+      case 'empty':
+        return noResults(v.call);
+    }
+  });
+}

@@ -1,0 +1,411 @@
+// A small in-memory stand-in for the reference API, over the fixture files only (fixtures/README.md).
+// Both ways a story can reach it share this one implementation: the MSW handlers of handlers.ts put
+// it behind HTTP, the direct fakes of drive.ts call it from `fromPromise` actors.
+import type {
+  CheckoutResponse,
+  FeesAndRoundupsResponse,
+  SearchInmatesResponse,
+  SiteInfo,
+  StateAllResponse,
+  StateSaveResponse,
+  TokenizeRequest,
+  TokenizeResponse,
+} from '../../contract/api.ts';
+import { RESULTS_PER_PAGE, SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
+import {
+  EMPTY_FORM,
+  SERVER_OWNED_FIELDS,
+  type CountryOption,
+  type DepositType,
+  type Facility,
+  type FacilitySummary,
+  type FieldErrors,
+  type FormFields,
+  type Inmate,
+  type Locale,
+  type ReceiptInfo,
+  type StateOption,
+} from '../../contract/entities.ts';
+import { MSG, amountError, cardDigits, effectiveLimits } from '../../contract/schemas.ts';
+import countriesJson from '../../fixtures/countries.json' with { type: 'json' };
+import facilitiesJson from '../../fixtures/facilities.json' with { type: 'json' };
+import feesJson from '../../fixtures/fees.json' with { type: 'json' };
+import inmatesJson from '../../fixtures/inmates.json' with { type: 'json' };
+import payersJson from '../../fixtures/payers.json' with { type: 'json' };
+import regionsJson from '../../fixtures/regions.json' with { type: 'json' };
+import testCardsJson from '../../fixtures/test-cards.json' with { type: 'json' };
+
+// ---------------------------------------------------------------- the fixture data, typed
+
+const FACILITIES: readonly Facility[] = facilitiesJson;
+const COUNTRIES: readonly CountryOption[] = countriesJson;
+const REGIONS: Record<string, readonly StateOption[] | undefined> = regionsJson;
+/** §3: the server derives `age`; the fixture file leaves it out. */
+const INMATES: readonly Omit<Inmate, 'age'>[] = inmatesJson;
+
+interface TestCard {
+  number: string;
+  brand: string;
+  outcome: string;
+  description: string;
+}
+const TEST_CARDS: readonly TestCard[] = testCardsJson;
+
+interface FeeTier {
+  min: number;
+  max: number;
+  fee: number;
+}
+const FEE_SCHEDULES: Partial<Record<DepositType, readonly FeeTier[]>> = feesJson.schedules;
+const FEE_TAX: readonly { country: string; state: string; rate: number }[] = feesJson.tax;
+
+/** Stories show fixed dates: the sandbox's clock stands still at this instant. */
+const STORY_NOW = new Date('2026-11-20T15:04:00Z');
+
+const SITE: SiteInfo = {
+  customer_service_phone: '1-800-555-0100',
+  support_phone: '1-800-555-0199',
+  visit_url: 'https://visits.example.com/schedule',
+};
+
+function facilityById(id: number): Facility {
+  const found = FACILITIES.find((f) => f.id === id);
+  if (!found) throw new Error(`fixtures/facilities.json has no facility ${id}`);
+  return found;
+}
+
+function ageOn(dob: string | null, now: Date): number | null {
+  if (!dob) return null;
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
+  const age = now.getUTCFullYear() - y;
+  const birthdayPassed = now.getUTCMonth() + 1 > m || (now.getUTCMonth() + 1 === m && now.getUTCDate() >= d);
+  return birthdayPassed ? age : age - 1;
+}
+
+function withAge(i: Omit<Inmate, 'age'>): Inmate {
+  return { ...i, age: ageOn(i.date_of_birth, STORY_NOW) };
+}
+
+export function inmateById(id: string): Inmate {
+  const found = INMATES.find((i) => i.id === id);
+  if (!found) throw new Error(`fixtures/inmates.json has no inmate ${id}`);
+  return withAge(found);
+}
+
+/** A sandbox card of fixtures/test-cards.json by its outcome (docs/test-cards.md). */
+export function testCard(outcome: string): TestCard {
+  const found = TEST_CARDS.find((c) => c.outcome === outcome);
+  if (!found) throw new Error(`fixtures/test-cards.json has no card with outcome ${outcome}`);
+  return found;
+}
+
+/** What the payer types into the card fields for a test card (any future expiry, any code). */
+export function cardInput(card: TestCard): TokenizeRequest {
+  return {
+    credit_card: card.number,
+    credit_card_cvc: card.brand === 'amex' ? '1234' : '123',
+    credit_card_month: '12',
+    credit_card_year: String(new Date().getFullYear() + 2),
+  };
+}
+
+// ---------------------------------------------------------------- form states the stories start from
+
+/** The facility step done: country, state and facility of a fixture facility. */
+export function facilityFields(facilityId: number, base: FormFields = EMPTY_FORM): FormFields {
+  const f = facilityById(facilityId);
+  return { ...base, facility_id: f.id, facility_state: f.state, facility_country: f.country };
+}
+
+/** The recipient step done: a flex deposit to a fixture inmate at the inmate's facility. */
+export function recipientFields(inmateId: string): FormFields {
+  const i = inmateById(inmateId);
+  return {
+    ...facilityFields(i.facility_id),
+    deposit_type: 'flex',
+    deposit_inmate_id: i.id,
+    deposit_inmate_first_name: i.first_name,
+    deposit_inmate_last_name: i.last_name,
+    deposit_inmate_booking_code: i.booking_code,
+    deposit_inmate_booking_date: i.book_date ?? '',
+    deposit_inmate_dob: i.date_of_birth ?? '',
+    dep_principal_code: i.principal_code,
+  };
+}
+
+/** Ana Lopez, payer A of fixtures/README.md. */
+const PAYER = (() => {
+  const ana = payersJson.find((p) => p.email === 'ana@example.com');
+  if (!ana) throw new Error('fixtures/payers.json has no payer ana@example.com');
+  return ana;
+})();
+
+/** A guest's billing address, contact details and the four terms: what a new-card checkout needs. */
+export function billingFields(base: FormFields): FormFields {
+  return {
+    ...base,
+    billing_first_name: PAYER.first_name,
+    billing_last_name: PAYER.last_name,
+    billing_address1: '12 Main St',
+    billing_city: 'Austin',
+    billing_state: 'TX',
+    billing_zip: '78701',
+    billing_country: 'US',
+    email: PAYER.email,
+    phone_no: PAYER.phone,
+    phone_country: 'US',
+    terms_1: true,
+    terms_2: true,
+    terms_3: true,
+    terms_4: true,
+    billing_agree_terms: true,
+  };
+}
+
+// ---------------------------------------------------------------- answers
+
+/** An answer other than 2xx, as the reference server gives it: a status and `{ errors }`. */
+export class SandboxError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors;
+  constructor(status: number, errors: FieldErrors) {
+    super(`sandbox answered ${status}`);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/** §4/§8: what /pay/process_deposit answers; by default the tokenized test card decides. */
+export type DepositAnswer = 'card' | 'duplicate' | { error: string };
+
+export interface SandboxSetup {
+  /** The form state the server keeps for this session (GET /state/all answers it). */
+  fields?: FormFields;
+  errors?: FieldErrors;
+  /** The session's language on the server. */
+  locale?: Locale;
+  deposit?: DepositAnswer;
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function feeFor(facility: Facility, type: DepositType, amount: number): { fee: number; tax: number } | null {
+  const tier = FEE_SCHEDULES[type]?.find((t) => amount >= t.min && amount <= t.max);
+  if (!tier) return null;
+  const rate = FEE_TAX.find((t) => t.country === facility.country && t.state === facility.state)?.rate ?? 0;
+  return { fee: tier.fee, tax: round2(tier.fee * rate) };
+}
+
+/** The receipt of a deposit of the form state's amount, paid with `card` (§2 receipt content). */
+function receiptFor(fields: FormFields, card: TokenizeResponse, depositId = 'D00000001'): ReceiptInfo {
+  const facility = facilityById(fields.facility_id ?? 0);
+  const inmate = inmateById(fields.deposit_inmate_id);
+  const type = fields.deposit_type || 'flex';
+  const amount = fields.deposit_amount ?? 0;
+  const { fee, tax } = feeFor(facility, type, amount) ?? { fee: 0, tax: 0 };
+  return {
+    deposit_id: depositId,
+    order_number: depositId,
+    deposit_time: STORY_NOW.toISOString(),
+    deposit_type: type,
+    recipient_first_name: inmate.first_name,
+    recipient_last_name: inmate.last_name,
+    recipient_dob: inmate.date_of_birth,
+    recipient_age: inmate.age,
+    booking_code: inmate.booking_code,
+    facility_id: facility.id,
+    facility_label: facility.label,
+    inmate_label: facility.inmate_label,
+    amount,
+    fee,
+    tax,
+    total: round2(amount + fee + tax),
+    card_brand: card.brand,
+    card_last4: card.last4,
+    card_expiry: `${card.exp_month}/${card.exp_year}`,
+    billing_country: fields.billing_country,
+  };
+}
+
+/** Brand by number prefix, as the sandbox vault tells them (docs/test-cards.md). */
+function brandOf(digits: string): string | null {
+  if (/^4/.test(digits)) return 'visa';
+  const two = Number(digits.slice(0, 2));
+  const four = Number(digits.slice(0, 4));
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
+  if (two === 34 || two === 37) return 'amex';
+  if (digits.startsWith('6011') || two === 65) return 'discover';
+  return null;
+}
+
+/** docs/test-cards.md: no Amex; security code 000 fails; a listed number gives its outcome. */
+function outcomeOf(digits: string, cvc: string, brand: string): string {
+  if (brand === 'amex') return 'NO_AMEX';
+  if (cvc === '000') return 'CVV_MATCH';
+  return TEST_CARDS.find((c) => c.number === digits)?.outcome ?? 'APPROVED';
+}
+
+/** "Smith, John" is last then first; "John Smith" first then last; one word matches either name. */
+function nameMatches(inmate: Omit<Inmate, 'age'>, query: string): boolean {
+  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  const first = inmate.first_name.toLowerCase();
+  const last = inmate.last_name.toLowerCase();
+  const comma = q.indexOf(',');
+  if (comma >= 0) return last.startsWith(q.slice(0, comma).trim()) && first.startsWith(q.slice(comma + 1).trim());
+  const space = q.indexOf(' ');
+  if (space >= 0) return first.startsWith(q.slice(0, space)) && last.startsWith(q.slice(space + 1));
+  return first.startsWith(q) || last.startsWith(q);
+}
+
+function knownFacility(id: number): Facility {
+  const found = FACILITIES.find((f) => f.id === id);
+  if (!found) throw new SandboxError(404, { facility_id: 'ERROR.FACILITY_NOT_FOUND' });
+  return found;
+}
+
+export type Sandbox = ReturnType<typeof createSandbox>;
+
+/** One payer's session on the stand-in server, starting from `setup`. */
+export function createSandbox(setup: SandboxSetup = {}) {
+  let fields: FormFields = setup.fields ?? EMPTY_FORM;
+  let errors: FieldErrors = setup.errors ?? {};
+  let locale: Locale = setup.locale ?? 'en';
+  let card: (TokenizeResponse & { outcome: string }) | null = null;
+  let deposits = 0;
+
+  const saveAnswer = (): StateSaveResponse => ({ fields, errors });
+
+  return {
+    stateAll(): StateAllResponse {
+      return { fields, errors, locale, csrf_token: 'story-csrf', site: SITE };
+    },
+
+    /** Merges what was sent, leaving alone the fields that only the server writes; no field errors. */
+    stateSave(sent: Partial<FormFields>): StateSaveResponse {
+      const owned: readonly string[] = SERVER_OWNED_FIELDS;
+      const accepted = Object.fromEntries(Object.entries(sent).filter(([k]) => !owned.includes(k)));
+      fields = { ...fields, ...accepted };
+      fields = { ...fields, billing_agree_terms: fields.terms_1 && fields.terms_2 && fields.terms_3 && fields.terms_4 };
+      errors = {};
+      return saveAnswer();
+    },
+
+    stateClear(): StateSaveResponse {
+      fields = { ...EMPTY_FORM, locale, logged_in: fields.logged_in };
+      errors = {};
+      return saveAnswer();
+    },
+
+    setLocale(l: Locale): { locale: Locale } {
+      locale = l;
+      return { locale };
+    },
+
+    /** §3/§9: allowed countries only, and never a sanctioned one whatever the data says. */
+    countries(): { countries: CountryOption[] } {
+      const banned: readonly string[] = SANCTIONED_COUNTRIES;
+      return {
+        countries: COUNTRIES.filter((c) => c.allowed && !banned.includes(c.code)).toSorted((a, b) => a.sort - b.sort),
+      };
+    },
+
+    regions(country: string): { states: StateOption[] } {
+      const list = REGIONS[country];
+      if (!list) throw new SandboxError(400, { country: MSG.invalid });
+      return { states: [...list] };
+    },
+
+    facilityList(country: string, region: string): { facilities: FacilitySummary[] } {
+      return {
+        facilities: FACILITIES.filter((f) => f.country === country && f.state === region).map(
+          ({ id, label, state, country: c }) => ({ id, label, state, country: c }),
+        ),
+      };
+    },
+
+    facility(id: number): { facility: Facility } {
+      return { facility: knownFacility(id) };
+    },
+
+    /** §2 name search at one facility, §9 six per page; results never cross facilities. */
+    searchInmates(facilityId: number, query: string, page: number): SearchInmatesResponse {
+      const all = INMATES.filter((i) => i.facility_id === facilityId && nameMatches(i, query));
+      const start = (page - 1) * RESULTS_PER_PAGE;
+      return {
+        inmates: all.slice(start, start + RESULTS_PER_PAGE).map(withAge),
+        total: all.length,
+        page,
+        per_page: RESULTS_PER_PAGE,
+      };
+    },
+
+    /** The fee tier of fixtures/fees.json and the tax of the facility's region; roundups are for dest only. */
+    fees(facilityId: number, type: DepositType, amount: number): FeesAndRoundupsResponse {
+      const facility = knownFacility(facilityId);
+      const amountKey = amountError(amount, effectiveLimits(facility));
+      if (amountKey) throw new SandboxError(400, { deposit_amount: amountKey });
+      const quote = feeFor(facility, type, amount);
+      if (!quote) throw new SandboxError(400, { deposit_amount: MSG.amountLimit });
+      return { original_deposit_best_fee: quote, roundups: [] };
+    },
+
+    /** The sandbox vault: the number is used here and forgotten; its outcome is kept with the token. */
+    tokenize(input: TokenizeRequest): TokenizeResponse {
+      const digits = cardDigits(input.credit_card);
+      const brand = brandOf(digits);
+      if (!brand) throw new SandboxError(400, { credit_card: MSG.cardNumber });
+      card = {
+        token: `tok_story_${digits.slice(-4)}`,
+        brand,
+        last4: digits.slice(-4),
+        exp_month: input.credit_card_month,
+        exp_year: input.credit_card_year,
+        outcome: outcomeOf(digits, input.credit_card_cvc, brand),
+      };
+      const { outcome: _outcome, ...answer } = card;
+      return answer;
+    },
+
+    processDeposit(confirmDuplicate: boolean): CheckoutResponse {
+      const answer = setup.deposit ?? 'card';
+      const base: CheckoutResponse = {
+        success: false,
+        warning: null,
+        error: null,
+        errors: {},
+        duplicate: null,
+        cached_deposit_info: null,
+        form_state: fields,
+      };
+      if (answer === 'duplicate' && !confirmDuplicate) {
+        // §4: the same amount to the same recipient eight minutes ago.
+        const earlier = new Date(STORY_NOW.getTime() - 8 * 60_000).toISOString();
+        return {
+          ...base,
+          warning: 'DUPLICATE_TRANSACTION_WARNING',
+          duplicate: { amount: fields.deposit_amount ?? 0, deposit_time: earlier },
+        };
+      }
+      const outcome = typeof answer === 'object' ? answer.error : (card?.outcome ?? 'APPROVED');
+      if (outcome !== 'APPROVED' || !card) {
+        // §8: the payer enters the card again; every other field stays.
+        fields = { ...fields, card_token: '', card_brand: '', card_display: '' };
+        // A processor sentence with no code (docs/test-cards.md DECLINED).
+        return { ...base, form_state: fields, error: outcome === 'DECLINED' ? 'card declined' : outcome };
+      }
+      deposits += 1;
+      const receipt = receiptFor(fields, card, `D${String(deposits).padStart(8, '0')}`);
+      fields = { ...fields, deposit_id: receipt.deposit_id, card_token: '', cached_deposit_info: receipt };
+      return { ...base, success: true, cached_deposit_info: receipt, form_state: fields };
+    },
+  };
+}
+
+/** The form state after a deposit of `fields` paid with `card`, as the sandbox answers it. */
+export function afterDeposit(fields: FormFields, card: TestCard = testCard('APPROVED')): FormFields {
+  const session = createSandbox({ fields });
+  session.tokenize(cardInput(card));
+  const answer = session.processDeposit(false);
+  if (!answer.success) throw new Error(`a deposit paid with ${card.number} does not succeed`);
+  return answer.form_state;
+}
