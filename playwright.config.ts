@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-const PORT = 4173;
+// E2E_PORT and E2E_STATIC_DIR let two runs share a machine (each with its own build and port).
+const PORT = Number(process.env['E2E_PORT'] ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RESULTS_DIR = 'test-results';
 
@@ -74,7 +75,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: e2eDataDir(),
-      STATIC_DIR: 'dist',
+      STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -9,6 +9,7 @@ import type {
   TokenizeRequest,
   TokenizeResponse,
 } from '../contract/api.ts';
+import type { LogoutResponse } from '../contract/accounts.ts';
 import type {
   CountryOption,
   Facility,
@@ -69,4 +70,6 @@ export interface ActorIO {
   tokenizeCard: { input: TokenizeRequest; output: TokenizeResponse };
   /** POST /pay/process_deposit */
   processDeposit: { input: { confirmDuplicate: boolean }; output: CheckoutResponse };
+  /** POST /auth/logout (§7: success, redirect_to) */
+  signOut: { input: void; output: LogoutResponse };
 }

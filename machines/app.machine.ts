@@ -1,17 +1,36 @@
 // The app (architecture "Machines": session, top-level routes, language): loads the form state
-// kept by the server (§3), then runs the wizard. Language is the payer's choice (§1, kept in local
-// storage by the composition root); the server is told so its answers match.
-import { type SnapshotFrom, assign, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
+// kept by the server (§3), then runs the wizard or one of the other pages of §2. Language is the
+// payer's choice (§1, kept in local storage by the composition root); the server is told so its
+// answers match. Whether the payer is signed in is the server's word (form state logged_in).
+import {
+  type AnyActorRef,
+  type SnapshotFrom,
+  assign,
+  fromPromise,
+  sendTo,
+  setup,
+  spawnChild,
+  stopChild,
+} from 'xstate';
 import type { StateAllResponse } from '../contract/api.ts';
 import { EMPTY_FORM, type Locale } from '../contract/entities.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { PAGE_MACHINES } from './page-machines.ts';
+import type { AnyStateMachine } from 'xstate';
+import { type AppLocation, PAGES, type PageInput, type PageRoute, locationOf, pagePath, returnLocation } from './pages.ts';
 import { wizardMachine } from './wizard.machine.ts';
-import type { AppContext, AppEvent, AppInput, WizardEvent } from './wizard.types.ts';
+import type { AppContext, AppEvent, AppInput } from './app.types.ts';
+import type { WizardEvent } from './wizard.types.ts';
 
 type IO = ActorIO;
 
 /** The spawned locale call; a newer choice replaces an older call still running. */
 const SET_LOCALE_ID = 'setLocale';
+/** The running page's actor (one at a time). */
+export const PAGE_ID = 'page';
+
+const START: AppLocation = { kind: 'wizard', route: null };
+const LANDING: AppLocation = { kind: 'page', route: 'landing', params: {}, query: {} };
 
 export const appMachine = setup({
   types: {
@@ -27,10 +46,20 @@ export const appMachine = setup({
     setLocale: fromPromise<IO['setLocale']['output'], IO['setLocale']['input']>(async () => {
       throw new Error('actor setLocale not provided');
     }),
+    signOut: fromPromise<IO['signOut']['output'], IO['signOut']['input']>(async () => {
+      throw new Error('actor signOut not provided');
+    }),
   },
   guards: {
     isServerLocaleDifferent: ({ context }, params: { answer: StateAllResponse }) =>
       params.answer.locale !== context.lang,
+    isPageRequested: ({ context }) => context.location.kind === 'page',
+    /** §2/§4: login-required routes send a guest to the sign-in page (and back afterwards). */
+    needsSignIn: ({ context }) =>
+      context.location.kind === 'page' && PAGES[context.location.route].login && !context.signedIn,
+    /** A route without a page machine is not offered: it leads to '/' like an unknown path. */
+    isPageMissing: ({ context }) => context.location.kind === 'page' && !PAGE_MACHINES[context.location.route],
+    isWizardLocation: (_, params: { location: AppLocation }) => params.location.kind === 'wizard',
   },
   actions: {
     assignBoot: assign((_, params: { answer: StateAllResponse }) => ({
@@ -38,34 +67,72 @@ export const appMachine = setup({
       errors: params.answer.errors,
       // A server answer without it keeps the pages working: they fall back to a number-free text.
       site: params.answer.site ?? null,
+      signedIn: params.answer.fields.logged_in === true,
       bootError: null,
     })),
     assignBootError: assign((_, params: { error: unknown }) => ({ bootError: toCallFailure(params.error).code })),
     clearBootError: assign({ bootError: null }),
     assignLang: assign((_, params: { lang: Locale }) => ({ lang: params.lang })),
+    assignLocation: assign((_, params: { location: AppLocation }) => ({
+      location: params.location,
+      route: params.location.kind === 'wizard' ? params.location.route : null,
+    })),
+    /** The sign-in page, remembering where the guest was going. */
+    redirectToSignIn: assign(({ context }) => {
+      const from = context.location;
+      const returnTo = from.kind === 'page' ? pagePath(from) : '/';
+      return { location: { kind: 'page', route: 'login', params: {}, query: { returnTo } } as AppLocation };
+    }),
+    /** After signing in: back where the guest was going (the login page's returnTo), §2. */
+    assignReturnLocation: assign(({ context }) => {
+      const returnTo = context.location.kind === 'page' ? context.location.query['returnTo'] : undefined;
+      const location = returnLocation(returnTo);
+      return { location, route: location.kind === 'wizard' ? location.route : null };
+    }),
+    assignSignedOut: assign({ signedIn: false, location: LANDING, route: null }),
+    toStart: assign({ location: START, route: null }),
     /** Fire and forget (GET /pay/set_locale): a failure changes nothing on screen. */
     stopLocaleCall: stopChild(SET_LOCALE_ID),
     tellServerLocale: spawnChild('setLocale', {
       id: SET_LOCALE_ID,
       input: ({ context }) => ({ locale: context.lang }),
     }),
+    // The composition root, tests and stories replace it with one that starts machines whose calls
+    // they provided (provide-actors.ts).
+    startPage: assign(({ context, spawn }) => {
+      pageToStart(context, PAGE_MACHINES, (logic, options) => spawn(logic, options as never));
+      return {};
+    }),
+    stopPage: stopChild(PAGE_ID),
     /** The composition root provides one that writes local storage (§1). */
     persistLanguage: (_, _params: { lang: Locale }) => {},
     /** §4: a 401 is logged; the composition root provides the logger. */
     logUnauthorized: () => {},
+    /** §8: a sign-out failure is only logged; the composition root provides the logger. */
+    logSignOutFailure: () => {},
     // §4/§7: a 401 answer redirects to '/', the facility step for a guest.
     restartWizard: sendTo('wizard', { type: 'wizard.navigate', route: null } satisfies WizardEvent),
+    forwardToWizard: sendTo('wizard', (_, params: { location: AppLocation }) => ({
+      type: 'wizard.navigate' as const,
+      route: params.location.kind === 'wizard' ? params.location.route : null,
+    })),
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({
-    lang: input.lang,
-    route: input.route,
-    fields: null,
-    errors: {},
-    site: null,
-    bootError: null,
-  }),
+  context: ({ input }) => {
+    const location: AppLocation = input.location ?? { kind: 'wizard', route: input.route };
+    return {
+      lang: input.lang,
+      route: location.kind === 'wizard' ? location.route : null,
+      location,
+      mobile: input.mobile ?? false,
+      signedIn: false,
+      fields: null,
+      errors: {},
+      site: null,
+      bootError: null,
+    };
+  },
   initial: 'booting',
   on: {
     'app.language': {
@@ -107,24 +174,123 @@ export const appMachine = setup({
       on: { 'app.retry': { target: 'booting', actions: 'clearBootError' } },
     },
     ready: {
-      invoke: {
-        id: 'wizard',
-        src: 'wizardMachine',
-        input: ({ context }) => ({
-          fields: context.fields ?? EMPTY_FORM,
-          errors: context.errors,
-          route: context.route,
-        }),
-        onError: {
-          target: 'bootFailed',
-          actions: { type: 'assignBootError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
+      initial: 'choosing',
       on: {
-        'app.unauthorized': { actions: ['restartWizard', 'logUnauthorized'] },
+        // A page changed the session or the form state: read it again, then go on (§4).
+        'app.signedIn': { target: '.reloading', actions: 'assignReturnLocation' },
+        'app.signedOut': { target: '.reloading', actions: 'assignSignedOut' },
+        'app.go': {
+          target: '.reloading',
+          actions: { type: 'assignLocation', params: ({ event }) => ({ location: locationOf(event.path) }) },
+        },
+        'app.signOut': { target: '.signingOut' },
+      },
+      states: {
+        choosing: {
+          always: [
+            { guard: 'isPageMissing', target: 'wizard', actions: 'toStart' },
+            { guard: 'needsSignIn', target: 'page', actions: 'redirectToSignIn' },
+            { guard: 'isPageRequested', target: 'page' },
+            { target: 'wizard' },
+          ],
+        },
+        wizard: {
+          invoke: {
+            id: 'wizard',
+            src: 'wizardMachine',
+            input: ({ context }) => ({
+              fields: context.fields ?? EMPTY_FORM,
+              errors: context.errors,
+              route: context.route,
+            }),
+            onError: {
+              target: '#app.bootFailed',
+              actions: { type: 'assignBootError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+          on: {
+            'app.unauthorized': { actions: ['restartWizard', 'logUnauthorized'] },
+            // A URL of the wizard is the wizard's to judge (§4 guards); any other leaves it.
+            'app.navigate': [
+              {
+                guard: { type: 'isWizardLocation', params: ({ event }) => ({ location: event.location }) },
+                actions: { type: 'forwardToWizard', params: ({ event }) => ({ location: event.location }) },
+              },
+              {
+                target: 'choosing',
+                actions: { type: 'assignLocation', params: ({ event }) => ({ location: event.location }) },
+              },
+            ],
+          },
+        },
+        page: {
+          entry: 'startPage',
+          exit: 'stopPage',
+          on: {
+            // §4/§7: a 401 answer redirects to '/' and is logged; the session has ended.
+            'app.unauthorized': { target: 'reloading', actions: ['toStart', 'logUnauthorized'] },
+            // The wizard restarts from the server's form state, which a page may have changed.
+            'app.navigate': {
+              target: 'reloading',
+              reenter: true,
+              actions: { type: 'assignLocation', params: ({ event }) => ({ location: event.location }) },
+            },
+          },
+        },
+        reloading: {
+          invoke: {
+            id: 'reloadFormState',
+            src: 'loadFormState',
+            onDone: {
+              target: 'choosing',
+              actions: { type: 'assignBoot', params: ({ event }) => ({ answer: event.output }) },
+            },
+            onError: {
+              target: '#app.bootFailed',
+              actions: { type: 'assignBootError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        signingOut: {
+          invoke: {
+            id: 'signOut',
+            src: 'signOut',
+            onDone: { target: 'reloading', actions: 'assignSignedOut' },
+            // §8: a sign-out failure is only logged; the page is read again either way.
+            onError: { target: 'reloading', actions: ['logSignOutFailure', 'assignSignedOut'] },
+          },
+        },
       },
     },
   },
 });
 
 export type AppSnapshot = SnapshotFrom<typeof appMachine>;
+
+/** Starts the page of the current location with its machine from `pages`. */
+export function pageToStart(
+  context: AppContext,
+  pages: Partial<Record<PageRoute, AnyStateMachine>>,
+  spawn: (logic: AnyStateMachine, options: { id: string; input: PageInput }) => void,
+): void {
+  if (context.location.kind !== 'page') return;
+  const logic = pages[context.location.route];
+  if (!logic) return;
+  spawn(logic, {
+    id: PAGE_ID,
+    input: {
+      route: context.location.route,
+      params: context.location.params,
+      query: context.location.query,
+      fields: context.fields ?? EMPTY_FORM,
+      site: context.site,
+      signedIn: context.signedIn,
+      mobile: context.mobile,
+    },
+  });
+}
+
+/** The running page's actor, when the app shows a page. */
+export function pageActorOf(snapshot: AppSnapshot): AnyActorRef | undefined {
+  return (snapshot.children as Record<string, AnyActorRef | undefined>)[PAGE_ID];
+}

@@ -1,10 +1,12 @@
 // Hands actor implementations to a machine and to every machine it invokes: `.provide()` replaces
 // only the machine's own actors, so the children get theirs here. The composition root passes the
 // HTTP implementations; tests and stories pass fakes (any subset: the rest keep their placeholders).
-import type { PromiseActorLogic } from 'xstate';
+import { type AnyStateMachine, type PromiseActorLogic, assign } from 'xstate';
 import type { ActorIO } from './actors.types.ts';
-import { appMachine } from './app.machine.ts';
+import { appMachine, pageToStart } from './app.machine.ts';
+import type { PageRoute } from './pages.ts';
 import { checkoutMachine } from './checkout.machine.ts';
+import { PAGE_MACHINES } from './page-machines.ts';
 import { facilityPickerMachine } from './facility-picker.machine.ts';
 import { recipientSearchMachine } from './recipient-search.machine.ts';
 import { wizardMachine } from './wizard.machine.ts';
@@ -49,8 +51,36 @@ export function provideWizard(actors: Partial<ActorLogics>) {
   });
 }
 
+function isMachine(logic: unknown): logic is AnyStateMachine {
+  return typeof logic === 'object' && logic !== null && 'provide' in logic && 'implementations' in logic;
+}
+
+/**
+ * A page's machine with the given actors, and its child machines with theirs, all the way down:
+ * every actor named like a call of ActorIO is replaced when given.
+ */
+export function provideMachine<M extends AnyStateMachine>(machine: M, actors: Partial<ActorLogics>): M {
+  const own = machine.implementations.actors as Record<string, unknown>;
+  const replaced: Record<string, unknown> = {};
+  for (const [name, logic] of Object.entries(own)) {
+    if (isMachine(logic)) replaced[name] = provideMachine(logic, actors);
+    else if (name in actors && actors[name as keyof ActorIO]) replaced[name] = actors[name as keyof ActorIO];
+  }
+  return machine.provide({ actors: replaced as never }) as M;
+}
+
 export function provideApp(actors: Partial<ActorLogics>) {
+  const pages: Partial<Record<PageRoute, AnyStateMachine>> = {};
+  for (const [route, machine] of Object.entries(PAGE_MACHINES)) {
+    if (machine) pages[route as PageRoute] = provideMachine(machine, actors);
+  }
   return appMachine.provide({
-    actors: { ...only(actors, ['loadFormState', 'setLocale']), wizardMachine: provideWizard(actors) },
+    actors: { ...only(actors, ['loadFormState', 'setLocale', 'signOut']), wizardMachine: provideWizard(actors) },
+    actions: {
+      startPage: assign(({ context, spawn }) => {
+        pageToStart(context, pages, (logic, options) => spawn(logic, options as never));
+        return {};
+      }),
+    },
   });
 }

@@ -7,37 +7,14 @@ import type {
   FieldErrors,
   FormFields,
   Inmate,
-  Locale,
   ReceiptInfo,
   Roundup,
   StateOption,
 } from '../contract/entities.ts';
-import type { DuplicateInfo, SiteInfo } from '../contract/api.ts';
+import type { DuplicateInfo } from '../contract/api.ts';
 
 export const WIZARD_ROUTES = ['facility', 'type', 'recipient', 'checkout', 'receipt'] as const;
 export type WizardRoute = (typeof WIZARD_ROUTES)[number];
-
-// ---------------------------------------------------------------- app
-
-export interface AppInput {
-  lang: Locale;
-  /** The route the page was opened at (from the URL hash), if any. */
-  route: WizardRoute | null;
-}
-export interface AppContext {
-  lang: Locale;
-  route: WizardRoute | null;
-  fields: FormFields | null;
-  errors: FieldErrors;
-  /** Configured numbers and links (from /state/all). */
-  site: SiteInfo | null;
-  bootError: string | null;
-}
-export type AppEvent =
-  | { type: 'app.language'; lang: Locale }
-  | { type: 'app.retry' }
-  /** §7: a 401 answer; the app returns to '/' (the facility step for a guest) and logs it. */
-  | { type: 'app.unauthorized' };
 
 // ---------------------------------------------------------------- wizard
 

@@ -1,13 +1,19 @@
-// The app shell: renders the app machine's state; the wizard screen renders the wizard's.
+// The app shell: renders the app machine's state; the wizard screen renders the wizard's, a page
+// screen its page machine's. The URL hash follows the app's location and is an input to it (§2).
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { Suspense, useEffect, useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
+import { type AppSnapshot, pageActorOf } from '../machines/app.machine.ts';
+import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
 import { Layout } from './components/layout.tsx';
 import type { AppRef, WizardRef } from './machine-refs.ts';
-import { WizardScreen } from './screens/wizard-screen.tsx';
+import { PAGE_SCREENS } from './screens/page-screens.ts';
+import { WizardScreen, stepOf } from './screens/wizard-screen.tsx';
+import { pathOf } from './routes.ts';
 import { FailureScreen, LoadingScreen } from './screens/status-screens.tsx';
+import { SessionContext } from './session.tsx';
 import { SiteContext } from './site.tsx';
 
 export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
@@ -17,11 +23,16 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
     void i18n.changeLanguage(lang);
     document.documentElement.lang = lang;
   }, [i18n, lang]);
+  useHashInput(app);
   const onLanguage = (l: Locale) => app.send({ type: 'app.language', lang: l });
+  const signedIn = snapshot.context.signedIn;
+  const session = useMemo(() => ({ signedIn, signOut: () => app.send({ type: 'app.signOut' }) }), [app, signedIn]);
   const wizard = (snapshot.children as Record<string, unknown>).wizard as WizardRef | undefined;
   let body;
-  if (snapshot.matches('ready') && wizard) {
+  if (snapshot.matches({ ready: 'wizard' }) && wizard) {
     body = <WizardScreen wizard={wizard} lang={lang} onLanguage={onLanguage} />;
+  } else if (snapshot.matches({ ready: 'page' })) {
+    body = <PageScreen snapshot={snapshot} lang={lang} onLanguage={onLanguage} />;
   } else if (snapshot.matches('bootFailed')) {
     body = (
       <Layout lang={lang} onLanguage={onLanguage}>
@@ -37,7 +48,74 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   }
   return (
     <I18nextProvider i18n={i18n}>
-      <SiteContext.Provider value={snapshot.context.site}>{body}</SiteContext.Provider>
+      <SiteContext.Provider value={snapshot.context.site}>
+        <SessionContext.Provider value={session}>{body}</SessionContext.Provider>
+      </SiteContext.Provider>
     </I18nextProvider>
   );
+}
+
+function PageScreen({
+  snapshot,
+  lang,
+  onLanguage,
+}: {
+  snapshot: AppSnapshot;
+  lang: Locale;
+  onLanguage: (l: Locale) => void;
+}) {
+  const { t } = useTranslation();
+  const location = snapshot.context.location;
+  const route = location.kind === 'page' ? location.route : null;
+  const page = pageActorOf(snapshot);
+  const Screen = route ? PAGE_SCREENS[route] : undefined;
+  const path = location.kind === 'page' ? pagePath(location) : null;
+  // The address shows the page the app chose (after a redirect to sign-in, for example).
+  useEffect(() => {
+    if (path && locationKey(window.location.hash) !== locationKey(`#${path}`)) {
+      window.history.replaceState(null, '', `#${path}`);
+    }
+  }, [path]);
+  useEffect(() => {
+    if (route) document.title = `${t(PAGES[route].titleKey)} - ${t('LAYOUT.SITE_NAME')}`;
+  }, [route, t]);
+  return (
+    <Layout lang={lang} onLanguage={onLanguage} progress={route ? PAGES[route].progress : null}>
+      {Screen && page ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <Screen key={page.id + (path ?? '')} page={page} />
+        </Suspense>
+      ) : (
+        <LoadingScreen />
+      )}
+    </Layout>
+  );
+}
+
+/** A hash as the app understands it, so '#/landing' and '#/landing/' count as the same. */
+function locationKey(hash: string): string {
+  return JSON.stringify(locationOf(hash));
+}
+
+/** §2: a hashchange (back button, link, typed URL) asks the app to go there; its guards decide. */
+function useHashInput(app: AppRef) {
+  useEffect(() => {
+    const onHash = () => {
+      const location = locationOf(window.location.hash);
+      const wizard = (app.getSnapshot().children as Record<string, unknown>).wizard as WizardRef | undefined;
+      const before = wizard ? stepOf(wizard.getSnapshot()) : null;
+      if (location.kind === 'wizard' && before !== null && location.route === before) return;
+      app.send({ type: 'app.navigate', location });
+      // The wizard stayed where it was (an unknown path, or a guard that keeps this step): the
+      // address shows the step again instead of the path that was refused.
+      if (wizard && before && location.kind === 'wizard') {
+        const after = wizard.getSnapshot();
+        if (stepOf(after) === before) {
+          window.history.replaceState(null, '', `#${pathOf(before, after.context.fields.facility_country)}`);
+        }
+      }
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [app]);
 }

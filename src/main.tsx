@@ -8,7 +8,7 @@ import { createApiClient } from './api/client.ts';
 import { logJsError } from './api/checkout.ts';
 import { App } from './app.tsx';
 import { i18n, storedLanguage, storeLanguage } from './i18n.ts';
-import { routeOfHash } from './routes.ts';
+import { locationOf } from '../machines/pages.ts';
 import './styles.css';
 
 async function start() {
@@ -22,10 +22,17 @@ async function start() {
     actions: {
       persistLanguage: ({ context }) => storeLanguage(context.lang),
       logUnauthorized: () => void logJsError(api, '401 answer: back to start').catch(() => undefined),
+      logSignOutFailure: () => void logJsError(api, 'sign-out failed').catch(() => undefined),
     },
   });
   const actor = createActor(machine, {
-    input: { lang: storedLanguage() ?? 'en', route: routeOfHash(window.location.hash) },
+    input: {
+      lang: storedLanguage() ?? 'en',
+      route: null,
+      location: locationOf(window.location.hash),
+      // §2: phones and tablets (a coarse pointer) do not get the schedule-a-visit link.
+      mobile: window.matchMedia?.('(pointer: coarse)').matches ?? false,
+    },
     ...(inspect ? { inspect } : {}),
   });
   unauthorized = () => actor.send({ type: 'app.unauthorized' });

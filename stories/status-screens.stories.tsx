@@ -3,7 +3,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { t } from './support/checks.ts';
-import { driveStory, reach, stopDriven, type DrivenParameters } from './support/drive.ts';
+import { EMPTY_FORM } from '../contract/entities.ts';
+import { driveStory, reach, stopDriven, to, type DrivenParameters } from './support/drive.ts';
 import { renderApp } from './support/render.tsx';
 import { facilityFields } from './support/sandbox.ts';
 
@@ -36,10 +37,54 @@ export const BootFailedSpanish: Story = { ...BootFailed, globals: { locale: 'es'
 
 /** Booted with an empty form state: the wizard starts at the facility step. */
 export const Ready: Story = {
-  parameters: { machineState: 'app:ready', scene: { steps: [reach('facilityPicker:ready')] } },
+  parameters: { machineState: 'app:ready.wizard', scene: { steps: [reach('facilityPicker:ready')] } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(t('FACILITY.HEADING'));
     await expect(canvas.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30');
+  },
+};
+
+/** A signed-in payer chose "Sign out" in the header; the server has not answered yet. */
+export const SigningOut: Story = {
+  parameters: {
+    machineState: 'app:ready.signingOut',
+    scene: {
+      server: { fields: { ...EMPTY_FORM, logged_in: true } },
+      variants: [{ call: 'signOut', answer: 'never' }],
+      steps: [reach('facilityPicker:ready'), to.app({ type: 'app.signOut' })],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(t('COMMON.LOADING'));
+  },
+};
+
+/** The header's links for a signed-in payer: my account and sign out. */
+export const SignedInHeader: Story = {
+  parameters: {
+    machineState: 'app:ready.wizard',
+    scene: { server: { fields: { ...EMPTY_FORM, logged_in: true } }, steps: [reach('facilityPicker:ready')] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: t('LAYOUT.MY_ACCOUNT') })).toHaveAttribute(
+      'href',
+      '#/account/destination_accounts',
+    );
+    await expect(canvas.getByRole('button', { name: t('LAYOUT.SIGN_OUT') })).toBeEnabled();
+  },
+};
+
+/** A page asked for the form state again (after a sign-in, or before a deposit it prepared). */
+export const Reloading: Story = {
+  parameters: {
+    machineState: 'app:ready.reloading',
+    scene: {
+      variants: [{ call: 'loadFormState', answer: 'never', after: 1 }],
+      steps: [reach('facilityPicker:ready'), to.app({ type: 'app.go', path: '/deposit_type' })],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(t('COMMON.LOADING'));
   },
 };
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../contract/entities.ts';
+import { useSession } from '../session.tsx';
 import { useCustomerServicePhone } from '../site.tsx';
 
 export function ProgressBar({ value }: { value: number }) {
@@ -39,6 +40,26 @@ export function LanguageLinks({ lang, onLanguage }: { lang: Locale; onLanguage: 
   );
 }
 
+/** Sign in, or my account and sign out (§2 next steps; §6 signed-in user). */
+export function SessionLinks() {
+  const { t } = useTranslation();
+  const { signedIn, signOut } = useSession();
+  return (
+    <nav className="session-links" aria-label={t('LAYOUT.ACCOUNT_NAV')}>
+      {signedIn ? (
+        <>
+          <a href="#/account/destination_accounts">{t('LAYOUT.MY_ACCOUNT')}</a>
+          <button type="button" className="link-button" onClick={signOut}>
+            {t('LAYOUT.SIGN_OUT')}
+          </button>
+        </>
+      ) : (
+        <a href="#/login">{t('LAYOUT.SIGN_IN')}</a>
+      )}
+    </nav>
+  );
+}
+
 export function Layout({
   lang,
   onLanguage,
@@ -66,6 +87,7 @@ export function Layout({
       </a>
       <header className="header">
         <p className="brand">{t('LAYOUT.SITE_NAME')}</p>
+        <SessionLinks />
         <LanguageLinks lang={lang} onLanguage={onLanguage} />
       </header>
       {progress != null ? <ProgressBar value={progress} /> : null}

@@ -46,7 +46,7 @@ export function WizardScreen({
 }) {
   const snapshot = useSelector(wizard, (s) => s);
   const step = stepOf(snapshot);
-  useHashSync(wizard, step, snapshot.context.fields.facility_country);
+  useHashSync(step, snapshot.context.fields.facility_country);
   const progress = step ? PROGRESS[step] : null;
   useEffect(() => {
     if (step === 'type' || step === 'recipient') void loadCheckout();
@@ -99,8 +99,8 @@ function renderStep(snapshot: WizardSnapshot, wizard: WizardRef, step: WizardRou
   }
 }
 
-/** §2: the hash follows the step; a hashchange (back button, typed URL) asks the wizard to navigate. */
-function useHashSync(wizard: WizardRef, step: WizardRoute | null, country: string) {
+/** §2: the hash follows the step (the app shell turns a hashchange into navigation). */
+function useHashSync(step: WizardRoute | null, country: string) {
   useEffect(() => {
     if (!step) return;
     const path = `#${pathOf(step, country)}`;
@@ -109,20 +109,4 @@ function useHashSync(wizard: WizardRef, step: WizardRoute | null, country: strin
       else window.location.hash = path;
     }
   }, [step, country]);
-  useEffect(() => {
-    const onHash = () => {
-      const route = routeOfHash(window.location.hash);
-      const current = stepOf(wizard.getSnapshot());
-      if (route !== null && route === current) return;
-      wizard.send({ type: 'wizard.navigate', route });
-      // The wizard stayed where it was (an unknown path, or a guard that keeps this step): the
-      // address shows the step again instead of the path that was refused.
-      const after = wizard.getSnapshot();
-      if (current && stepOf(after) === current) {
-        window.history.replaceState(null, '', `#${pathOf(current, after.context.fields.facility_country)}`);
-      }
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => window.removeEventListener('hashchange', onHash);
-  }, [wizard]);
 }

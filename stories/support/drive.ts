@@ -15,8 +15,8 @@ import {
   provideWizard,
   type ActorLogics,
 } from '../../machines/provide-actors.ts';
+import type { AppEvent } from '../../machines/app.types.ts';
 import type {
-  AppEvent,
   CheckoutEvent,
   FacilityPickerEvent,
   RecipientSearchEvent,
@@ -147,6 +147,7 @@ function sandboxImpl(sandbox: Sandbox): Impl {
       settle(() => sandbox.fees(facilityId, depositType as DepositType, amount)),
     tokenizeCard: (card) => settle(() => sandbox.tokenize(card)),
     processDeposit: ({ confirmDuplicate }) => settle(() => sandbox.processDeposit(confirmDuplicate)),
+    signOut: () => settle(() => sandbox.signOut()),
   };
 }
 
@@ -183,7 +184,7 @@ function withVariant(impl: Impl, v: Variant): Impl {
 }
 
 /** Direct fakes: `fromPromise` actors over the sandbox, with the scene's variants. */
-export function fakeActors(sandbox: Sandbox, variants: readonly Variant[] = []): ActorLogics {
+export function fakeActors(sandbox: Sandbox, variants: readonly Variant[] = []): Partial<ActorLogics> {
   const impl = variants.reduce(withVariant, sandboxImpl(sandbox));
   const logic = <K extends ApiCall>(k: K) =>
     fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>(({ input }) => impl[k](input));
@@ -198,6 +199,7 @@ export function fakeActors(sandbox: Sandbox, variants: readonly Variant[] = []):
     getFees: logic('getFees'),
     tokenizeCard: logic('tokenizeCard'),
     processDeposit: logic('processDeposit'),
+    signOut: logic('signOut'),
   };
 }
 
@@ -207,7 +209,7 @@ export function httpActors(): ActorLogics {
 }
 
 /** The app machine with `actors` handed to it and to every machine it invokes, and the story's delays. */
-function storyMachine(actors: ActorLogics, delays: StoryDelays) {
+function storyMachine(actors: Partial<ActorLogics>, delays: StoryDelays) {
   const checkout = provideCheckout(actors).provide({
     delays: { feeThrottle: delays.feeThrottle, feesTimeout: delays.feesTimeout },
   });
@@ -286,7 +288,7 @@ export interface DriveOptions {
 export async function driveTo(state: MachineState, scene: Scene = {}, options: DriveOptions = {}): Promise<Driven> {
   const sandbox = createSandbox(scene.server);
   const variants = scene.variants ?? [];
-  let actors: ActorLogics;
+  let actors: Partial<ActorLogics>;
   if ((scene.via ?? 'http') === 'http') {
     if (!options.msw) throw new Error('an HTTP scene needs the MSW worker (context.msw)');
     // In front of the preview's catch-all, which fails any API call that no story answers.

@@ -9,7 +9,19 @@ import type { ActorIO } from '../../machines/actors.types.ts';
 import { SandboxError, type Sandbox } from './sandbox.ts';
 
 /** A call of the screens, named by the machine actor that makes it (machines/actors.types.ts). */
-export type ApiCall = keyof ActorIO;
+/** The calls of the deposit wizard that the story sandbox answers (pages' stories fake their own). */
+export type ApiCall = Exclude<
+  keyof ActorIO,
+  Exclude<keyof ActorIO, 'loadFormState' | 'saveFormState' | 'clearFormState' | 'setLocale' | WizardCall>
+>;
+type WizardCall =
+  | 'loadFacilityOptions'
+  | 'loadFacility'
+  | 'searchInmates'
+  | 'getFees'
+  | 'tokenizeCard'
+  | 'processDeposit'
+  | 'signOut';
 
 type Method = 'get' | 'post';
 interface Route {
@@ -32,6 +44,7 @@ const ROUTES: Record<ApiCall, Route> = {
   getFees: { method: 'get', path: PATHS.feesAndRoundups },
   tokenizeCard: { method: 'post', path: PATHS.vaultTokenize },
   processDeposit: { method: 'post', path: PATHS.processDeposit },
+  signOut: { method: 'post', path: '/auth/logout' },
 };
 
 /** The error body of the reference server for anything it did not expect. */

@@ -1,6 +1,7 @@
 // A small in-memory stand-in for the reference API, over the fixture files only (fixtures/README.md).
 // Both ways a story can reach it share this one implementation: the MSW handlers of handlers.ts put
 // it behind HTTP, the direct fakes of drive.ts call it from `fromPromise` actors.
+import type { LogoutResponse } from '../../contract/accounts.ts';
 import type {
   CheckoutResponse,
   FeesAndRoundupsResponse,
@@ -294,6 +295,13 @@ export function createSandbox(setup: SandboxSetup = {}) {
       fields = { ...EMPTY_FORM, locale, logged_in: fields.logged_in };
       errors = {};
       return saveAnswer();
+    },
+
+    /** POST /auth/logout: the session ends; the next one starts empty and signed out. */
+    signOut(): LogoutResponse {
+      fields = { ...EMPTY_FORM, locale };
+      errors = {};
+      return { success: true, redirect_to: '/' };
     },
 
     setLocale(l: Locale): { locale: Locale } {

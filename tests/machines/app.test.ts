@@ -1,13 +1,14 @@
 // app (architecture "Machines"; §1 language, §4/§7 401): model-based paths, behaviour, coverage.
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyActorRef, type SnapshotFrom, SimulatedClock, fromPromise } from 'xstate';
+import { type AnyActorRef, type SnapshotFrom, SimulatedClock, assign, createMachine, fromPromise } from 'xstate';
 import { EMPTY_FORM, type Locale } from '../../contract/entities.ts';
 import type { ActorIO } from '../../machines/actors.types.ts';
-import { appMachine } from '../../machines/app.machine.ts';
+import { PAGE_ID, appMachine } from '../../machines/app.machine.ts';
 import { provideApp } from '../../machines/provide-actors.ts';
 import { type WizardSnapshot, routeOf } from '../../machines/wizard.machine.ts';
 import type { wizardMachine } from '../../machines/wizard.machine.ts';
-import type { AppEvent, AppInput } from '../../machines/wizard.types.ts';
+import type { AppEvent, AppInput } from '../../machines/app.types.ts';
+import type { AppLocation, PageRoute } from '../../machines/pages.ts';
 import { HARRIS, NETWORK_FAILURE, RECIPIENT_FIELDS, bootAnswer } from '../../fixtures/samples.ts';
 import {
   type EventSamples,
@@ -32,7 +33,21 @@ const samples = {
   ],
   'app.retry': [{ type: 'app.retry' }],
   'app.unauthorized': [{ type: 'app.unauthorized' }],
+  'app.navigate': [
+    { type: 'app.navigate', location: { kind: 'wizard', route: 'type' } },
+    { type: 'app.navigate', location: { kind: 'page', route: 'landing', params: {}, query: {} } },
+    { type: 'app.navigate', location: { kind: 'page', route: 'credit_cards', params: {}, query: {} } },
+    // A route whose page is not offered in this model (see `withStubs`).
+    { type: 'app.navigate', location: { kind: 'page', route: 'raise', params: {}, query: {} } },
+  ],
+  'app.signedIn': [{ type: 'app.signedIn' }],
+  'app.signedOut': [{ type: 'app.signedOut' }],
+  'app.go': [{ type: 'app.go', path: '/checkout' }],
+  'app.signOut': [{ type: 'app.signOut' }],
 } satisfies EventSamples<AppEvent>;
+
+/** A page's machine in the model: the app only starts and stops it. */
+const stubPage = createMachine({ id: 'stubPage' });
 
 const input: AppInput = { lang: 'en', route: null };
 
@@ -43,20 +58,40 @@ function withStubs(calls: FakeCalls) {
     actors: {
       loadFormState: actors.loadFormState,
       setLocale: actors.setLocale,
+      signOut: actors.signOut,
       wizardMachine: calls.controlled<never, unknown>('wizard') as unknown as typeof wizardMachine,
+    },
+    guards: {
+      isPageMissing: ({ context }) => context.location.kind === 'page' && context.location.route === 'raise',
+    },
+    actions: {
+      startPage: assign(({ spawn }) => {
+        spawn(stubPage, { id: PAGE_ID } as never);
+        return {};
+      }),
     },
   });
 }
+
+const SIGNED_IN = { ...EMPTY_FORM, logged_in: true };
 
 const spec: ModelSpec<Snapshot> = {
   build: withStubs,
   input,
   samples: () => allSamples(samples),
   answers: {
-    loadFormState: () => [bootAnswer(EMPTY_FORM, 'en'), bootAnswer(EMPTY_FORM, 'es')],
+    loadFormState: () => [bootAnswer(EMPTY_FORM, 'en'), bootAnswer(EMPTY_FORM, 'es'), bootAnswer(SIGNED_IN, 'en')],
+    reloadFormState: () => [bootAnswer(EMPTY_FORM, 'en'), bootAnswer(SIGNED_IN, 'en')],
+    signOut: () => [{ success: true, redirect_to: '/' }],
   },
-  failures: { loadFormState: [NETWORK_FAILURE], wizard: [NETWORK_FAILURE] },
-  project: ({ context: c }) => [c.lang, c.fields !== null, c.bootError],
+  failures: {
+    loadFormState: [NETWORK_FAILURE],
+    reloadFormState: [NETWORK_FAILURE],
+    wizard: [NETWORK_FAILURE],
+    signOut: [NETWORK_FAILURE],
+  },
+  project: ({ context: c }) => [c.lang, c.fields !== null, c.bootError, c.signedIn, JSON.stringify(c.location)],
+  limit: 5000,
 };
 
 describe('app: paths of the model', () => {
@@ -91,7 +126,7 @@ describe('app: behaviour', () => {
     expect(t.snap().value).toBe('booting');
     t.calls.resolve('loadFormState', bootAnswer({ ...EMPTY_FORM, facility_id: HARRIS.id }));
     await settle();
-    expect(t.snap().value).toBe('ready');
+    expect(t.snap().value).toEqual({ ready: 'wizard' });
     expect(t.snap().context.fields?.facility_id).toBe(HARRIS.id);
     expect(t.calls.inputs('loadFacility')).toEqual([{ facilityId: HARRIS.id }]);
     t.calls.resolve('loadFacility', HARRIS);
@@ -134,7 +169,7 @@ describe('app: behaviour', () => {
     t.calls.reject('setLocale', NETWORK_FAILURE);
     await settle();
     expect(t.snap().status).toBe('active');
-    expect(t.snap().value).toBe('ready');
+    expect(t.snap().value).toEqual({ ready: 'wizard' });
   });
 
   it('a newer language choice replaces a call still running', async () => {
@@ -169,6 +204,102 @@ describe('app: behaviour', () => {
     t.app.send({ type: 'app.unauthorized' });
     expect(t.snap().value).toBe('booting');
     expect(t.logUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('app: pages and the session', () => {
+  function withPages(appInput: AppInput) {
+    const calls = new FakeCalls();
+    const app = start(withStubs(calls), appInput, new SimulatedClock());
+    const snap = () => app.getSnapshot() as Snapshot;
+    return { calls, app, snap };
+  }
+  const page = (route: PageRoute, query: Record<string, string> = {}): AppLocation => ({
+    kind: 'page',
+    route,
+    params: {},
+    query,
+  });
+
+  it('§2/§6: a login-required page sends a guest to sign in, and back there after signing in', async () => {
+    const t = withPages({ lang: 'en', route: null, location: page('credit_cards') });
+    t.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM));
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'page' });
+    expect(t.snap().context.location).toEqual(page('login', { returnTo: '/account/credit_cards' }));
+    expect(t.snap().children[PAGE_ID]).toBeDefined();
+    t.app.send({ type: 'app.signedIn' });
+    expect(t.snap().value).toEqual({ ready: 'reloading' });
+    t.calls.resolve('reloadFormState', bootAnswer(SIGNED_IN));
+    await settle();
+    expect(t.snap().context.signedIn).toBe(true);
+    expect(t.snap().context.location).toEqual(page('credit_cards'));
+  });
+
+  it('after signing in without a page to return to, the signed-in start page; never another site', async () => {
+    for (const returnTo of [undefined, '//evil.example/x', 'https://evil.example/', '/login']) {
+      const t = withPages({ lang: 'en', route: null, location: page('login', returnTo ? { returnTo } : {}) });
+      t.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM));
+      await settle();
+      t.app.send({ type: 'app.signedIn' });
+      t.calls.resolve('reloadFormState', bootAnswer(SIGNED_IN));
+      await settle();
+      expect(t.snap().context.location).toEqual(page('deposit_or_schedule_visit'));
+    }
+  });
+
+  it('a signed-in payer opens a login-required page directly', async () => {
+    const t = withPages({ lang: 'en', route: null, location: page('credit_cards') });
+    t.calls.resolve('loadFormState', bootAnswer(SIGNED_IN));
+    await settle();
+    expect(t.snap().context.location).toEqual(page('credit_cards'));
+  });
+
+  it('signing out reads the form state again and shows the landing page, even when the call fails (§8)', async () => {
+    for (const fail of [false, true]) {
+      const t = withPages({ lang: 'en', route: null, location: page('credit_cards') });
+      t.calls.resolve('loadFormState', bootAnswer(SIGNED_IN));
+      await settle();
+      t.app.send({ type: 'app.signOut' });
+      expect(t.snap().value).toEqual({ ready: 'signingOut' });
+      if (fail) t.calls.reject('signOut', NETWORK_FAILURE);
+      else t.calls.resolve('signOut', { success: true, redirect_to: '/' });
+      await settle();
+      t.calls.resolve('reloadFormState', bootAnswer(EMPTY_FORM));
+      await settle();
+      expect(t.snap().context.signedIn).toBe(false);
+      expect(t.snap().context.location).toEqual(page('landing'));
+    }
+  });
+
+  it('a page that saved a deposit goes to checkout: the wizard starts from the form state read again', async () => {
+    const t = withPages({ lang: 'en', route: null, location: page('deposit_history') });
+    t.calls.resolve('loadFormState', bootAnswer(SIGNED_IN));
+    await settle();
+    t.app.send({ type: 'app.go', path: '/checkout' });
+    t.calls.resolve('reloadFormState', bootAnswer({ ...SIGNED_IN, facility_id: HARRIS.id }));
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'wizard' });
+    expect(t.snap().context.route).toBe('checkout');
+    expect(t.snap().context.fields?.facility_id).toBe(HARRIS.id);
+  });
+
+  it('§2: a page without a machine leads to "/" like an unknown path', async () => {
+    const t = withPages({ lang: 'en', route: null, location: page('raise') });
+    t.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM));
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'wizard' });
+    expect(t.snap().context.location).toEqual({ kind: 'wizard', route: null });
+  });
+
+  it('§7: a 401 on a page goes back to "/" and is logged', async () => {
+    const t = withPages({ lang: 'en', route: null, location: page('landing') });
+    t.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM));
+    await settle();
+    t.app.send({ type: 'app.unauthorized' });
+    t.calls.resolve('reloadFormState', bootAnswer(EMPTY_FORM));
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'wizard' });
   });
 });
 

@@ -62,21 +62,25 @@ export class FakeCalls {
     );
   }
 
-  /** Every actor of actors.types.ts, each answering only when told. */
+  /**
+   * Every actor of actors.types.ts, each answering only when told. Any name asked for gets one, so a
+   * call added to ActorIO needs no entry here.
+   */
   all(): ActorLogics {
-    const c = <K extends keyof ActorIO>(src: K) => this.controlled<ActorIO[K]['output'], ActorIO[K]['input']>(src);
-    return {
-      loadFormState: c('loadFormState'),
-      saveFormState: c('saveFormState'),
-      clearFormState: c('clearFormState'),
-      setLocale: c('setLocale'),
-      loadFacilityOptions: c('loadFacilityOptions'),
-      loadFacility: c('loadFacility'),
-      searchInmates: c('searchInmates'),
-      getFees: c('getFees'),
-      tokenizeCard: c('tokenizeCard'),
-      processDeposit: c('processDeposit'),
-    };
+    const made = new Map<string, unknown>();
+    return new Proxy({} as ActorLogics, {
+      get: (_, name) => {
+        if (typeof name !== 'string') return undefined;
+        if (!made.has(name)) made.set(name, this.controlled(name));
+        return made.get(name);
+      },
+      has: (_, name) => typeof name === 'string',
+      ownKeys: () => [...made.keys()],
+      getOwnPropertyDescriptor: (_, name) =>
+        typeof name === 'string' && made.has(name)
+          ? { value: made.get(name), enumerable: true, configurable: true }
+          : undefined,
+    });
   }
 
   isPending(id: string): boolean {
