@@ -2,22 +2,21 @@
 // kept by the server (§3), then runs the wizard or one of the other pages of §2. Language is the
 // payer's choice (§1, kept in local storage by the composition root); the server is told so its
 // answers match. Whether the payer is signed in is the server's word (form state logged_in).
-import {
-  type AnyActorRef,
-  type SnapshotFrom,
-  assign,
-  fromPromise,
-  sendTo,
-  setup,
-  spawnChild,
-  stopChild,
-} from 'xstate';
+import { type AnyActorRef, type SnapshotFrom, assign, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { StateAllResponse } from '../contract/api.ts';
 import { EMPTY_FORM, type Locale } from '../contract/entities.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { PAGE_MACHINES } from './page-machines.ts';
 import type { AnyStateMachine } from 'xstate';
-import { type AppLocation, PAGES, type PageInput, type PageRoute, locationOf, pagePath, returnLocation } from './pages.ts';
+import {
+  type AppLocation,
+  PAGES,
+  type PageInput,
+  type PageRoute,
+  locationOf,
+  pagePath,
+  returnLocation,
+} from './pages.ts';
 import { wizardMachine } from './wizard.machine.ts';
 import type { AppContext, AppEvent, AppInput } from './app.types.ts';
 import type { WizardEvent } from './wizard.types.ts';

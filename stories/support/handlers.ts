@@ -15,13 +15,7 @@ export type ApiCall = Exclude<
   Exclude<keyof ActorIO, 'loadFormState' | 'saveFormState' | 'clearFormState' | 'setLocale' | WizardCall>
 >;
 type WizardCall =
-  | 'loadFacilityOptions'
-  | 'loadFacility'
-  | 'searchInmates'
-  | 'getFees'
-  | 'tokenizeCard'
-  | 'processDeposit'
-  | 'signOut';
+  'loadFacilityOptions' | 'loadFacility' | 'searchInmates' | 'getFees' | 'tokenizeCard' | 'processDeposit' | 'signOut';
 
 type Method = 'get' | 'post';
 interface Route {
