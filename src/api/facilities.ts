@@ -9,12 +9,27 @@ import {
 import type { Facility } from '../../contract/entities.ts';
 import type { ApiClient } from './client.ts';
 
+// The country and state lists are configuration: each is fetched once per page load (a choice of
+// state or facility does not fetch them again). A failed call is not kept, so a retry asks again.
+const known = new WeakMap<ApiClient, Map<string, Promise<unknown>>>();
+
+function once<T>(api: ApiClient, key: string, load: () => Promise<T>): Promise<T> {
+  let calls = known.get(api);
+  if (!calls) known.set(api, (calls = new Map()));
+  const kept = calls.get(key) as Promise<T> | undefined;
+  if (kept) return kept;
+  const call = load();
+  calls.set(key, call);
+  call.catch(() => calls.delete(key));
+  return call;
+}
+
 export function allowedCountries(api: ApiClient): Promise<AllowedCountriesResponse> {
-  return api.get<AllowedCountriesResponse>(PATHS.allowedCountries);
+  return once(api, 'countries', () => api.get<AllowedCountriesResponse>(PATHS.allowedCountries));
 }
 
 export function stateList(api: ApiClient, country: string): Promise<StateListResponse> {
-  return api.get<StateListResponse>(PATHS.stateList, { country });
+  return once(api, `states:${country}`, () => api.get<StateListResponse>(PATHS.stateList, { country }));
 }
 
 export function facilityList(api: ApiClient, country: string, region: string): Promise<FacilityListResponse> {
