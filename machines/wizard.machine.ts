@@ -3,7 +3,7 @@
 // Region `step` is the screen; region `autosave` keeps the server's form state in step with typing.
 import { type SnapshotFrom, and, assign, fromPromise, not, raise, setup } from 'xstate';
 import { DELAYS, PROGRESS, SEARCH_MIN } from '../contract/constants.ts';
-import type { DepositType, Facility, FormFields, Inmate } from '../contract/entities.ts';
+import type { DepositType, Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import { MSG } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
@@ -175,11 +175,17 @@ export const wizardMachine = setup({
     })),
     startAutosave: assign(({ context }) => ({ inFlight: context.dirty, dirty: {} })),
     /** The answer is the truth, except for values typed after the request left (still in dirty). */
-    assignAutosaveAnswer: assign(({ context }, params: { answer: StateSaveResponse }) => ({
-      fields: { ...params.answer.fields, ...context.dirty },
-      errors: withoutErrors(params.answer.errors, Object.keys(context.dirty)),
-      inFlight: {},
-    })),
+    assignAutosaveAnswer: assign(({ context }, params: { answer: StateSaveResponse }) => {
+      const fields = { ...params.answer.fields, ...context.dirty };
+      return {
+        fields,
+        errors: {
+          ...unansweredChoiceErrors(context.errors, fields),
+          ...withoutErrors(params.answer.errors, Object.keys(context.dirty)),
+        },
+        inFlight: {},
+      };
+    }),
     // Typed values stay in context and are sent again with the next change.
     restoreDirty: assign(({ context }, params: { error: unknown }) => ({
       dirty: { ...context.inFlight, ...context.dirty },
@@ -590,6 +596,19 @@ export const wizardMachine = setup({
 });
 
 export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
+
+/**
+ * The errors the step found itself when Continue had nothing chosen (§4 CHECKOUT_ERROR, 'Required'):
+ * an autosave answer that lands afterwards does not know them, and they stay until the choice is made.
+ */
+function unansweredChoiceErrors(errors: FieldErrors, fields: FormFields): FieldErrors {
+  const kept: FieldErrors = {};
+  for (const key of ['facility_id', 'deposit_type', 'deposit_inmate_id'] as const) {
+    const error = errors[key];
+    if (error && (fields[key] === null || fields[key] === '')) kept[key] = error;
+  }
+  return kept;
+}
 
 /** The states of region `step`: a route of §2, or a state between routes. */
 export const WIZARD_STEPS = [...WIZARD_ROUTES, 'routing', 'loadingFacility', 'failed'] as const;
