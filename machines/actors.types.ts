@@ -9,7 +9,13 @@ import type {
   TokenizeRequest,
   TokenizeResponse,
 } from '../contract/api.ts';
-import type { LogoutResponse } from '../contract/accounts.ts';
+import type {
+  LoginRequest,
+  LoginResponse,
+  LogoutResponse,
+  RegisterRequest,
+  RegisterResponse,
+} from '../contract/accounts.ts';
 import type {
   CountryOption,
   Facility,
@@ -72,4 +78,8 @@ export interface ActorIO {
   processDeposit: { input: { confirmDuplicate: boolean }; output: CheckoutResponse };
   /** POST /auth/logout (§7: success, redirect_to) */
   signOut: { input: void; output: LogoutResponse };
+  /** POST /auth/login */
+  signIn: { input: LoginRequest; output: LoginResponse };
+  /** POST /pay/register */
+  register: { input: RegisterRequest; output: RegisterResponse };
 }

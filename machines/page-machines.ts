@@ -1,6 +1,9 @@
 // The machine of each page of machines/pages.ts (one per route), started with PageInput. A route
 // without a machine here is not offered: its path leads to '/' like an unknown one (§2).
 import type { AnyStateMachine } from 'xstate';
+import { loginMachine } from './login.machine.ts';
 import type { PageRoute } from './pages.ts';
 
-export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {};
+export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
+  login: loginMachine,
+};

@@ -74,6 +74,15 @@ export const SignedInHeader: Story = {
   },
 };
 
+/** A page outside the wizard, opened at #/login: the app's table shows the page's own screen. */
+export const Page: Story = {
+  parameters: { machineState: 'app:ready.page', scene: { path: '/login' } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { level: 1, name: t('LOGIN.HEADING') })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: t('LAYOUT.SIGN_IN') })).toHaveAttribute('href', '#/login');
+  },
+};
+
 /** A page asked for the form state again (after a sign-in, or before a deposit it prepared). */
 export const Reloading: Story = {
   parameters: {

@@ -6,7 +6,7 @@ import type { ApiClient } from './client.ts';
 import { feesAndRoundups, processDeposit, tokenizeCard } from './checkout.ts';
 import { allowedCountries, facility, facilityList, stateList } from './facilities.ts';
 import { searchInmates } from './inmates.ts';
-import { signOut } from './session.ts';
+import { register, signIn, signOut } from './session.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
 
 type Impl<K extends keyof ActorIO> = ReturnType<typeof fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>>;
@@ -35,5 +35,7 @@ export function createActors(api: ApiClient): ActorImplementations {
     tokenizeCard: fromPromise(({ input }) => tokenizeCard(api, input)),
     processDeposit: fromPromise(({ input }) => processDeposit(api, input.confirmDuplicate)),
     signOut: fromPromise(() => signOut(api)),
+    signIn: fromPromise(({ input }) => signIn(api, input)),
+    register: fromPromise(({ input }) => register(api, input)),
   };
 }

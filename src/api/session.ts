@@ -1,6 +1,26 @@
-// Sign-out (§7 POST /auth/logout). Signing in and creating an account are the sign-in page's calls.
-import { ACCOUNT_PATHS, type LogoutResponse } from '../../contract/accounts.ts';
+// Sign-in, account creation and sign-out (§7 "Auth and session"). The session id and its CSRF token
+// rotate at sign-in: later state-changing calls send the new token.
+import {
+  ACCOUNT_PATHS,
+  type LoginRequest,
+  type LoginResponse,
+  type LogoutResponse,
+  type RegisterRequest,
+  type RegisterResponse,
+} from '../../contract/accounts.ts';
 import type { ApiClient } from './client.ts';
+
+export async function signIn(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
+  const answer = await api.post<LoginResponse>(ACCOUNT_PATHS.login, body);
+  api.setCsrfToken(answer.csrf_token);
+  return answer;
+}
+
+export async function register(api: ApiClient, body: RegisterRequest): Promise<RegisterResponse> {
+  const answer = await api.post<RegisterResponse>(ACCOUNT_PATHS.register, body);
+  api.setCsrfToken(answer.csrf_token);
+  return answer;
+}
 
 export function signOut(api: ApiClient): Promise<LogoutResponse> {
   return api.post<LogoutResponse>(ACCOUNT_PATHS.logout, {});

@@ -1,7 +1,7 @@
 // The screen of each page of machines/pages.ts. Each loads on its own (a payer who only deposits never
 // downloads the account pages): `route: lazy(() => import('./pages/x-page.tsx').then((m) => ({ default: m.XPage })))`.
 // A screen gets its page machine's actor and renders its states.
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { AnyActorRef } from 'xstate';
 import type { PageRoute } from '../../machines/pages.ts';
 
@@ -9,4 +9,6 @@ export interface PageScreenProps {
   page: AnyActorRef;
 }
 
-export const PAGE_SCREENS: Partial<Record<PageRoute, LazyExoticComponent<ComponentType<PageScreenProps>>>> = {};
+export const PAGE_SCREENS: Partial<Record<PageRoute, LazyExoticComponent<ComponentType<PageScreenProps>>>> = {
+  login: lazy(() => import('./pages/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
+};

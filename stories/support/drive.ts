@@ -16,6 +16,7 @@ import {
   type ActorLogics,
 } from '../../machines/provide-actors.ts';
 import type { AppEvent } from '../../machines/app.types.ts';
+import { locationOf } from '../../machines/pages.ts';
 import type {
   CheckoutEvent,
   FacilityPickerEvent,
@@ -90,6 +91,8 @@ export interface Scene {
   variants?: Variant[];
   /** The route the page is opened at (the URL hash of §2); null is '/'. */
   route?: WizardRoute | null;
+  /** A path outside the wizard the page is opened at ('/login'); wins over `route`. */
+  path?: string;
   steps?: Step[];
   delays?: Partial<StoryDelays>;
   /**
@@ -298,7 +301,11 @@ export async function driveTo(state: MachineState, scene: Scene = {}, options: D
     actors = fakeActors(sandbox, variants);
   }
   const app = createActor(storyMachine(actors, { ...STORY_DELAYS, ...scene.delays }), {
-    input: { lang: options.lang ?? 'en', route: scene.route ?? null },
+    input: {
+      lang: options.lang ?? 'en',
+      route: scene.route ?? null,
+      ...(scene.path ? { location: locationOf(scene.path) } : {}),
+    },
   });
   app.start();
   const driven: Driven = {

@@ -32,6 +32,11 @@ export interface Journey {
   consoleErrors: string[];
   /** Method, path and body of every request the page sent to the site. */
   requests: { method: string; path: string; body: string }[];
+  /**
+   * Paths whose 4xx answer the test expects (a wrong password is a 400): the browser's own
+   * "Failed to load resource" line for them is not a console error of the page.
+   */
+  expectedHttpErrors: string[];
 }
 
 /**
@@ -54,9 +59,14 @@ export const test = base.extend<{ journey: Journey }>({
   },
   journey: [
     async ({ page }, use) => {
-      const journey: Journey = { consoleErrors: [], requests: [] };
+      const journey: Journey = { consoleErrors: [], requests: [], expectedHttpErrors: [] };
       page.on('console', (m) => {
-        if (m.type() === 'error') journey.consoleErrors.push(`${m.text()} (${m.location().url})`);
+        if (m.type() !== 'error') return;
+        const where = m.location().url;
+        const expected =
+          /^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()) &&
+          journey.expectedHttpErrors.some((path) => new URL(where).pathname === path);
+        if (!expected) journey.consoleErrors.push(`${m.text()} (${where})`);
       });
       page.on('pageerror', (e) => journey.consoleErrors.push(`uncaught: ${e.message}`));
       page.on('request', (r) => {

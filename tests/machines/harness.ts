@@ -26,7 +26,6 @@ import {
 } from 'xstate';
 import { expect } from 'vitest';
 import { DELAYS } from '../../contract/constants.ts';
-import type { ActorIO } from '../../machines/actors.types.ts';
 import type { ActorLogics } from '../../machines/provide-actors.ts';
 
 // ---------------------------------------------------------------- event samples

@@ -9,6 +9,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appMachine } from '../../machines/app.machine.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
+import { loginMachine } from '../../machines/login.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
 
@@ -23,6 +24,8 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   facilityPicker: { machine: facilityPickerMachine, regions: [''] },
   recipientSearch: { machine: recipientSearchMachine, regions: [''] },
   checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.form'] },
+  // Pages outside the wizard (machines/pages.ts), named by their machine's id.
+  login: { machine: loginMachine, regions: [''] },
 };
 
 /** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */

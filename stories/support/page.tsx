@@ -1,0 +1,91 @@
+// Stories of the pages outside the wizard (machines/pages.ts): the page's real machine with fake calls
+// (from fixtures), driven by events to the state the story names, rendered by the page's real screen
+// inside the Layout. The loader checks that the machine is in `machineState` before the story renders,
+// so a story cannot claim a state it does not show.
+import { Suspense, type ComponentType } from 'react';
+import { type AnyActorRef, type AnyEventObject, type AnyStateMachine, createActor, createMachine } from 'xstate';
+import type { StoryContext } from '@storybook/react-vite';
+import type { PageInput } from '../../machines/pages.ts';
+import { PAGES } from '../../machines/pages.ts';
+import { Layout } from '../../src/components/layout.tsx';
+import { i18n } from '../../src/i18n.ts';
+import { LoadingScreen } from '../../src/screens/status-screens.tsx';
+import type { PageScreenProps } from '../../src/screens/page-screens.ts';
+import { SessionContext } from '../../src/session.tsx';
+import { SiteContext } from '../../src/site.tsx';
+import '../../src/styles.css';
+import { localeOf, type RenderContext } from './render.tsx';
+
+export interface PageScene {
+  /** The page's machine, with its calls provided as fakes. */
+  machine: AnyStateMachine;
+  input: PageInput;
+  /** Events sent in order; before each, the machine is let settle. */
+  events?: readonly AnyEventObject[];
+}
+
+export interface PageStoryParameters {
+  /** '<machine id>:<state path>', e.g. 'login:signIn.editing'. */
+  machineState: string;
+  page: PageScene;
+}
+
+/** 'a.b.c' -> { a: { b: 'c' } } */
+function valueOf(path: string): string | Record<string, unknown> {
+  const parts = path.split('.');
+  return parts.reduceRight<string | Record<string, unknown>>((acc, key) => ({ [key]: acc }), parts.pop() ?? '');
+}
+
+const pause = () => new Promise((r) => setTimeout(r, 20));
+
+/** loaders: the page's actor, started under a parent that takes what it tells the app, in its state. */
+export async function drivePage(
+  context: Pick<StoryContext, 'parameters' | 'globals'>,
+): Promise<{ page: AnyActorRef; stop: () => void }> {
+  const { machineState, page } = context.parameters as PageStoryParameters;
+  await i18n.changeLanguage(localeOf(context.globals));
+  const [id, path = ''] = machineState.split(':');
+  if (id !== page.machine.id) throw new Error(`${machineState}: the story's machine is '${page.machine.id}'`);
+  const parent = createActor(
+    createMachine({ id: 'storyApp', invoke: { id: 'page', src: page.machine, input: page.input }, on: { '*': {} } }),
+  );
+  parent.start();
+  const actor = parent.getSnapshot().children['page'] as AnyActorRef;
+  for (const event of page.events ?? []) {
+    await pause();
+    actor.send(event);
+  }
+  const want = valueOf(path);
+  for (let i = 0; i < 100; i++) {
+    await pause();
+    if ((actor.getSnapshot() as { matches: (v: unknown) => boolean }).matches(want)) {
+      return { page: actor, stop: () => parent.stop() };
+    }
+  }
+  throw new Error(`${machineState}: the machine is in ${JSON.stringify(actor.getSnapshot().value)}`);
+}
+
+export function stopPage(context: Pick<StoryContext, 'loaded'>): () => void {
+  const loaded = context.loaded as { stop?: () => void };
+  return () => loaded.stop?.();
+}
+
+/** meta.render of a page's stories: its screen in the Layout, as the app shows it. */
+export function renderPage(Screen: ComponentType<PageScreenProps>) {
+  return function render(_args: unknown, context: RenderContext) {
+    const page = context.loaded['page'] as AnyActorRef;
+    const lang = localeOf(context.globals);
+    const input = (context as unknown as { parameters: PageStoryParameters }).parameters.page.input;
+    return (
+      <SiteContext.Provider value={input.site}>
+        <SessionContext.Provider value={{ signedIn: input.signedIn, signOut: () => {} }}>
+          <Layout lang={lang} onLanguage={(l) => void i18n.changeLanguage(l)} progress={PAGES[input.route].progress}>
+            <Suspense fallback={<LoadingScreen />}>
+              <Screen page={page} />
+            </Suspense>
+          </Layout>
+        </SessionContext.Provider>
+      </SiteContext.Provider>
+    );
+  };
+}
