@@ -104,7 +104,10 @@ function RegisterForm({ login }: { login: LoginRef }) {
     login.send({ type: 'register.submit' });
     focusErrorSummary();
   };
-  const field = (name: keyof typeof REGISTER_LABELS, extra: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name'> = {}) => (
+  const field = (
+    name: keyof typeof REGISTER_LABELS,
+    extra: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name'> = {},
+  ) => (
     <TextField
       name={name}
       labelKey={REGISTER_LABELS[name]}
