@@ -10,11 +10,13 @@ import type {
   TokenizeResponse,
 } from '../contract/api.ts';
 import type {
+  ActionResponse,
   LoginRequest,
   LoginResponse,
   LogoutResponse,
   RegisterRequest,
   RegisterResponse,
+  SavedCardsResponse,
 } from '../contract/accounts.ts';
 import type {
   CountryOption,
@@ -82,4 +84,8 @@ export interface ActorIO {
   signIn: { input: LoginRequest; output: LoginResponse };
   /** POST /pay/register */
   register: { input: RegisterRequest; output: RegisterResponse };
+  /** GET /account/credit_cards */
+  loadSavedCards: { input: void; output: SavedCardsResponse };
+  /** POST /account/credit_cards/{id} with the DELETE override */
+  removeSavedCard: { input: { id: number }; output: ActionResponse };
 }

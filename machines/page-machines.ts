@@ -1,9 +1,11 @@
 // The machine of each page of machines/pages.ts (one per route), started with PageInput. A route
 // without a machine here is not offered: its path leads to '/' like an unknown one (§2).
 import type { AnyStateMachine } from 'xstate';
+import { creditCardsMachine } from './credit-cards.machine.ts';
 import { loginMachine } from './login.machine.ts';
 import type { PageRoute } from './pages.ts';
 
 export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
   login: loginMachine,
+  credit_cards: creditCardsMachine,
 };

@@ -26,3 +26,20 @@ export function formatMoney(amount: number | null | undefined, lang: Locale): st
   const v = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
   return new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(v);
 }
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** A card brand as printed on cards ('visa' -> 'Visa'); an unknown brand as given. */
+export function brandName(brand: string): string {
+  return BRANDS[brand.toLowerCase()] ?? brand;
+}
+
+/** The last four digits of a masked card ('**** **** **** 1111' -> '1111'). */
+export function lastFour(display: string): string {
+  return display.replace(/\D/g, '').slice(-4);
+}

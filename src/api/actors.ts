@@ -7,6 +7,7 @@ import { feesAndRoundups, processDeposit, tokenizeCard } from './checkout.ts';
 import { allowedCountries, facility, facilityList, stateList } from './facilities.ts';
 import { searchInmates } from './inmates.ts';
 import { register, signIn, signOut } from './session.ts';
+import { removeSavedCard, savedCards } from './accounts.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
 
 type Impl<K extends keyof ActorIO> = ReturnType<typeof fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>>;
@@ -37,5 +38,7 @@ export function createActors(api: ApiClient): ActorImplementations {
     signOut: fromPromise(() => signOut(api)),
     signIn: fromPromise(({ input }) => signIn(api, input)),
     register: fromPromise(({ input }) => register(api, input)),
+    loadSavedCards: fromPromise(() => savedCards(api)),
+    removeSavedCard: fromPromise(({ input }) => removeSavedCard(api, input.id)),
   };
 }

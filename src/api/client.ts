@@ -25,6 +25,8 @@ export interface CallOptions {
   timeout?: number;
   timeoutCode?: string;
   signal?: AbortSignal;
+  /** Extra request headers (§7: deletions carry the method override). */
+  headers?: Record<string, string>;
 }
 
 const DEFAULT_TIMEOUT = 15_000;
@@ -73,7 +75,12 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     opts.signal?.addEventListener('abort', onAbort);
     let response: Response;
     try {
-      response = await http(path.replace(/^\//, ''), { method, signal: controller.signal, ...init });
+      response = await http(path.replace(/^\//, ''), {
+        method,
+        signal: controller.signal,
+        ...init,
+        ...(opts.headers ? { headers: opts.headers } : {}),
+      });
     } catch {
       throw failure(0, timedOut ? (opts.timeoutCode ?? 'ERROR.TIMEOUT') : 'ERROR.NETWORK');
     } finally {

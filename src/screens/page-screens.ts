@@ -11,4 +11,5 @@ export interface PageScreenProps {
 
 export const PAGE_SCREENS: Partial<Record<PageRoute, LazyExoticComponent<ComponentType<PageScreenProps>>>> = {
   login: lazy(() => import('./pages/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
+  credit_cards: lazy(() => import('./pages/credit-cards-page.tsx').then((m) => ({ default: m.CreditCardsPage }))),
 };

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../contract/entities.ts';
 import { StepHeading } from '../components/step-heading.tsx';
-import { formatDate, formatMoney } from '../format.ts';
+import { brandName, formatDate, formatMoney } from '../format.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
 export function ReceiptStep({ wizard, lang }: { wizard: WizardRef; lang: Locale }) {
@@ -58,7 +58,7 @@ export function ReceiptStep({ wizard, lang }: { wizard: WizardRef; lang: Locale 
         <dt>{t('RECEIPT.AMOUNT_PAID')}</dt>
         <dd data-testid="amount-paid">{formatMoney(receipt.total, lang)}</dd>
         <dt>{t('RECEIPT.PAYMENT_METHOD')}</dt>
-        <dd>{t('RECEIPT.CARD_ENDING', { brand: receipt.card_brand, last4: receipt.card_last4 })}</dd>
+        <dd>{t('RECEIPT.CARD_ENDING', { brand: brandName(receipt.card_brand), last4: receipt.card_last4 })}</dd>
         <dt>{t('RECEIPT.CARD_EXPIRY')}</dt>
         <dd>{receipt.card_expiry}</dd>
       </dl>

@@ -3,8 +3,16 @@
 // inside the Layout. The loader checks that the machine is in `machineState` before the story renders,
 // so a story cannot claim a state it does not show.
 import { Suspense, type ComponentType } from 'react';
-import { type AnyActorRef, type AnyEventObject, type AnyStateMachine, createActor, createMachine } from 'xstate';
+import {
+  type AnyActorRef,
+  type AnyEventObject,
+  type AnyStateMachine,
+  createActor,
+  createMachine,
+  fromPromise,
+} from 'xstate';
 import type { StoryContext } from '@storybook/react-vite';
+import type { CallFailure } from '../../machines/actors.types.ts';
 import type { PageInput } from '../../machines/pages.ts';
 import { PAGES } from '../../machines/pages.ts';
 import { Layout } from '../../src/components/layout.tsx';
@@ -88,4 +96,13 @@ export function renderPage(Screen: ComponentType<PageScreenProps>) {
       </SiteContext.Provider>
     );
   };
+}
+
+/** A call that answers `output`, never answers, or fails with a CallFailure (as src/api/client.ts reports). */
+export function call<O, I = unknown>(output: O | 'never' | { fail: CallFailure }) {
+  return fromPromise<O, I>(() => {
+    if (output === 'never') return new Promise<O>(() => {});
+    if (typeof output === 'object' && output !== null && 'fail' in output) return Promise.reject(output.fail);
+    return Promise.resolve(output as O);
+  });
 }

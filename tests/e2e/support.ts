@@ -332,7 +332,7 @@ export async function expectReceipt(page: Page, lang: Lang, card: string): Promi
   await expect(definitionOf(main, r.FEE)).toHaveText(money(AMOUNT.fee, lang));
   await expect(definitionOf(main, r.AMOUNT_PAID)).toHaveText(money(AMOUNT.total, lang));
   await expect(definitionOf(main, r.PAYMENT_METHOD)).toHaveText(
-    r.CARD_ENDING.replace('{{brand}}', 'visa').replace('{{last4}}', card.slice(-4)),
+    r.CARD_ENDING.replace('{{brand}}', 'Visa').replace('{{last4}}', card.slice(-4)),
   );
   await expect(definitionOf(main, r.CARD_EXPIRY)).toHaveText(
     new RegExp(`^${EXPIRY.month}\\D+(${EXPIRY.year}|${EXPIRY.year.slice(2)})$`),

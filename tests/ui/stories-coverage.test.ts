@@ -9,6 +9,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appMachine } from '../../machines/app.machine.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
+import { creditCardsMachine } from '../../machines/credit-cards.machine.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
@@ -26,6 +27,7 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.form'] },
   // Pages outside the wizard (machines/pages.ts), named by their machine's id.
   login: { machine: loginMachine, regions: [''] },
+  creditCards: { machine: creditCardsMachine, regions: [''] },
 };
 
 /** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */
