@@ -165,6 +165,17 @@ export interface FormFields {
   skip_completed_steps: boolean;
   /** Set once a deposit is processed; the receipt reads it. */
   cached_deposit_info: ReceiptInfo | null;
+  /** The signed-in payer's saved card to charge (contract/checkout-services.ts). */
+  saved_card_id: number | null;
+  /** §3/§4: '' one-time, 'weekly' (increment 0-6) or 'monthly' (increment 1-28). */
+  recurring_type: '' | 'weekly' | 'monthly';
+  recurring_increment: number | null;
+  /** §4: a roundup is picked; the server recomputes selected_roundup's figures from its id. */
+  roundups: boolean;
+  selected_roundup: SelectedRoundup | null;
+  /** §2 pam variant: the signed payload and where it is posted (server owned). */
+  pam_payload: string;
+  pay_url: string;
 }
 
 export type Locale = 'en' | 'es';
@@ -222,6 +233,13 @@ export const EMPTY_FORM: FormFields = {
   locale: 'en',
   skip_completed_steps: false,
   cached_deposit_info: null,
+  saved_card_id: null,
+  recurring_type: '',
+  recurring_increment: null,
+  roundups: false,
+  selected_roundup: null,
+  pam_payload: '',
+  pay_url: '',
 };
 
 /** Fields that only the server writes; /state/save ignores them. */
@@ -237,4 +255,6 @@ export const SERVER_OWNED_FIELDS = [
   'logged_in',
   'skip_completed_steps',
   'cached_deposit_info',
+  'pam_payload',
+  'pay_url',
 ] as const satisfies readonly (keyof FormFields)[];

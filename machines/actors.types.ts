@@ -15,6 +15,7 @@ import type {
   LoginResponse,
   LogoutResponse,
   RegisterRequest,
+  RecurringDeposit,
   RegisterResponse,
   SavedCardsResponse,
 } from '../contract/accounts.ts';
@@ -88,4 +89,8 @@ export interface ActorIO {
   loadSavedCards: { input: void; output: SavedCardsResponse };
   /** POST /account/credit_cards/{id} with the DELETE override */
   removeSavedCard: { input: { id: number }; output: ActionResponse };
+  /** GET /account/recurring_deposits and POST /pay/get_pam_recurring_deposits, as one list */
+  loadRecurringDeposits: { input: void; output: RecurringDeposit[] };
+  /** POST /account/recurring_deposits/{id} (DELETE override), or /pay/cancel_pam_recurring_deposit */
+  cancelRecurringDeposit: { input: { deposit: RecurringDeposit }; output: ActionResponse };
 }

@@ -3,9 +3,11 @@
 import type { AnyStateMachine } from 'xstate';
 import { creditCardsMachine } from './credit-cards.machine.ts';
 import { loginMachine } from './login.machine.ts';
+import { recurringDepositsMachine } from './recurring-deposits.machine.ts';
 import type { PageRoute } from './pages.ts';
 
 export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
   login: loginMachine,
   credit_cards: creditCardsMachine,
+  recurring_deposits: recurringDepositsMachine,
 };

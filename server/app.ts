@@ -12,17 +12,21 @@ import { BAD_REQUEST, NOT_FOUND, UNEXPECTED } from './http.ts';
 import { createRepos } from './repo/repos.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { authRoutes } from './routes/auth.ts';
+import { checkoutServiceRoutes } from './routes/checkout-services.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { developmentRoutes } from './routes/development.ts';
 import { facilityRoutes } from './routes/facilities.ts';
 import { feeRoutes } from './routes/fees.ts';
 import { inmateRoutes } from './routes/inmates.ts';
 import { localeRoutes } from './routes/locale.ts';
+import { pamFormActionHook, sandboxPamRoutes } from './routes/sandbox-pam.ts';
+import { signedInCheckoutRoutes } from './routes/signed-in-checkout.ts';
 import { stateRoutes } from './routes/state.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath, securityHeaders } from './security.ts';
 import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
+import { seedCheckoutServicesIfEmpty } from './seed-checkout.ts';
 
 export interface BuildOptions {
   dbPath: string;
@@ -58,6 +62,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   const repos = createRepos(db);
   seedIfEmpty(db, repos);
   seedPayersIfEmpty(db, repos);
+  seedCheckoutServicesIfEmpty(db, repos);
   const deps: Deps = { db, repos, config, now, sessions: createSessionManager(repos, config, now) };
 
   const app = Fastify({ logger: loggerOption(options.logger), bodyLimit: 64 * 1024 });
@@ -69,6 +74,8 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   app.removeContentTypeParser('text/plain');
   app.register(fastifyCookie);
   app.addHook('onSend', securityHeaders);
+  const pamFormAction = pamFormActionHook(config);
+  if (pamFormAction) app.addHook('onSend', pamFormAction);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = err.statusCode ?? 500;
@@ -104,12 +111,16 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     await api.register(feeRoutes, deps);
     await api.register(vaultRoutes, deps);
     await api.register(depositRoutes, deps);
+    await api.register(checkoutServiceRoutes, deps);
     await api.register(authRoutes, deps);
     // Signed-in only: each of these plugins answers 401 to a guest before reading the request.
     await api.register(accountRoutes, deps);
     await api.register(transferRoutes, deps);
+    await api.register(signedInCheckoutRoutes, deps);
     if (config.devEndpoints) await api.register(developmentRoutes, deps);
   });
+  // §2 pam: the sandbox payment endpoint is another site's, outside the API's session and CSRF rules.
+  app.register(sandboxPamRoutes, deps);
 
   if (hasStatic) {
     app.register(fastifyStatic, {

@@ -9,8 +9,12 @@ export interface Config {
   /** §8: the customer service number and the second support number (professional and limit errors). */
   customerServicePhone: string;
   supportPhone: string;
-  /** §2: external visit scheduling and pay URLs. */
+  /** §2: external visit scheduling URL. */
   visitUrl: string;
+  /**
+   * §2 pam variant: the external payment endpoint the checkout form-posts its payload to (an http(s)
+   * URL, or a path on this site); by default the sandbox's own /sandbox/pam/pay.
+   */
   payUrl: string;
   /** §6: facilities whose trust deposits go to an external site. */
   trustRedirectFacilityIds: number[];
@@ -31,7 +35,29 @@ export interface Config {
   transferFee?: number;
   /** §2: closed facilities; deposit history disables repeating deposits there. Environment: CLOSED_FACILITY_IDS. */
   closedFacilityIds?: number[];
+  /** Key of the pam payload's HMAC signature; absent means a random key per start. Environment: PAM_SIGNING_KEY. */
+  pamSigningKey?: string;
+  /** §8 FIELD_NO_TRUST: billing states whose residents may not make trust deposits. Environment: NO_TRUST_BILLING_STATES. */
+  noTrustBillingStates?: string[];
+  /** §9 cpastates: states that show the CPA link. Environment: CPA_STATES. */
+  cpaStates?: string[];
+  /** The CPA link's label and address per language. Environment: CPA_LABEL_EN, CPA_LABEL_ES, CPA_URL_EN, CPA_URL_ES. */
+  cpaLinks?: Record<'en' | 'es', { label: string; url: string }>;
 }
+
+/** §2 pam: the sandbox's own stand-in for the external payment endpoint. */
+export const DEFAULT_PAM_PAY_URL = '/sandbox/pam/pay';
+/** §8 FIELD_NO_TRUST: the spec names no state; this sandbox's choice (docs/decisions). */
+export const DEFAULT_NO_TRUST_BILLING_STATES = ['NJ'];
+/** §9 cpastates. */
+export const DEFAULT_CPA_STATES = ['VA'];
+export const DEFAULT_CPA_LINKS: Record<'en' | 'es', { label: string; url: string }> = {
+  en: { label: 'Virginia consumer protection notice', url: 'https://www.oag.state.va.us/consumer-protection/' },
+  es: {
+    label: 'Aviso de protección al consumidor de Virginia',
+    url: 'https://www.oag.state.va.us/consumer-protection/',
+  },
+};
 
 /** §9 does not show the transfer fee's value; this sandbox's figure, in dollars. */
 export const DEFAULT_TRANSFER_FEE = 1.5;
@@ -44,7 +70,7 @@ export const DEFAULT_CONFIG: Config = {
   customerServicePhone: '1-800-555-0100',
   supportPhone: '1-800-555-0199',
   visitUrl: 'https://visits.example.com/schedule',
-  payUrl: 'https://pay.example.com/checkout',
+  payUrl: DEFAULT_PAM_PAY_URL,
   trustRedirectFacilityIds: [1003],
   noTrustFacilityIds: [1102],
   prepaidToTrustFacilityIds: [1103],
@@ -97,6 +123,39 @@ function ids(env: Env, key: string, fallback: number[]): number[] {
     });
 }
 
+/** A comma-separated list of two-letter state codes, upper-cased; an empty string means an empty list. */
+function states(env: Env, key: string): string[] {
+  return (env[key] ?? '')
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean)
+    .map((s) => {
+      if (!/^[A-Z]{2}$/.test(s)) throw new Error(`${key} must be a comma-separated list of two-letter state codes`);
+      return s;
+    });
+}
+
+/** The pam signing key, trust-by-state and CPA settings; a variable left unset keeps the DEFAULT_ value above. */
+function checkoutServiceConfig(env: Env): Partial<Config> {
+  const out: Partial<Config> = {};
+  const key = env.PAM_SIGNING_KEY?.trim();
+  if (key) {
+    if (key.length < 32) throw new Error('PAM_SIGNING_KEY must be at least 32 characters');
+    out.pamSigningKey = key;
+  }
+  if (env.NO_TRUST_BILLING_STATES !== undefined) out.noTrustBillingStates = states(env, 'NO_TRUST_BILLING_STATES');
+  if (env.CPA_STATES !== undefined) out.cpaStates = states(env, 'CPA_STATES');
+  const cpaKeys = ['CPA_LABEL_EN', 'CPA_LABEL_ES', 'CPA_URL_EN', 'CPA_URL_ES'];
+  if (cpaKeys.some((k) => env[k]?.trim())) {
+    const d = DEFAULT_CPA_LINKS;
+    out.cpaLinks = {
+      en: { label: text(env, 'CPA_LABEL_EN', d.en.label), url: text(env, 'CPA_URL_EN', d.en.url) },
+      es: { label: text(env, 'CPA_LABEL_ES', d.es.label), url: text(env, 'CPA_URL_ES', d.es.url) },
+    };
+  }
+  return out;
+}
+
 /** Reads the configuration; throws with the variable's name on a value it cannot use. */
 export function loadConfig(env: Env = process.env): Config {
   const d = DEFAULT_CONFIG;
@@ -117,5 +176,6 @@ export function loadConfig(env: Env = process.env): Config {
     devEndpoints: flag(env, 'DEV_ENDPOINTS', d.devEndpoints),
     ...(env.TRANSFER_FEE?.trim() ? { transferFee: amount(env, 'TRANSFER_FEE', DEFAULT_TRANSFER_FEE) } : {}),
     ...(env.CLOSED_FACILITY_IDS === undefined ? {} : { closedFacilityIds: ids(env, 'CLOSED_FACILITY_IDS', []) }),
+    ...checkoutServiceConfig(env),
   };
 }

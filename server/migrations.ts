@@ -264,4 +264,36 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX deposits_user_time ON deposits (user_id, created_at);
     `,
   },
+  {
+    id: 5,
+    name: 'approved depositors, voicemail offers, pam payments, saved-card vault tokens',
+    sql: `
+      -- §6: approved depositor status per payer and recipient, enforced by the server. A payer with no
+      -- row is not approved; approved 0 records a refused request.
+      CREATE TABLE approved_depositors (
+        user_id TEXT NOT NULL REFERENCES users (id),
+        facility_id INTEGER NOT NULL REFERENCES facilities (id),
+        inmate_id TEXT NOT NULL REFERENCES inmates (id),
+        approved INTEGER NOT NULL CHECK (approved IN (0, 1)),
+        PRIMARY KEY (user_id, facility_id, inmate_id)
+      );
+      -- §7/§9 voicemail offers: one pair per deposit tier.
+      CREATE TABLE voicemail_offers (
+        tier_cents INTEGER PRIMARY KEY,
+        voicemails INTEGER NOT NULL CHECK (voicemails >= 0)
+      );
+      -- What the sandbox pam endpoint received (the external endpoint's own record).
+      CREATE TABLE pam_payments (
+        id INTEGER PRIMARY KEY,
+        ref TEXT NULL,
+        payload TEXT NOT NULL,
+        valid INTEGER NOT NULL CHECK (valid IN (0, 1)),
+        total_cents INTEGER NULL,
+        received_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX pam_payments_ref ON pam_payments (ref) WHERE ref IS NOT NULL;
+      -- A token from /vault/tokenize_saved_card stands for one saved card (with its code checked).
+      ALTER TABLE vault_tokens ADD COLUMN saved_card_id INTEGER NULL;
+    `,
+  },
 ];

@@ -13,7 +13,9 @@ import {
   termsSchema,
 } from '../../contract/schemas.ts';
 import { offersType } from '../../contract/rules.ts';
-import type { Config } from '../config.ts';
+import type { RecurringDepositType } from '../../contract/accounts.ts';
+import { CHECKOUT_SERVICE_ERRORS, NO_ROUNDUP_ID, RECURRING_DAYS } from '../../contract/checkout-services.ts';
+import { DEFAULT_NO_TRUST_BILLING_STATES, type Config } from '../config.ts';
 import { transaction, type Db } from '../db.ts';
 import { toCents, toDollars } from '../money.ts';
 import type { FormState } from '../repo/form-state.ts';
@@ -22,7 +24,9 @@ import type { Repos } from '../repo/repos.ts';
 import type { SessionRow } from '../repo/sessions.ts';
 import type { VaultToken } from '../repo/vault.ts';
 import { tokenExpiredError } from './card.ts';
+import { deriveRoundup, savedCardExpired } from './checkout-fields.ts';
 import { ageOn, minutesBefore } from './dates.ts';
+import { dailyRemainingCents, payerEmailOf } from './deposit-limits.ts';
 import { quote, type Quote } from './fees.ts';
 import { ERROR_FACILITY_NOT_FOUND } from './form-rules.ts';
 import { RESELECT_DEPOSIT_TYPE } from './offers.ts';
@@ -30,8 +34,13 @@ import { APPROVED, processorText } from './sandbox-processor.ts';
 
 /** §4 duplicate-transaction warning window. */
 export const DUPLICATE_WINDOW_MINUTES = 10;
-/** The daily maximum counts deposits of the last 24 hours. */
-export const DAILY_WINDOW_MINUTES = 24 * 60;
+
+/** §3 recurring deposit_type per deposit type; bail is paid once. */
+const RECURRING_DEPOSIT_TYPE: Partial<Record<string, RecurringDepositType>> = {
+  flex: 'INMATEACCOUNT',
+  trust: 'TRUST',
+  dest: 'FRIENDSNFAMILY',
+};
 
 export interface CheckoutDeps {
   db: Db;
@@ -45,9 +54,13 @@ interface Checked {
   facility: Facility;
   inmate: InmateRecord;
   token: VaultToken;
-  /** Undefined when no tier of the schedule holds the amount. */
+  /** Undefined when no tier of the schedule holds the amount (the roundup's amount when one is picked). */
   quote: Quote | undefined;
   payerEmail: string;
+  /** The saved card charged, when the payer chose one (§4 card choice). */
+  savedCardId: number | null;
+  /** §4 recurring set-up to create with the deposit. */
+  recurring: { interval: 'weekly' | 'monthly'; day: number } | null;
 }
 
 function response(fields: FormFields, part: Partial<CheckoutResponse>): CheckoutResponse {
@@ -97,28 +110,67 @@ function check(
   if (session.user_id === null) Object.assign(errors, collectErrors(guestContactSchema, { ...fields }));
   Object.assign(errors, collectErrors(termsSchema, { ...fields }));
 
+  // §4 card choice: a saved card (the signed-in payer's own) charged through a token that
+  // /vault/tokenize_saved_card issued for it with the CVV, or a new card's token.
+  const savedCardId = fields.saved_card_id;
+  if (savedCardId !== null) {
+    const card = session.user_id ? repos.savedCards.findForUser(session.user_id, savedCardId) : undefined;
+    if (!card) errors.saved_card_id = MSG.invalid;
+    else {
+      const expired = savedCardExpired(card, now);
+      if (expired) errors.saved_card_id = expired;
+    }
+  }
   let token: VaultToken | undefined;
   if (fields.card_token === '') errors.card_token = MSG.required;
   else {
     token = repos.vault.findForSession(fields.card_token, session.id);
-    if (!token) errors.card_token = MSG.invalid;
+    if (!token || (token.saved_card_id ?? null) !== savedCardId) errors.card_token = MSG.invalid;
     else {
       const expired = tokenExpiredError(token, now);
       if (expired) errors.card_token = expired;
     }
   }
 
+  // §4 recurring: signed-in payers with a saved card; weekly by day of week, monthly by day 1-28.
+  let recurring: Checked['recurring'] = null;
+  const rType = fields.recurring_type;
+  if (rType !== '') {
+    const day = fields.recurring_increment;
+    if (session.user_id === null) errors.recurring_type = CHECKOUT_SERVICE_ERRORS.recurringNeedsAccount;
+    else if (savedCardId === null) errors.recurring_type = CHECKOUT_SERVICE_ERRORS.recurringNeedsSavedCard;
+    else if (type !== '' && !RECURRING_DEPOSIT_TYPE[type]) errors.recurring_type = MSG.invalid;
+    if (day === null) errors.recurring_increment = MSG.required;
+    else if (day < RECURRING_DAYS[rType].min || day > RECURRING_DAYS[rType].max)
+      errors.recurring_increment = MSG.invalid;
+    else recurring = { interval: rType, day };
+  }
+
+  // §4 roundups: the server's own option for the saved amount, never the client's figures.
+  const priced: FormFields = { ...fields };
+  if (facility && !errors.deposit_type && amountError(fields.deposit_amount, effectiveLimits(facility)) === null) {
+    const roundupError = deriveRoundup(priced, facility, repos, false);
+    if (roundupError) errors.selected_roundup = roundupError;
+    else if (fields.selected_roundup && fields.selected_roundup.id !== NO_ROUNDUP_ID && !priced.roundups) {
+      // The picked option is no longer offered for this amount.
+      errors.selected_roundup = MSG.invalid;
+    }
+  }
+
   if (Object.keys(errors).length > 0 || !facility || !inmate || !token || type === '') {
     return { errors: errors as FieldErrors };
   }
-  const amountCents = toCents(fields.deposit_amount ?? 0);
+  const sel = priced.selected_roundup;
+  const chargedDollars = sel && priced.roundups ? sel.roundup_amount : (fields.deposit_amount ?? 0);
   return {
     checked: {
       facility,
       inmate,
       token,
-      quote: quote(repos.fees, facility, type, amountCents),
-      payerEmail: fields.email.trim().toLowerCase(),
+      quote: quote(repos.fees, facility, type, toCents(chargedDollars)),
+      payerEmail: payerEmailOf(repos, session, fields.email),
+      savedCardId,
+      recurring,
     },
   };
 }
@@ -163,8 +215,7 @@ export function processDeposit(
       return { status: 400, body: { errors: result.errors } };
     }
     const errors: Record<string, string> = {};
-    const { facility, inmate, token, payerEmail } = result.checked;
-    const amountCents = toCents(fields.deposit_amount ?? 0);
+    const { facility, inmate, token, payerEmail, savedCardId, recurring } = result.checked;
 
     // Rules answered as a checkout error (§8), without a charge.
     const refuse = (code: string, fieldErrors: Record<string, string> = {}): CheckoutResult => {
@@ -173,6 +224,18 @@ export function processDeposit(
       return { status: 200, body: response(fields, { error: code, errors: fieldErrors as FieldErrors }) };
     };
     if (inmate.fraud_flag) return refuse('FRAUD_CONTROL_MESSAGE', { deposit_inmate_id: 'ERROR.FRAUD_CONTROL_MESSAGE' });
+    if (fields.deposit_type === 'trust') {
+      // §4 trust block: residents of the configured states may not make trust deposits; the
+      // client opens the mismatch modal on this billing_state error.
+      const noTrust = config.noTrustBillingStates ?? DEFAULT_NO_TRUST_BILLING_STATES;
+      if (fields.billing_country === 'US' && noTrust.includes(fields.billing_state.toUpperCase())) {
+        return refuse('FIELD_NO_TRUST', { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust });
+      }
+      // §6: approved depositor status is enforced by the server (a guest is never approved).
+      if (session.user_id === null || !repos.approvedDepositors.isApproved(session.user_id, facility.id, inmate.id)) {
+        return refuse('NOT_APPROVED_DEPOSITOR_MSG');
+      }
+    }
     if (amountError(fields.deposit_amount, effectiveLimits(facility)) === MSG.amountLimit) {
       return refuse('DEPOSIT_MAX', { deposit_amount: MSG.amountLimit });
     }
@@ -180,13 +243,12 @@ export function processDeposit(
     const q = result.checked.quote;
     if (!q) return refuse('DEPOSIT_MIN_MAX_ERROR', { deposit_amount: MSG.amountLimit });
 
-    // §8 DEPOSIT_EXCEEDS_LIMIT: daily maximum per payer email per recipient.
-    const sentToday = repos.deposits.sumForPayerAndInmate(
-      payerEmail,
-      inmate.id,
-      minutesBefore(now, DAILY_WINDOW_MINUTES),
-    );
-    if (sentToday + amountCents > toCents(config.dailyMaxPerRecipient)) return refuse('DEPOSIT_EXCEEDS_LIMIT');
+    // What is charged: the amount, or the picked roundup's amount (§4).
+    const amountCents = q.amountCents;
+    // §8 DEPOSIT_EXCEEDS_LIMIT: daily maximum per payer per recipient (deposit-limits.ts).
+    if (amountCents > dailyRemainingCents(repos, config, payerEmail, inmate.id, now)) {
+      return refuse('DEPOSIT_EXCEEDS_LIMIT');
+    }
 
     // §4 duplicate warning: same session or email, same inmate and amount within the window.
     if (!request.confirm_duplicate) {
@@ -211,15 +273,12 @@ export function processDeposit(
 
     // The sandbox processor charges the token.
     if (token.outcome !== APPROVED) {
-      // The payer enters the card again; every other field stays as it was.
-      const f: FormFields = {
-        ...fields,
-        card_token: '',
-        card_brand: '',
-        card_display: '',
-        credit_card_month: '',
-        credit_card_year: '',
-      };
+      // The payer enters the card again (a saved card: its security code again); every other
+      // field stays as it was.
+      const f: FormFields =
+        savedCardId === null
+          ? { ...fields, card_token: '', card_brand: '', card_display: '', credit_card_month: '', credit_card_year: '' }
+          : { ...fields, card_token: '' };
       save(f, errors);
       return { status: 200, body: response(f, { error: processorText(token.outcome) }) };
     }
@@ -278,6 +337,24 @@ export function processDeposit(
     });
     // §6: a signed-in payer's deposit is part of their deposit history.
     if (session.user_id !== null) repos.depositHistory.assign(depositId, session.user_id, null);
+    // §4: the first deposit is charged now; the recurring row repeats it on the saved card.
+    const recurringType = RECURRING_DEPOSIT_TYPE[receipt.deposit_type];
+    if (recurring && session.user_id !== null && savedCardId !== null && recurringType) {
+      repos.recurringDeposits.create({
+        user_id: session.user_id,
+        card_id: savedCardId,
+        amount_cents: q.amountCents,
+        interval_type: recurring.interval,
+        day_in_interval: recurring.day,
+        deposit_type: recurringType,
+        facility_id: facility.id,
+        inmate_id: inmate.id,
+        dest_account_id: null,
+        account_guid: randomUUID(),
+        is_pam: facility.pam_enabled,
+        created_at: nowIso,
+      });
+    }
     save(done, {});
     return { status: 200, body };
   });

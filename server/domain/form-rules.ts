@@ -23,6 +23,7 @@ import { toCents, toDollars } from '../money.ts';
 import type { FormState } from '../repo/form-state.ts';
 import type { Repos } from '../repo/repos.ts';
 import { tokenExpiredError } from './card.ts';
+import { CHECKOUT_CHOICE_KEYS, applyCheckoutChoices, roundupPrice } from './checkout-fields.ts';
 import { quote } from './fees.ts';
 import { RESELECT_DEPOSIT_TYPE, isDepositType } from './offers.ts';
 import { cardDisplay } from './sandbox-processor.ts';
@@ -105,6 +106,8 @@ export interface SaveContext {
   repos: Repos;
   sessionId: string;
   now: Date;
+  /** The signed-in payer of the session, if any (saved cards are theirs only). */
+  userId?: string | null;
 }
 
 type Coerced = { ok: true; value: unknown } | { ok: false; error: string };
@@ -200,6 +203,8 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
 
   for (const key of APPLY_ORDER) {
     if (!Object.hasOwn(patch, key)) continue;
+    // Applied together after the loop: they depend on the amount, type and card of this same save.
+    if ((CHECKOUT_CHOICE_KEYS as readonly string[]).includes(key)) continue;
     const c = coerce(key, patch[key]);
     if (!c.ok) {
       setError(key, c.error);
@@ -340,8 +345,10 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
     }
   }
 
+  applyCheckoutChoices(fields, errors, patch, facility, { repos, userId: ctx.userId ?? null, now: ctx.now });
   fields.billing_agree_terms = TERMS_FIELDS.every((k) => fields[k]);
   Object.assign(fields, priceFields(repos, fields, facility, errors));
+  Object.assign(fields, roundupPrice(repos, fields, facility));
   return { fields, errors: errors as FieldErrors };
 }
 

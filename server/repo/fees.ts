@@ -16,6 +16,9 @@ export function createFeeRepo(db: Db) {
   const feeFor = db.prepare(
     'SELECT fee_cents FROM fee_tiers WHERE deposit_type = ? AND min_cents <= ? AND max_cents >= ? ORDER BY min_cents LIMIT 1',
   );
+  const listTiers = db.prepare(
+    'SELECT deposit_type, min_cents, max_cents, fee_cents FROM fee_tiers ORDER BY deposit_type, min_cents',
+  );
   const insertTax = db.prepare('INSERT INTO tax_rates (country, state, rate_basis_points) VALUES (?, ?, ?)');
   const taxFor = db.prepare('SELECT rate_basis_points FROM tax_rates WHERE country = ? AND state = ?');
 
@@ -27,6 +30,15 @@ export function createFeeRepo(db: Db) {
     feeCents(depositType: string, amountCents: number): number | undefined {
       const r = feeFor.get(depositType, amountCents, amountCents);
       return r ? int(r, 'fee_cents') : undefined;
+    },
+    /** The whole schedule, by deposit type then amount. */
+    listTiers(): FeeTier[] {
+      return listTiers.all().map((r) => ({
+        deposit_type: String(r.deposit_type),
+        min_cents: int(r, 'min_cents'),
+        max_cents: int(r, 'max_cents'),
+        fee_cents: int(r, 'fee_cents'),
+      }));
     },
     insertTaxRate(country: string, state: string, basisPoints: number): void {
       insertTax.run(country, state, basisPoints);

@@ -83,6 +83,9 @@ export function createRecurringDepositRepo(db: Db) {
     LEFT JOIN dest_accounts a ON a.id = r.dest_account_id AND a.user_id = r.user_id
     WHERE r.user_id = ? AND r.cancelled_at IS NULL
     ORDER BY r.id`);
+  const create = db.prepare(
+    `INSERT INTO recurring_deposits (${COLUMNS}) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const cancel = db.prepare(
     'UPDATE recurring_deposits SET cancelled_at = ? WHERE user_id = ? AND id = ? AND cancelled_at IS NULL',
   );
@@ -104,6 +107,24 @@ export function createRecurringDepositRepo(db: Db) {
         bit(d.is_pam),
         d.created_at,
       );
+    },
+    /** Inserts with a new id (set up at checkout, §4) and returns it. */
+    create(d: Omit<RecurringDepositRow, 'id'>): number {
+      const r = create.run(
+        d.user_id,
+        d.card_id,
+        d.amount_cents,
+        d.interval_type,
+        d.day_in_interval,
+        d.deposit_type,
+        d.facility_id,
+        d.inmate_id,
+        d.dest_account_id,
+        d.account_guid,
+        bit(d.is_pam),
+        d.created_at,
+      );
+      return Number(r.lastInsertRowid);
     },
     /** The user's active recurring deposits, in id order. */
     listForUser(userId: string): RecurringDepositView[] {

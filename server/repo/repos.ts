@@ -1,5 +1,6 @@
 // Every repository over one database handle: the only place the server holds SQL.
 import type { Db } from '../db.ts';
+import { createApprovedDepositorRepo } from './approved-depositors.ts';
 import { createClientErrorRepo } from './client-errors.ts';
 import { createDepositHistoryRepo } from './deposit-history.ts';
 import { createDepositRepo } from './deposits.ts';
@@ -10,11 +11,13 @@ import { createFormStateRepo } from './form-state.ts';
 import { createGeoRepo } from './geo.ts';
 import { createInmateRepo } from './inmates.ts';
 import { createOutboxRepo } from './outbox.ts';
+import { createPamPaymentRepo } from './pam-payments.ts';
 import { createRecurringDepositRepo } from './recurring-deposits.ts';
 import { createSavedCardRepo } from './saved-cards.ts';
 import { createSessionRepo } from './sessions.ts';
 import { createUserRepo } from './users.ts';
 import { createVaultRepo } from './vault.ts';
+import { createVoicemailOfferRepo } from './voicemail-offers.ts';
 
 export function createRepos(db: Db) {
   return {
@@ -33,6 +36,9 @@ export function createRepos(db: Db) {
     savedCards: createSavedCardRepo(db),
     recurringDeposits: createRecurringDepositRepo(db),
     depositHistory: createDepositHistoryRepo(db),
+    approvedDepositors: createApprovedDepositorRepo(db),
+    voicemailOffers: createVoicemailOfferRepo(db),
+    pamPayments: createPamPaymentRepo(db),
   };
 }
 

@@ -47,6 +47,7 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         repos,
         sessionId: session.id,
         now: t,
+        userId: session.user_id,
       });
       repos.formState.save(session.id, next, t.toISOString());
       return next;

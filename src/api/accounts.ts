@@ -3,8 +3,11 @@ import {
   ACCOUNT_PATHS,
   METHOD_OVERRIDE_HEADER,
   type ActionResponse,
+  type RecurringDeposit,
+  type RecurringDepositsResponse,
   type SavedCardsResponse,
 } from '../../contract/accounts.ts';
+import { CHECKOUT_SERVICE_PATHS, type PamRecurringDepositsResponse } from '../../contract/checkout-services.ts';
 import type { ApiClient } from './client.ts';
 
 export function savedCards(api: ApiClient): Promise<SavedCardsResponse> {
@@ -14,6 +17,29 @@ export function savedCards(api: ApiClient): Promise<SavedCardsResponse> {
 export function removeSavedCard(api: ApiClient, id: number): Promise<ActionResponse> {
   return api.post<ActionResponse>(
     ACCOUNT_PATHS.creditCard(id),
+    {},
+    { headers: { [METHOD_OVERRIDE_HEADER]: 'DELETE' } },
+  );
+}
+
+/** The payer's recurring deposits: the site's own and the pam ones (§7), in one list. */
+export async function recurringDeposits(api: ApiClient): Promise<RecurringDeposit[]> {
+  const [own, pam] = await Promise.all([
+    api.get<RecurringDepositsResponse>(ACCOUNT_PATHS.recurringDeposits),
+    api.post<PamRecurringDepositsResponse>(CHECKOUT_SERVICE_PATHS.pamRecurringDeposits, {}),
+  ]);
+  return [...own.recurring_deposits, ...pam.recurring_deposits];
+}
+
+export function cancelRecurringDeposit(api: ApiClient, deposit: RecurringDeposit): Promise<ActionResponse> {
+  if (deposit.isPam) {
+    return api.post<ActionResponse>(CHECKOUT_SERVICE_PATHS.cancelPamRecurringDeposit, {
+      account_guid: deposit.account_guid,
+      deposit_id: deposit.id,
+    });
+  }
+  return api.post<ActionResponse>(
+    ACCOUNT_PATHS.recurringDeposit(deposit.id),
     {},
     { headers: { [METHOD_OVERRIDE_HEADER]: 'DELETE' } },
   );

@@ -7,7 +7,7 @@ import { feesAndRoundups, processDeposit, tokenizeCard } from './checkout.ts';
 import { allowedCountries, facility, facilityList, stateList } from './facilities.ts';
 import { searchInmates } from './inmates.ts';
 import { register, signIn, signOut } from './session.ts';
-import { removeSavedCard, savedCards } from './accounts.ts';
+import { cancelRecurringDeposit, recurringDeposits, removeSavedCard, savedCards } from './accounts.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
 
 type Impl<K extends keyof ActorIO> = ReturnType<typeof fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>>;
@@ -40,5 +40,7 @@ export function createActors(api: ApiClient): ActorImplementations {
     register: fromPromise(({ input }) => register(api, input)),
     loadSavedCards: fromPromise(() => savedCards(api)),
     removeSavedCard: fromPromise(({ input }) => removeSavedCard(api, input.id)),
+    loadRecurringDeposits: fromPromise(() => recurringDeposits(api)),
+    cancelRecurringDeposit: fromPromise(({ input }) => cancelRecurringDeposit(api, input.deposit)),
   };
 }

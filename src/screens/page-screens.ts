@@ -11,5 +11,8 @@ export interface PageScreenProps {
 
 export const PAGE_SCREENS: Partial<Record<PageRoute, LazyExoticComponent<ComponentType<PageScreenProps>>>> = {
   login: lazy(() => import('./pages/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
+  recurring_deposits: lazy(() =>
+    import('./pages/recurring-deposits-page.tsx').then((m) => ({ default: m.RecurringDepositsPage })),
+  ),
   credit_cards: lazy(() => import('./pages/credit-cards-page.tsx').then((m) => ({ default: m.CreditCardsPage }))),
 };

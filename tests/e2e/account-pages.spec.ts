@@ -48,4 +48,30 @@ test.describe('account pages', () => {
     await page.reload();
     await expect(page.getByRole('list', { name: T.en.PAGES.CREDIT_CARDS }).getByRole('listitem')).toHaveCount(2);
   });
+
+  test('recurring deposits: cancel one after confirming; it stays cancelled after a reload', async ({ page }) => {
+    await signInThrough(page, '/account/recurring_deposits', 'ben@example.com', 'sandbox-pass-2');
+    await expect(page.getByRole('heading', { level: 1, name: T.en.PAGES.RECURRING_DEPOSITS })).toBeFocused();
+    const list = page.getByRole('list', { name: T.en.PAGES.RECURRING_DEPOSITS });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list.getByRole('listitem').first()).toContainText('$30.00');
+    await expectNoAxeViolations(page, 'recurring deposits');
+
+    const cancel = list.getByRole('button', { name: /\$30\.00/ });
+    await cancel.click();
+    const dialog = page.getByRole('alertdialog', { name: T.en.RECURRING.CONFIRM_TITLE });
+    await expect(dialog.getByRole('heading', { name: T.en.RECURRING.CONFIRM_TITLE })).toBeFocused();
+    await expectNoAxeViolations(page, 'cancel-recurring dialog');
+    await dialog.getByRole('button', { name: T.en.RECURRING.KEEP }).click();
+    await expect(dialog).toBeHidden();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+
+    await cancel.click();
+    await dialog.getByRole('button', { name: T.en.RECURRING.CANCEL }).click();
+    await expect(page.getByRole('status').filter({ hasText: '$30.00' })).toBeVisible();
+    await expect(page.getByText(T.en.RECURRING.NONE)).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText(T.en.RECURRING.NONE)).toBeVisible();
+  });
 });

@@ -159,11 +159,9 @@ describe('POST /pay/process_deposit: success', () => {
       deposit_inmate_id: '100026',
       deposit_amount: 50,
     });
-    expect((await pay(trust.c)).body.cached_deposit_info).toMatchObject({
-      deposit_type: 'trust',
-      fee: 5.95,
-      total: 55.95,
-    });
+    // §6: trust needs an approved depositor, which a guest never is (tests/server/checkout-rules.test.ts
+    // pays trust as a signed-in, approved payer).
+    expect((await pay(trust.c)).body).toMatchObject({ success: false, error: 'NOT_APPROVED_DEPOSITOR_MSG' });
     const bail = await readyClient({
       facility_id: 1201,
       deposit_type: 'bail',

@@ -11,6 +11,7 @@ import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { creditCardsMachine } from '../../machines/credit-cards.machine.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
+import { recurringDepositsMachine } from '../../machines/recurring-deposits.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
 
@@ -28,6 +29,7 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   // Pages outside the wizard (machines/pages.ts), named by their machine's id.
   login: { machine: loginMachine, regions: [''] },
   creditCards: { machine: creditCardsMachine, regions: [''] },
+  recurringDeposits: { machine: recurringDepositsMachine, regions: [''] },
 };
 
 /** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */

@@ -1,0 +1,43 @@
+// The daily maximum of §8 DEPOSIT_EXCEEDS_LIMIT and the allowed range of /pay/get_allowed_min_max.
+// Rule (docs/test-cards.md): one payer (a signed-in payer's account email, a guest's contact email)
+// may send at most DAILY_MAX_PER_RECIPIENT dollars to one recipient within any 24 hours.
+import type { Facility } from '../../contract/entities.ts';
+import { effectiveLimits } from '../../contract/schemas.ts';
+import type { Config } from '../config.ts';
+import { toCents, toDollars } from '../money.ts';
+import type { Repos } from '../repo/repos.ts';
+import type { SessionRow } from '../repo/sessions.ts';
+import { minutesBefore } from './dates.ts';
+
+/** The daily maximum counts deposits of the last 24 hours. */
+export const DAILY_WINDOW_MINUTES = 24 * 60;
+
+/** Who the daily maximum counts for: the account's email when signed in, else the form's contact email. */
+export function payerEmailOf(repos: Repos, session: SessionRow, formEmail: string): string {
+  const user = session.user_id ? repos.users.findById(session.user_id) : undefined;
+  return (user ? user.email : formEmail).trim().toLowerCase();
+}
+
+/** Cents this payer may still send to this inmate today. */
+export function dailyRemainingCents(
+  repos: Repos,
+  config: Config,
+  payerEmail: string,
+  inmateId: string,
+  now: Date,
+): number {
+  const max = toCents(config.dailyMaxPerRecipient);
+  if (payerEmail === '') return max;
+  const sent = repos.deposits.sumForPayerAndInmate(payerEmail, inmateId, minutesBefore(now, DAILY_WINDOW_MINUTES));
+  return Math.max(0, max - sent);
+}
+
+/**
+ * §5/§7 get_allowed_min_max: the facility's effective range, its maximum lowered to what the payer
+ * may still send today. Nothing left gives a maximum of 0, which §4 calls unusable limits (maxed out).
+ */
+export function allowedMinMax(facility: Facility, remainingCents: number): { minAmount: number; maxAmount: number } {
+  const { min, max } = effectiveLimits(facility);
+  const maxCents = Math.min(toCents(max), remainingCents);
+  return { minAmount: min, maxAmount: maxCents < toCents(min) ? 0 : toDollars(maxCents) };
+}

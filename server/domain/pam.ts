@@ -1,0 +1,72 @@
+// §2 pam variant: the payload the checkout form-posts to the external payment endpoint. A summary of
+// the deposit, signed so the endpoint can trust it; never card data (the endpoint takes the card).
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { PamPayloadClaims } from '../../contract/checkout-services.ts';
+import type { Config } from '../config.ts';
+
+/** A prepared payment can be paid within this time. */
+export const PAM_PAYLOAD_TTL_MINUTES = 30;
+
+/** Without PAM_SIGNING_KEY, payloads are signed with a key that lives as long as the process. */
+const PROCESS_KEY = randomBytes(32);
+
+function keyOf(config: Config): Buffer {
+  return config.pamSigningKey ? Buffer.from(config.pamSigningKey, 'utf8') : PROCESS_KEY;
+}
+
+/** Where the payload is posted (PAY_URL). */
+export function pamPayUrl(config: Config): string {
+  return config.payUrl;
+}
+
+function mac(config: Config, body: string): Buffer {
+  return createHmac('sha256', keyOf(config)).update(body).digest();
+}
+
+export type PamSummary = Omit<PamPayloadClaims, 'v' | 'ref' | 'issued_at' | 'expires_at'>;
+
+/** `base64url(JSON claims).base64url(HMAC-SHA256)`. */
+export function signPamPayload(config: Config, summary: PamSummary, now: Date): string {
+  const claims: PamPayloadClaims = {
+    v: 1,
+    ref: randomUUID(),
+    ...summary,
+    issued_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + PAM_PAYLOAD_TTL_MINUTES * 60_000).toISOString(),
+  };
+  const body = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
+  return `${body}.${mac(config, body).toString('base64url')}`;
+}
+
+export type PamVerdict =
+  { ok: true; claims: PamPayloadClaims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' };
+
+function isClaims(v: unknown): v is PamPayloadClaims {
+  if (typeof v !== 'object' || v === null) return false;
+  const c = v as Record<string, unknown>;
+  return (
+    c.v === 1 &&
+    typeof c.ref === 'string' &&
+    typeof c.total === 'number' &&
+    typeof c.amount === 'number' &&
+    typeof c.expires_at === 'string'
+  );
+}
+
+export function verifyPamPayload(config: Config, payload: string, now: Date): PamVerdict {
+  const parts = payload.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) return { ok: false, reason: 'malformed' };
+  const [body, sig] = parts as [string, string];
+  const expected = mac(config, body);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (!isClaims(claims)) return { ok: false, reason: 'malformed' };
+  if (Date.parse(claims.expires_at) < now.getTime()) return { ok: false, reason: 'expired' };
+  return { ok: true, claims };
+}

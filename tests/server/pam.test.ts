@@ -1,0 +1,259 @@
+// §2 pam variant: the signed payload built into form state (/pay/prepare_pam_deposit), the sandbox's
+// payment endpoint it is form-posted to, and the pam recurring deposits of an account
+// (/pay/get_pam_recurring_deposits, /pay/cancel_pam_recurring_deposit).
+import { describe, expect, it } from 'vitest';
+import type { RecurringDepositsResponse } from '../../contract/accounts.ts';
+import { ACCOUNT_PATHS } from '../../contract/accounts.ts';
+import {
+  CHECKOUT_SERVICE_PATHS as P,
+  PAM_PAYLOAD_FIELD,
+  type PamPayloadClaims,
+  type PamRecurringDepositsResponse,
+  type PreparePamDepositResponse,
+} from '../../contract/checkout-services.ts';
+import { ANA, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
+import type { Client } from './helpers.ts';
+import { MINUTE, fixedClock, newClient } from './helpers.ts';
+
+const clock = fixedClock();
+const current = useSignedInServer(clock);
+
+async function pamCheckout(
+  c: Client,
+  s: { facility_id?: number; type?: string; inmate?: string; amount?: number } = {},
+) {
+  await c.save({ facility_id: s.facility_id ?? 1201 });
+  return c.save({
+    deposit_type: s.type ?? 'bail',
+    deposit_inmate_id: s.inmate ?? '100026',
+    deposit_amount: s.amount ?? 150,
+  });
+}
+
+const prepare = (c: Client, body: unknown = { fees_acknowledged: true }) =>
+  c.post<PreparePamDepositResponse>(P.preparePamDeposit, body);
+
+function claimsOf(payload: string): PamPayloadClaims {
+  const [body] = payload.split('.');
+  return JSON.parse(Buffer.from(body ?? '', 'base64url').toString('utf8')) as PamPayloadClaims;
+}
+
+async function postForm(c: Client, payload: string) {
+  return c.app.inject({
+    method: 'POST',
+    url: P.sandboxPamPay,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ [PAM_PAYLOAD_FIELD]: payload }).toString(),
+  });
+}
+
+describe('POST /pay/prepare_pam_deposit', () => {
+  it('signs a summary of the deposit into form state, with no card data', async () => {
+    const { ana } = current();
+    await pamCheckout(ana);
+    await ana.save({ card_token: (await ana.tokenize()).token });
+    const res = await prepare(ana);
+    expect(res.status).toBe(200);
+    expect(res.body.pay_url).toBe('/sandbox/pam/pay');
+    expect(res.body.fields).toMatchObject({ pam_payload: res.body.pam_payload, pay_url: '/sandbox/pam/pay' });
+    expect((await ana.state()).fields.pam_payload).toBe(res.body.pam_payload);
+    const claims = claimsOf(res.body.pam_payload);
+    expect(claims).toMatchObject({
+      v: 1,
+      facility_id: 1201,
+      deposit_type: 'bail',
+      inmate_id: '100026',
+      recipient: 'Robert Lee',
+      amount: 150,
+      fee: 9.95,
+      tax: 0,
+      total: 159.95,
+      payer_email: ANA.email,
+      issued_at: clock.now().toISOString(),
+    });
+    expect(res.body.pam_payload).not.toMatch(/4111|1111|tok_/);
+    expect(JSON.stringify(claims)).not.toMatch(/4111|1111|tok_/);
+    // /state/save never writes it.
+    await ana.save({ pam_payload: 'forged', pay_url: 'https://evil.example' });
+    expect((await ana.state()).fields).toMatchObject({
+      pam_payload: res.body.pam_payload,
+      pay_url: '/sandbox/pam/pay',
+    });
+  });
+
+  it('uses the configured endpoint', async () => {
+    const other = await current.startCopy({ config: { payUrl: 'https://pay.partner.example/pam' } });
+    try {
+      await pamCheckout(other.ana);
+      expect((await prepare(other.ana)).body.pay_url).toBe('https://pay.partner.example/pam');
+      // The pages may post the form there (content security policy form-action).
+      const page = await other.app.inject({ method: 'GET', url: '/state/all' });
+      expect(String(page.headers['content-security-policy'])).toContain(
+        "form-action 'self' https://pay.partner.example",
+      );
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it('answers 400 with field errors when the deposit is not ready or not pam', async () => {
+    const { ana } = current();
+    expect(await prepare(ana)).toMatchObject({
+      status: 400,
+      body: { errors: { facility_id: 'ERROR.FACILITY_NOT_FOUND' } },
+    });
+    await pamCheckout(ana, { facility_id: 1001, type: 'flex', inmate: '100001', amount: 25 });
+    expect(await prepare(ana)).toMatchObject({
+      status: 400,
+      body: { errors: { facility_id: 'ERROR.PAM_NOT_ENABLED' } },
+    });
+    await ana.save({ facility_id: 1201 });
+    expect(await prepare(ana)).toMatchObject({
+      status: 400,
+      body: { errors: { deposit_type: 'VALIDATION.SELECT_DEPOSIT_TYPE', deposit_inmate_id: 'VALIDATION.REQUIRED' } },
+    });
+    await pamCheckout(ana, { amount: 5 });
+    expect(await prepare(ana)).toMatchObject({
+      status: 400,
+      body: { errors: { deposit_amount: 'VALIDATION.DEPOSIT_BELOW_MINIMUM' } },
+    });
+    await ana.save({ deposit_amount: 50 });
+    expect(await prepare(ana, { fees_acknowledged: false })).toMatchObject({
+      status: 400,
+      body: { errors: { fees_acknowledged: 'VALIDATION.AGREE_TERMS' } },
+    });
+    expect(await prepare(ana, { fees_acknowledged: 'yes' })).toMatchObject({ status: 400 });
+  });
+
+  it('enforces approved depositor status for trust (§6)', async () => {
+    const { ana, ben } = current();
+    await pamCheckout(ana, { type: 'trust', amount: 50 });
+    expect((await prepare(ana)).status).toBe(200);
+    await pamCheckout(ben, { type: 'trust', amount: 50 });
+    expect(await prepare(ben)).toMatchObject({
+      status: 400,
+      body: { errors: { form: 'ERROR.NOT_APPROVED_DEPOSITOR_MSG' } },
+    });
+  });
+
+  it('answers 401 to a guest (§6: pam needs an account)', async () => {
+    const guest = await newClient(current().app);
+    await pamCheckout(guest);
+    expect(await prepare(guest)).toMatchObject({ status: 401, body: UNAUTHORIZED });
+  });
+});
+
+describe('POST /sandbox/pam/pay (the sandbox payment endpoint)', () => {
+  it('takes the urlencoded payload, records it once and answers a page with a link back', async () => {
+    const { ana } = current();
+    await pamCheckout(ana);
+    const payload = (await prepare(ana)).body.pam_payload;
+    const res = await postForm(ana, payload);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<h1>Payment received</h1>');
+    expect(res.body).toContain('$159.95');
+    expect(res.body).toContain('Robert Lee');
+    expect(res.body).toContain('<a href="/">Return to the deposit site</a>');
+    const again = await postForm(ana, payload);
+    expect(again.body).toContain('it was not taken again');
+    const db = (await import('node:sqlite')).DatabaseSync;
+    const conn = new db(current().dbPath, { readOnly: true });
+    try {
+      expect(conn.prepare('SELECT ref, valid, total_cents FROM pam_payments').all()).toEqual([
+        { ref: claimsOf(payload).ref, valid: 1, total_cents: 15995 },
+      ]);
+    } finally {
+      conn.close();
+    }
+  });
+
+  it('answers in Spanish for a Spanish payer', async () => {
+    const { ana } = current();
+    await ana.save({ locale: 'es' });
+    await pamCheckout(ana);
+    const res = await postForm(ana, (await prepare(ana)).body.pam_payload);
+    expect(res.body).toContain('<html lang="es">');
+    expect(res.body).toContain('Pago recibido');
+  });
+
+  it('refuses a forged, tampered, expired or missing payload without taking a payment', async () => {
+    const { ana } = current();
+    await pamCheckout(ana);
+    const payload = (await prepare(ana)).body.pam_payload;
+    const [body, sig] = payload.split('.') as [string, string];
+    const claims = claimsOf(payload);
+    const tampered = `${Buffer.from(JSON.stringify({ ...claims, total: 1 })).toString('base64url')}.${sig}`;
+    for (const bad of [tampered, `${body}.AAAA`, 'nonsense', '']) {
+      const res = await postForm(ana, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.body).toContain('No payment was taken');
+    }
+    clock.advance(31 * MINUTE);
+    const late = await postForm(ana, payload);
+    expect(late.statusCode).toBe(400);
+    expect(late.body).toContain('has expired');
+  });
+
+  it('answers a JSON post as a bad request, never a 500', async () => {
+    const { ana } = current();
+    const res = await ana.app.inject({ method: 'POST', url: P.sandboxPamPay, payload: { payload: 'x' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('pam recurring deposits', () => {
+  it('lists only the payer’s pam recurring deposits', async () => {
+    const { ana, ben } = current();
+    const res = await ana.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {});
+    expect(res.status).toBe(200);
+    expect(res.body.recurring_deposits.length).toBeGreaterThan(0);
+    for (const r of res.body.recurring_deposits) expect(r.isPam).toBe(true);
+    expect(res.body.recurring_deposits.map((r) => r.id)).toContain(603);
+    expect((await ben.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {})).body.recurring_deposits).toEqual(
+      [],
+    );
+  });
+
+  it('cancels one by account_guid and id; another payer’s is not found and stays', async () => {
+    const { ana, ben } = current();
+    const mine = (await ana.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {})).body.recurring_deposits;
+    const target = mine.find((r) => r.id === 603);
+    if (!target) throw new Error('fixture 603 missing');
+    const body = { account_guid: target.account_guid, deposit_id: 603 };
+    expect(await ben.post(P.cancelPamRecurringDeposit, body)).toMatchObject({
+      status: 404,
+      body: { errors: { form: 'ERROR.ERROR_DELETING_DEPOSIT' } },
+    });
+    expect(await ana.post(P.cancelPamRecurringDeposit, { ...body, account_guid: 'another-guid' })).toMatchObject({
+      status: 404,
+    });
+    // A recurring deposit that is not pam is not cancelled here.
+    const all = (await ana.get<RecurringDepositsResponse>(ACCOUNT_PATHS.recurringDeposits)).body.recurring_deposits;
+    const plain = all.find((r) => !r.isPam);
+    if (!plain) throw new Error('fixture without a plain recurring deposit');
+    expect(
+      (await ana.post(P.cancelPamRecurringDeposit, { account_guid: plain.account_guid, deposit_id: plain.id })).status,
+    ).toBe(404);
+    expect(await ana.post(P.cancelPamRecurringDeposit, body)).toMatchObject({
+      status: 200,
+      body: { success: true, errors: {} },
+    });
+    expect((await ana.post(P.cancelPamRecurringDeposit, body)).status).toBe(404);
+    const after = (await ana.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {})).body.recurring_deposits;
+    expect(after.map((r) => r.id)).not.toContain(603);
+  });
+
+  it('answers 400 for bad input and 401 to a guest', async () => {
+    const { ana, app } = current();
+    expect(await ana.post(P.cancelPamRecurringDeposit, { account_guid: '<x>', deposit_id: 'one' })).toMatchObject({
+      status: 400,
+      body: { errors: { account_guid: 'VALIDATION.INVALID_ENTRY', deposit_id: 'VALIDATION.MUST_BE_NUMERIC' } },
+    });
+    const guest = await newClient(app);
+    expect(await guest.post(P.pamRecurringDeposits, {})).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await guest.post(P.cancelPamRecurringDeposit, { account_guid: 'a', deposit_id: 603 })).toMatchObject({
+      status: 401,
+    });
+  });
+});
