@@ -184,9 +184,9 @@ export const LOCALES: readonly Locale[] = ['en', 'es'];
 /** Parameters of calls that are not form fields: the §3 Search fields, result page, country. */
 export type ParamErrorKey = 'name_query' | 'booking_code' | 'inmate_last_name' | 'page' | 'country';
 
-/** Field name -> i18n key of the message (§5: "label - message"). */
+/** Field name -> i18n key of the message (§5: "label - message"). saved_card_cvc is the chosen saved card's code (§4). */
 export type FieldErrors = Partial<
-  Record<keyof FormFields | 'credit_card' | 'credit_card_cvc' | 'form' | ParamErrorKey, string>
+  Record<keyof FormFields | 'credit_card' | 'credit_card_cvc' | 'saved_card_cvc' | 'form' | ParamErrorKey, string>
 >;
 
 export const EMPTY_FORM: FormFields = {

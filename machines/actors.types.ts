@@ -19,6 +19,7 @@ import type {
   RegisterResponse,
   SavedCardsResponse,
 } from '../contract/accounts.ts';
+import type { TokenizeSavedCardRequest } from '../contract/checkout-services.ts';
 import type {
   CountryOption,
   Facility,
@@ -77,6 +78,8 @@ export interface ActorIO {
   };
   /** POST /vault/tokenize */
   tokenizeCard: { input: TokenizeRequest; output: TokenizeResponse };
+  /** POST /vault/tokenize_saved_card: a saved card with its security code (§4 card choice) */
+  tokenizeSavedCard: { input: TokenizeSavedCardRequest; output: TokenizeResponse };
   /** POST /pay/process_deposit */
   processDeposit: { input: { confirmDuplicate: boolean }; output: CheckoutResponse };
   /** POST /auth/logout (§7: success, redirect_to) */

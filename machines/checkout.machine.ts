@@ -1,14 +1,22 @@
 // deposit.checkout (§2 checkout, §4 checkout amounts / card choice / outcomes, §5, §8).
-// This version pays with a NEW card; saved cards, roundup picking, recurring and the pam variant
-// are later work (the roundups of the fees answer are kept in context for them).
-import { type SnapshotFrom, assign, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
+// A signed-in payer may pay with a saved card (its security code goes to the vault only) and set up a
+// recurring deposit with it; a one-time dest deposit may take a roundup. The pam variant is later work.
+import { type SnapshotFrom, and, assign, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
+import type { SavedCard, SavedCardsResponse } from '../contract/accounts.ts';
 import type { CheckoutResponse, FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api.ts';
+import {
+  CHECKOUT_SERVICE_ERRORS,
+  NO_ROUNDUP_ID,
+  RECURRING_DAYS,
+  type CheckoutRecurringType,
+} from '../contract/checkout-services.ts';
 import { CHECKOUT_PRESETS, DELAYS, OTHER_AMOUNT_MAX_LENGTH, OTHER_PRESET_ID } from '../contract/constants.ts';
 import { SERVER_OWNED_FIELDS, type FieldErrors, type FormFields, type ReceiptInfo } from '../contract/entities.ts';
 import { CLIENT_ERRORS } from '../contract/errors.ts';
 import {
   amountError,
   billingSchema,
+  MSG,
   collectErrors,
   effectiveLimits,
   guestContactSchema,
@@ -51,6 +59,16 @@ const BILLING_KEYS = [
 const CONTACT_KEYS = ['email', 'phone_no', 'phone_country'] as const satisfies readonly (keyof FormFields)[];
 const TERMS_KEYS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const satisfies readonly (keyof FormFields)[];
 const AMOUNT_KEYS = ['deposit_amount', 'deposit_amount_id'] as const satisfies readonly (keyof FormFields)[];
+/** The error key of the chosen saved card's security code (a field of this screen only). */
+export const SAVED_CVC_FIELD = 'saved_card_cvc';
+/** §4 card choice, recurring and roundup: saved with the checkout, re-checked by the server. */
+const CHOICE_KEYS = [
+  'saved_card_id',
+  'recurring_type',
+  'recurring_increment',
+  'roundups',
+  'selected_roundup',
+] as const satisfies readonly (keyof FormFields)[];
 
 /** What checkout.change may edit: billing, guest contact and the four terms. */
 export const CHECKOUT_CHANGE_KEYS = [...BILLING_KEYS, ...CONTACT_KEYS, ...TERMS_KEYS] as const;
@@ -58,12 +76,13 @@ export const CHECKOUT_CHANGE_KEYS = [...BILLING_KEYS, ...CONTACT_KEYS, ...TERMS_
 export const CHECKOUT_SAVE_KEYS = [
   ...AMOUNT_KEYS,
   ...CHECKOUT_CHANGE_KEYS,
+  ...CHOICE_KEYS,
   'card_token',
   'credit_card_month',
   'credit_card_year',
 ] as const satisfies readonly (keyof FormFields)[];
 /** Field errors this screen can show. */
-const CHECKOUT_ERROR_KEYS = [...CHECKOUT_SAVE_KEYS, 'credit_card', 'credit_card_cvc', 'form'] as const;
+const CHECKOUT_ERROR_KEYS = [...CHECKOUT_SAVE_KEYS, 'credit_card', 'credit_card_cvc', SAVED_CVC_FIELD, 'form'] as const;
 
 /** §2: presets 25, 50, 75, 100, 150 plus 'other'. */
 export const PRESET_IDS: readonly string[] = [...CHECKOUT_PRESETS.map(String), OTHER_PRESET_ID];
@@ -114,17 +133,49 @@ export function presetChoice(context: CheckoutContext, id: string): AmountChoice
 
 // ---------------------------------------------------------------- validation and totals
 
-/** Every client-side error a submit would show (§4 card choice: new card needs billing, card, contact). */
+/** §4 card choice: the saved card the payer chose, when it is one of theirs and not expired. */
+export function chosenSavedCard(context: Pick<CheckoutContext, 'fields' | 'savedCards'>): SavedCard | null {
+  const id = context.fields.saved_card_id;
+  return id === null ? null : (context.savedCards.find((c) => c.id === id && !c.expired) ?? null);
+}
+
+/** §4: recurring is offered to a signed-in payer who has saved cards (not for bail, paid once). */
+export function offersRecurring(context: Pick<CheckoutContext, 'fields' | 'savedCards'>): boolean {
+  return context.fields.logged_in && context.fields.deposit_type !== 'bail' && context.savedCards.length > 0;
+}
+
+/** §4/§9: the roundup options beyond "No thanks", for one-time payments only. */
+export function roundupOptions(context: Pick<CheckoutContext, 'fields' | 'roundups'>): CheckoutContext['roundups'] {
+  if (context.fields.recurring_type !== '') return [];
+  return context.roundups.filter((r) => r.id !== NO_ROUNDUP_ID);
+}
+
+/** Every client-side error a submit would show (§4 card choice: saved card needs its CVV; new card needs billing, card, contact). */
 export function checkoutErrors(context: CheckoutContext): FieldErrors {
   const { fields } = context;
   // The fees of the amount must be known (fee is set only while the fees region is `ready`).
   const amount =
     amountError(fields.deposit_amount, context.limits) ??
     (context.fee === null ? (context.feeFailure ?? FEES_PENDING) : null);
+  const saved = fields.saved_card_id !== null;
+  const cvc = context.savedCvc.trim();
+  const recurring: FieldErrors = {};
+  if (fields.recurring_type !== '') {
+    if (!saved) recurring.recurring_type = CHECKOUT_SERVICE_ERRORS.recurringNeedsSavedCard;
+    if (fields.recurring_increment === null) recurring.recurring_increment = MSG.required;
+  }
   return {
     ...(amount ? { deposit_amount: amount } : {}),
-    ...collectErrors(newCardSchema, { ...context.card }),
-    ...collectErrors(billingSchema, pick(fields, BILLING_KEYS)),
+    ...(saved
+      ? {
+          ...(chosenSavedCard(context) ? {} : { saved_card_id: MSG.invalid }),
+          ...(/^\d{3,4}$/.test(cvc) ? {} : { [SAVED_CVC_FIELD]: cvc ? MSG.cvc : MSG.required }),
+        }
+      : {
+          ...collectErrors(newCardSchema, { ...context.card }),
+          ...collectErrors(billingSchema, pick(fields, BILLING_KEYS)),
+        }),
+    ...recurring,
     ...(fields.logged_in ? {} : collectErrors(guestContactSchema, pick(fields, CONTACT_KEYS))),
     ...collectErrors(termsSchema, pick(fields, TERMS_KEYS)),
   };
@@ -159,12 +210,16 @@ export function checkoutTotals(
 ): CheckoutTotals {
   const amount = context.fields.deposit_amount ?? 0;
   if (feesState === 'ready' && context.fee !== null) {
-    const tax = context.tax ?? 0;
+    // §4: a picked roundup replaces amount, fees and total with its own figures.
+    const picked = context.fields.roundups ? context.fields.selected_roundup : null;
+    const [shown, fee, tax] = picked
+      ? [picked.roundup_amount, picked.fee, picked.tax]
+      : [amount, context.fee, context.tax ?? 0];
     return {
-      amount,
-      fee: context.fee,
+      amount: shown,
+      fee,
       tax,
-      total: Math.round((amount + context.fee + tax) * 100) / 100,
+      total: Math.round((shown + fee + tax) * 100) / 100,
       calculating: false,
     };
   }
@@ -179,6 +234,12 @@ function receiptOf(answer: CheckoutResponse): ReceiptInfo | null {
 /** Fields of a save answer this machine takes: what it sent, and what only the server writes. */
 function savedFields(current: FormFields, answer: FormFields, sent: readonly (keyof FormFields)[]): FormFields {
   return { ...current, ...pick(answer, [...sent, ...SERVER_OWNED_FIELDS]) };
+}
+
+/** The form-state copy of a roundup option. */
+function selectedOf(option: CheckoutContext['roundups'][number]): NonNullable<FormFields['selected_roundup']> {
+  const { id, amount, roundup_amount, roundup_diff, fee, tax } = option;
+  return { id, amount, roundup_amount, roundup_diff, fee, tax };
 }
 
 // ---------------------------------------------------------------- machine
@@ -203,6 +264,12 @@ export const checkoutMachine = setup({
     processDeposit: fromPromise<IO['processDeposit']['output'], IO['processDeposit']['input']>(async () => {
       throw new Error('actor processDeposit not provided');
     }),
+    loadSavedCards: fromPromise<IO['loadSavedCards']['output'], IO['loadSavedCards']['input']>(async () => {
+      throw new Error('actor loadSavedCards not provided');
+    }),
+    tokenizeSavedCard: fromPromise<IO['tokenizeSavedCard']['output'], IO['tokenizeSavedCard']['input']>(async () => {
+      throw new Error('actor tokenizeSavedCard not provided');
+    }),
   },
   delays: {
     feeThrottle: DELAYS.feeThrottle,
@@ -222,6 +289,22 @@ export const checkoutMachine = setup({
     isDepositSuccess: (_, params: { answer: CheckoutResponse }) =>
       params.answer.success && receiptOf(params.answer) !== null,
     isDepositWarning: (_, params: { answer: CheckoutResponse }) => Boolean(params.answer.warning),
+    isSignedIn: ({ context }) => context.fields.logged_in,
+    usesSavedCard: ({ context }) => context.fields.saved_card_id !== null,
+    /** §4 card choice: a new card (null), or one of the payer's saved cards that has not expired. */
+    canChooseCard: ({ context }, params: { id: number | null }) =>
+      params.id === null ||
+      (context.fields.logged_in && context.savedCards.some((c) => c.id === params.id && !c.expired)),
+    canSetRecurring: ({ context }, params: { recurringType: CheckoutRecurringType }) =>
+      params.recurringType === '' || offersRecurring(context),
+    /** §9: weekly days 0 to 6, monthly days 1 to 28. */
+    isRecurringDay: ({ context }, params: { day: number }) => {
+      const type = context.fields.recurring_type;
+      if (type === '' || !Number.isInteger(params.day)) return false;
+      return params.day >= RECURRING_DAYS[type].min && params.day <= RECURRING_DAYS[type].max;
+    },
+    isRoundupOffered: ({ context }, params: { id: number }) =>
+      params.id === NO_ROUNDUP_ID || roundupOptions(context).some((r) => r.id === params.id),
   },
   actions: {
     assignAmount: assign(({ context }, params: { choice: AmountChoice | null }) => {
@@ -229,11 +312,15 @@ export const checkoutMachine = setup({
       if (!choice) return {};
       const errors = withoutErrors(context.errors, ['deposit_amount']);
       return {
+        // A new amount has new roundup options: the pick is undone until the payer picks again.
         fields: {
           ...context.fields,
           deposit_amount: choice.deposit_amount,
           deposit_amount_id: choice.deposit_amount_id,
+          roundups: false,
+          selected_roundup: null,
         },
+        roundups: [],
         otherAmount: choice.otherAmount,
         errors: choice.error ? { ...errors, deposit_amount: choice.error } : errors,
       };
@@ -250,12 +337,68 @@ export const checkoutMachine = setup({
         errors: serverError ? { ...errors, deposit_amount: serverError } : errors,
       };
     }),
-    assignFees: assign((_, params: { answer: FeesAndRoundupsResponse }) => ({
-      fee: params.answer.original_deposit_best_fee.fee,
-      tax: params.answer.original_deposit_best_fee.tax,
-      roundups: params.answer.roundups,
-      feeFailure: null,
+    assignFees: assign(({ context }, params: { answer: FeesAndRoundupsResponse }) => {
+      const picked = context.fields.selected_roundup;
+      const option = picked ? params.answer.roundups.find((r) => r.id === picked.id && r.id !== NO_ROUNDUP_ID) : null;
+      return {
+        fee: params.answer.original_deposit_best_fee.fee,
+        tax: params.answer.original_deposit_best_fee.tax,
+        roundups: params.answer.roundups,
+        feeFailure: null,
+        // A pick kept from before (a reload) stands only while its option is still offered.
+        fields: option
+          ? { ...context.fields, roundups: true, selected_roundup: selectedOf(option) }
+          : { ...context.fields, roundups: false, selected_roundup: null },
+      };
+    }),
+    assignSavedCards: assign((_, params: { answer: SavedCardsResponse }) => ({
+      savedCards: params.answer.credit_cards,
+      savedCardsFailure: null,
     })),
+    assignSavedCardsFailure: assign((_, params: { error: unknown }) => ({
+      savedCardsFailure: toCallFailure(params.error).code,
+    })),
+    chooseCard: assign(({ context }, params: { id: number | null }) => ({
+      fields: { ...context.fields, saved_card_id: params.id },
+      savedCvc: '',
+      errors: withoutErrors(context.errors, ['saved_card_id', SAVED_CVC_FIELD, 'recurring_type']),
+    })),
+    assignSavedCvc: assign(({ context }, params: { cvc: string }) => ({
+      savedCvc: params.cvc.slice(0, 4),
+      errors: withoutErrors(context.errors, [SAVED_CVC_FIELD]),
+    })),
+    // §4: picking weekly or monthly waits for its day and selects "No thanks" among the roundups;
+    // one-time ('') empties the increment.
+    setRecurringType: assign(({ context }, params: { recurringType: CheckoutRecurringType }) => ({
+      fields: {
+        ...context.fields,
+        recurring_type: params.recurringType,
+        recurring_increment: null,
+        ...(params.recurringType === '' ? {} : { roundups: false, selected_roundup: null }),
+      },
+      errors: withoutErrors(context.errors, ['recurring_type', 'recurring_increment', 'selected_roundup']),
+    })),
+    setRecurringDay: assign(({ context }, params: { day: number }) => ({
+      fields: { ...context.fields, recurring_increment: params.day },
+      errors: withoutErrors(context.errors, ['recurring_increment']),
+    })),
+    // §4: a roundup replaces amount, fees and total and clears any recurring setting; "No thanks"
+    // restores the originals.
+    pickRoundup: assign(({ context }, params: { id: number }) => {
+      const option = context.roundups.find((r) => r.id === params.id && r.id !== NO_ROUNDUP_ID);
+      return {
+        fields: option
+          ? {
+              ...context.fields,
+              roundups: true,
+              selected_roundup: selectedOf(option),
+              recurring_type: '' as const,
+              recurring_increment: null,
+            }
+          : { ...context.fields, roundups: false, selected_roundup: null },
+        errors: withoutErrors(context.errors, ['selected_roundup', 'recurring_type', 'recurring_increment']),
+      };
+    }),
     assignFeeFailure: assign((_, params: { error: unknown }) => ({ feeFailure: toCallFailure(params.error).code })),
     // §7: a fees request over 30 s is reported as a timeout.
     assignFeesTimeout: assign({ feeFailure: CLIENT_ERRORS.feesTimeout }),
@@ -304,8 +447,12 @@ export const checkoutMachine = setup({
     assignCallFailure: assign(({ context }, params: { error: unknown }) => {
       const failure = toCallFailure(params.error);
       const fieldErrors = hasEntries(failure.errors);
+      const { credit_card_cvc: cvcError, ...others } = failure.errors;
+      // A saved card's security code is typed in its own field.
+      const errors =
+        cvcError && context.fields.saved_card_id !== null ? { ...others, [SAVED_CVC_FIELD]: cvcError } : failure.errors;
       return {
-        errors: { ...context.errors, ...failure.errors },
+        errors: { ...context.errors, ...errors },
         outcome: { ...NO_OUTCOME, errorKey: fieldErrors ? null : failure.code },
         showErrors: true,
         confirmDuplicate: false,
@@ -359,6 +506,9 @@ export const checkoutMachine = setup({
       outcome: NO_OUTCOME,
       feeFailure: null,
       confirmDuplicate: false,
+      savedCards: [],
+      savedCvc: '',
+      savedCardsFailure: null,
     };
   },
   initial: 'active',
@@ -533,15 +683,89 @@ export const checkoutMachine = setup({
             },
           },
         },
+        // §4 card choice: a signed-in payer's saved cards.
+        savedCards: {
+          initial: 'none',
+          states: {
+            /** A guest: new card only. A signed-in payer's cards load at once. */
+            none: {
+              always: { guard: 'isSignedIn', target: 'loading' },
+            },
+            loading: {
+              invoke: {
+                id: 'loadSavedCards',
+                src: 'loadSavedCards',
+                onDone: {
+                  target: 'ready',
+                  actions: { type: 'assignSavedCards', params: ({ event }) => ({ answer: event.output }) },
+                },
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignSavedCardsFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            ready: {},
+            /** A new card can still be used. */
+            failed: { on: { 'savedCards.retry': 'loading' } },
+          },
+        },
         form: {
           initial: 'editing',
           states: {
             editing: {
               on: {
                 'checkout.submit': [
+                  {
+                    guard: and(['isCheckoutValid', 'usesSavedCard']),
+                    target: 'tokenizingSaved',
+                    actions: 'startSubmit',
+                  },
                   { guard: 'isCheckoutValid', target: 'tokenizing', actions: 'startSubmit' },
                   { actions: 'showValidationErrors' },
                 ],
+                'card.choose': {
+                  guard: { type: 'canChooseCard', params: ({ event }) => ({ id: event.savedCardId }) },
+                  actions: { type: 'chooseCard', params: ({ event }) => ({ id: event.savedCardId }) },
+                },
+                'card.savedCvc': { actions: { type: 'assignSavedCvc', params: ({ event }) => ({ cvc: event.cvc }) } },
+                'recurring.type': {
+                  guard: {
+                    type: 'canSetRecurring',
+                    params: ({ event }) => ({ recurringType: event.recurringType }),
+                  },
+                  actions: {
+                    type: 'setRecurringType',
+                    params: ({ event }) => ({ recurringType: event.recurringType }),
+                  },
+                },
+                'recurring.day': {
+                  guard: { type: 'isRecurringDay', params: ({ event }) => ({ day: event.day }) },
+                  actions: { type: 'setRecurringDay', params: ({ event }) => ({ day: event.day }) },
+                },
+                'roundup.pick': {
+                  guard: { type: 'isRoundupOffered', params: ({ event }) => ({ id: event.id }) },
+                  actions: { type: 'pickRoundup', params: ({ event }) => ({ id: event.id }) },
+                },
+              },
+            },
+            // §4 card choice: the saved card's security code goes to the vault, which answers a token.
+            tokenizingSaved: {
+              invoke: {
+                id: 'tokenizeSavedCard',
+                src: 'tokenizeSavedCard',
+                input: ({ context }) => ({
+                  saved_card_id: context.fields.saved_card_id ?? 0,
+                  credit_card_cvc: context.savedCvc.trim(),
+                }),
+                onDone: {
+                  target: 'saving',
+                  actions: { type: 'assignToken', params: ({ event }) => ({ token: event.output }) },
+                },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'assignCallFailure', params: ({ event }) => ({ error: event.error }) },
+                },
               },
             },
             tokenizing: {

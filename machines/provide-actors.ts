@@ -36,7 +36,14 @@ export function provideRecipientSearch(actors: Partial<ActorLogics>) {
 
 export function provideCheckout(actors: Partial<ActorLogics>) {
   return checkoutMachine.provide({
-    actors: only(actors, ['saveFormState', 'getFees', 'tokenizeCard', 'processDeposit']),
+    actors: only(actors, [
+      'saveFormState',
+      'getFees',
+      'tokenizeCard',
+      'processDeposit',
+      'loadSavedCards',
+      'tokenizeSavedCard',
+    ]),
   });
 }
 

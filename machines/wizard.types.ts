@@ -12,6 +12,7 @@ import type {
   StateOption,
 } from '../contract/entities.ts';
 import type { DuplicateInfo } from '../contract/api.ts';
+import type { SavedCard } from '../contract/accounts.ts';
 
 export const WIZARD_ROUTES = ['facility', 'type', 'recipient', 'checkout', 'receipt'] as const;
 export type WizardRoute = (typeof WIZARD_ROUTES)[number];
@@ -131,6 +132,12 @@ export interface CheckoutContext {
   outcome: CheckoutOutcome;
   feeFailure: string | null;
   confirmDuplicate: boolean;
+  /** §4 card choice: the signed-in payer's saved cards (empty for a guest). */
+  savedCards: SavedCard[];
+  /** The security code typed for the chosen saved card; goes to the vault only, never saved. */
+  savedCvc: string;
+  /** Why the saved cards could not be loaded (i18n key), or null. */
+  savedCardsFailure: string | null;
 }
 export interface CheckoutOutput {
   fields: FormFields;
@@ -144,4 +151,13 @@ export type CheckoutEvent =
   | { type: 'checkout.submit' }
   | { type: 'checkout.confirmDuplicate' }
   | { type: 'checkout.dismiss' }
-  | { type: 'fees.retry' };
+  | { type: 'fees.retry' }
+  /** §4 card choice: a saved card by id, or null for a new card. */
+  | { type: 'card.choose'; savedCardId: number | null }
+  | { type: 'card.savedCvc'; cvc: string }
+  | { type: 'savedCards.retry' }
+  /** §4 recurring: '' is one-time; weekly or monthly then needs a day. */
+  | { type: 'recurring.type'; recurringType: '' | 'weekly' | 'monthly' }
+  | { type: 'recurring.day'; day: number }
+  /** §4 roundup: an option's id; NO_ROUNDUP_ID (-1) is "No thanks". */
+  | { type: 'roundup.pick'; id: number };

@@ -21,6 +21,7 @@ import {
   facilityFields,
   inmateById,
   recipientFields,
+  signedInFields,
   testCard,
   type SandboxSetup,
 } from './support/sandbox.ts';
@@ -300,3 +301,178 @@ export const SignedIn: Story = {
     await expect(canvas.queryByLabelText(t('CHECKOUT.EMAIL'))).toBeNull();
   },
 };
+
+// ---------------------------------------------------------------- §4 card choice, recurring, roundup
+
+/** Ana signed in, paying John Smith (100001): her saved cards load with the checkout. */
+const ANA: SandboxSetup = { fields: signedInFields(recipientFields('100001')) };
+const CHOOSE_VISA: Step = to.checkout({ type: 'card.choose', savedCardId: 501 });
+/** The saved Visa's name, in the story's language (read when the story plays). */
+const visa = () => new RegExp(t('RECEIPT.CARD_ENDING', { brand: 'Visa', last4: '1111' }));
+
+/** A guest has no saved cards: the new-card fields only. */
+export const GuestNewCardOnly: Story = {
+  parameters: { machineState: 'checkout:active.savedCards.none', scene: { server: GUEST, route: 'checkout' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('group', { name: t('CHECKOUT.PAY_WITH') })).toBeNull();
+    await expect(canvas.getByLabelText(t('CHECKOUT.CARD_NUMBER'))).toBeInTheDocument();
+  },
+};
+
+export const SavedCardsLoading: Story = {
+  parameters: {
+    machineState: 'checkout:active.savedCards.loading',
+    scene: { server: ANA, route: 'checkout', variants: [{ call: 'loadSavedCards', answer: 'never' }] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('CHECKOUT.SAVED_CARDS_LOADING'))).toBeInTheDocument();
+  },
+};
+
+/** The saved cards could not be loaded: the new card still works, and a retry is offered. */
+export const SavedCardsFailed: Story = {
+  parameters: {
+    machineState: 'checkout:active.savedCards.failed',
+    scene: { server: ANA, route: 'checkout', variants: [{ call: 'loadSavedCards', answer: 'fail' }] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('CHECKOUT.SAVED_CARDS_FAILED'));
+    await expect(canvas.getByRole('button', { name: t('COMMON.TRY_AGAIN') })).toBeEnabled();
+    await expect(canvas.getByLabelText(t('CHECKOUT.CARD_NUMBER'))).toBeInTheDocument();
+  },
+};
+
+/** §4 card choice: Ana's cards (the expired one cannot be chosen), or a new card. */
+export const SavedCards: Story = {
+  parameters: {
+    machineState: 'checkout:active.savedCards.ready',
+    scene: { server: ANA, route: 'checkout', steps: [PRESET_25, reach('checkout:active.fees.ready')] },
+  },
+  play: async ({ canvas }) => {
+    const group = canvas.getByRole('group', { name: t('CHECKOUT.PAY_WITH') });
+    await expect(group).toBeInTheDocument();
+    await expect(canvas.getByRole('radio', { name: visa() })).toBeEnabled();
+    await expect(
+      canvas.getByRole('radio', { name: new RegExp(t('RECEIPT.CARD_ENDING', { brand: 'Discover', last4: '1117' })) }),
+    ).toBeDisabled();
+    await expect(canvas.getByRole('radio', { name: t('CHECKOUT.NEW_CARD') })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: t('CHECKOUT.RECURRING_ONCE') })).toBeChecked();
+  },
+};
+
+/** A saved card chosen: its security code only; no new-card or billing fields. */
+export const SavedCardChosen: Story = {
+  parameters: {
+    machineState: 'checkout:active.savedCards.ready',
+    scene: { server: ANA, route: 'checkout', steps: [PRESET_25, reach('checkout:active.fees.ready'), CHOOSE_VISA] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('radio', { name: visa() })).toBeChecked();
+    await expect(canvas.getByLabelText(t('CHECKOUT.SAVED_CVC'))).toBeInTheDocument();
+    await expect(canvas.queryByLabelText(t('CHECKOUT.CARD_NUMBER'))).toBeNull();
+    await expect(canvas.queryByText(t('CHECKOUT.BILLING_TITLE'))).toBeNull();
+  },
+};
+
+export const SavedCardChosenSpanish: Story = { ...SavedCardChosen, globals: { locale: 'es' } };
+
+/** The saved card's security code is with the vault. */
+export const TokenizingSavedCard: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.tokenizingSaved',
+    scene: {
+      server: ANA,
+      route: 'checkout',
+      variants: [{ call: 'tokenizeSavedCard', answer: 'never' }],
+      steps: [
+        PRESET_25,
+        reach('checkout:active.fees.ready'),
+        CHOOSE_VISA,
+        to.checkout({ type: 'card.savedCvc', cvc: '123' }),
+        SUBMIT,
+      ],
+    },
+  },
+  play: busy,
+};
+
+/** §4/§9: monthly on the 15th with the saved Visa. */
+export const MonthlyRecurring: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.editing',
+    scene: {
+      server: ANA,
+      route: 'checkout',
+      steps: [
+        PRESET_25,
+        reach('checkout:active.fees.ready'),
+        CHOOSE_VISA,
+        to.checkout({ type: 'recurring.type', recurringType: 'monthly' }),
+        to.checkout({ type: 'recurring.day', day: 15 }),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('radio', { name: t('CHECKOUT.RECURRING_MONTHLY') })).toBeChecked();
+    await expect(canvas.getByLabelText(t('CHECKOUT.RECURRING_DAY'))).toHaveValue('15');
+    await expect(canvas.getByText(t('CHECKOUT.RECURRING_HINT'))).toBeInTheDocument();
+  },
+};
+
+/** §4: recurring needs a saved card and a day; a new card with weekly shows both errors. */
+export const RecurringInvalid: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.editing',
+    scene: {
+      server: ANA,
+      route: 'checkout',
+      steps: [
+        PRESET_25,
+        reach('checkout:active.fees.ready'),
+        to.checkout({ type: 'recurring.type', recurringType: 'weekly' }),
+        SUBMIT,
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.RECURRING_NEEDS_SAVED_CARD'));
+    await expect(canvas.getByLabelText(new RegExp(t('CHECKOUT.RECURRING_WEEKDAY')))).toHaveValue('');
+  },
+};
+
+/** A $25 phone-account (dest) deposit: §9 roundups to $30 (1 free call) and $40 (2). */
+const DEST: SandboxSetup = { fields: { ...billingFields(recipientFields('100001')), deposit_type: 'dest' } };
+
+export const RoundupOffered: Story = {
+  parameters: {
+    machineState: 'checkout:active.fees.ready',
+    scene: { server: DEST, route: 'checkout', steps: [PRESET_25, reach('checkout:active.fees.ready')] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('group', { name: t('CHECKOUT.ROUNDUP') })).toBeInTheDocument();
+    await expect(canvas.getByRole('radio', { name: t('CHECKOUT.NO_THANKS') })).toBeChecked();
+    await expect(
+      canvas.getByRole('radio', { name: t('CHECKOUT.ROUNDUP_OPTION', { amount: money(30), count: 1 }) }),
+    ).toBeInTheDocument();
+  },
+};
+
+/** §4: the roundup replaces amount, fees and total. */
+export const RoundupPicked: Story = {
+  parameters: {
+    machineState: 'checkout:active.fees.ready',
+    scene: {
+      server: DEST,
+      route: 'checkout',
+      steps: [PRESET_25, reach('checkout:active.fees.ready'), to.checkout({ type: 'roundup.pick', id: 1 })],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('radio', { name: t('CHECKOUT.ROUNDUP_OPTION', { amount: money(30), count: 1 }) }),
+    ).toBeChecked();
+    await expect(summary(canvas, 'CHECKOUT.DEPOSIT_AMOUNT')).toBe(money(30));
+  },
+};
+
+export const RoundupPickedSpanish: Story = { ...RoundupPicked, globals: { locale: 'es' } };

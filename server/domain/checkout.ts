@@ -105,7 +105,8 @@ function check(
   const amountKey = amountError(fields.deposit_amount, effectiveLimits(facility));
   if (amountKey && amountKey !== MSG.amountLimit) errors.deposit_amount = amountKey;
 
-  Object.assign(errors, collectErrors(billingSchema, { ...fields }));
+  // §4 card choice: billing belongs to a new card; a saved card is already on file.
+  if (fields.saved_card_id === null) Object.assign(errors, collectErrors(billingSchema, { ...fields }));
   // §6: guests give contact details; a signed-in user's come from the account.
   if (session.user_id === null) Object.assign(errors, collectErrors(guestContactSchema, { ...fields }));
   Object.assign(errors, collectErrors(termsSchema, { ...fields }));

@@ -3,7 +3,7 @@
 import { fromPromise } from 'xstate';
 import type { ActorIO } from '../../machines/actors.types.ts';
 import type { ApiClient } from './client.ts';
-import { feesAndRoundups, processDeposit, tokenizeCard } from './checkout.ts';
+import { feesAndRoundups, processDeposit, tokenizeCard, tokenizeSavedCard } from './checkout.ts';
 import { allowedCountries, facility, facilityList, stateList } from './facilities.ts';
 import { searchInmates } from './inmates.ts';
 import { register, signIn, signOut } from './session.ts';
@@ -34,6 +34,7 @@ export function createActors(api: ApiClient): ActorImplementations {
     searchInmates: fromPromise(({ input, signal }) => searchInmates(api, input, signal)),
     getFees: fromPromise(({ input, signal }) => feesAndRoundups(api, input, signal)),
     tokenizeCard: fromPromise(({ input }) => tokenizeCard(api, input)),
+    tokenizeSavedCard: fromPromise(({ input }) => tokenizeSavedCard(api, input)),
     processDeposit: fromPromise(({ input }) => processDeposit(api, input.confirmDuplicate)),
     signOut: fromPromise(() => signOut(api)),
     signIn: fromPromise(({ input }) => signIn(api, input)),

@@ -6,6 +6,7 @@ import {
   type TokenizeRequest,
   type TokenizeResponse,
 } from '../../contract/api.ts';
+import { CHECKOUT_SERVICE_PATHS, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
 import { DELAYS } from '../../contract/constants.ts';
 import type { ApiClient } from './client.ts';
 
@@ -25,6 +26,11 @@ export function feesAndRoundups(
 /** The only call that carries a card number and security code; they go to the vault only. */
 export function tokenizeCard(api: ApiClient, card: TokenizeRequest): Promise<TokenizeResponse> {
   return api.post<TokenizeResponse>(PATHS.vaultTokenize, card);
+}
+
+/** §4 card choice: a saved card's security code goes to the vault only, which answers a token for it. */
+export function tokenizeSavedCard(api: ApiClient, input: TokenizeSavedCardRequest): Promise<TokenizeResponse> {
+  return api.post<TokenizeResponse>(CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard, input);
 }
 
 export function processDeposit(api: ApiClient, confirmDuplicate: boolean): Promise<CheckoutResponse> {

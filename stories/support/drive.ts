@@ -151,6 +151,8 @@ function sandboxImpl(sandbox: Sandbox): Impl {
     tokenizeCard: (card) => settle(() => sandbox.tokenize(card)),
     processDeposit: ({ confirmDuplicate }) => settle(() => sandbox.processDeposit(confirmDuplicate)),
     signOut: () => settle(() => sandbox.signOut()),
+    loadSavedCards: () => settle(() => sandbox.savedCards()),
+    tokenizeSavedCard: (input) => settle(() => sandbox.tokenizeSaved(input)),
   };
 }
 
@@ -203,6 +205,8 @@ export function fakeActors(sandbox: Sandbox, variants: readonly Variant[] = []):
     tokenizeCard: logic('tokenizeCard'),
     processDeposit: logic('processDeposit'),
     signOut: logic('signOut'),
+    loadSavedCards: logic('loadSavedCards'),
+    tokenizeSavedCard: logic('tokenizeSavedCard'),
   };
 }
 

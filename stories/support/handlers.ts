@@ -5,6 +5,8 @@ import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { PATHS, type StateSaveRequest, type TokenizeRequest } from '../../contract/api.ts';
 import { RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import { DEPOSIT_TYPES, LOCALES, type DepositType, type Locale } from '../../contract/entities.ts';
+import { ACCOUNT_PATHS } from '../../contract/accounts.ts';
+import { CHECKOUT_SERVICE_PATHS, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
 import type { ActorIO } from '../../machines/actors.types.ts';
 import { SandboxError, type Sandbox } from './sandbox.ts';
 
@@ -15,7 +17,15 @@ export type ApiCall = Exclude<
   Exclude<keyof ActorIO, 'loadFormState' | 'saveFormState' | 'clearFormState' | 'setLocale' | WizardCall>
 >;
 type WizardCall =
-  'loadFacilityOptions' | 'loadFacility' | 'searchInmates' | 'getFees' | 'tokenizeCard' | 'processDeposit' | 'signOut';
+  | 'loadFacilityOptions'
+  | 'loadFacility'
+  | 'searchInmates'
+  | 'getFees'
+  | 'tokenizeCard'
+  | 'processDeposit'
+  | 'signOut'
+  | 'loadSavedCards'
+  | 'tokenizeSavedCard';
 
 type Method = 'get' | 'post';
 interface Route {
@@ -39,6 +49,8 @@ const ROUTES: Record<ApiCall, Route> = {
   tokenizeCard: { method: 'post', path: PATHS.vaultTokenize },
   processDeposit: { method: 'post', path: PATHS.processDeposit },
   signOut: { method: 'post', path: '/auth/logout' },
+  loadSavedCards: { method: 'get', path: ACCOUNT_PATHS.creditCards },
+  tokenizeSavedCard: { method: 'post', path: CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard },
 };
 
 /** The error body of the reference server for anything it did not expect. */
@@ -98,6 +110,11 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
     http.post(PATHS.vaultTokenize, async ({ request }) => {
       const body = (await request.json()) as TokenizeRequest;
       return answer(() => sandbox.tokenize(body));
+    }),
+    http.get(ACCOUNT_PATHS.creditCards, () => answer(() => sandbox.savedCards())),
+    http.post(CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard, async ({ request }) => {
+      const body = (await request.json()) as TokenizeSavedCardRequest;
+      return answer(() => sandbox.tokenizeSaved(body));
     }),
     http.post(PATHS.processDeposit, async ({ request }) => {
       const body = (await request.json()) as { confirm_duplicate?: boolean };

@@ -1,7 +1,8 @@
 // A small in-memory stand-in for the reference API, over the fixture files only (fixtures/README.md).
 // Both ways a story can reach it share this one implementation: the MSW handlers of handlers.ts put
 // it behind HTTP, the direct fakes of drive.ts call it from `fromPromise` actors.
-import type { LogoutResponse } from '../../contract/accounts.ts';
+import type { LogoutResponse, SavedCard, SavedCardsResponse } from '../../contract/accounts.ts';
+import { NO_ROUNDUP_ID, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
 import type {
   CheckoutResponse,
   FeesAndRoundupsResponse,
@@ -27,7 +28,7 @@ import {
   type ReceiptInfo,
   type StateOption,
 } from '../../contract/entities.ts';
-import { MSG, amountError, cardDigits, effectiveLimits } from '../../contract/schemas.ts';
+import { MSG, amountError, cardDigits, effectiveLimits, expiryValid } from '../../contract/schemas.ts';
 import countriesJson from '../../fixtures/countries.json' with { type: 'json' };
 import facilitiesJson from '../../fixtures/facilities.json' with { type: 'json' };
 import feesJson from '../../fixtures/fees.json' with { type: 'json' };
@@ -140,6 +141,30 @@ const PAYER = (() => {
   if (!ana) throw new Error('fixtures/payers.json has no payer ana@example.com');
   return ana;
 })();
+
+/** Ana's saved cards as GET /account/credit_cards answers them (expired as of the story clock). */
+const SAVED_CARDS: readonly SavedCard[] = PAYER.cards.map((c) => ({
+  id: c.id,
+  card_type: c.brand,
+  card_display: `**** **** **** ${c.last4}`,
+  name: c.name,
+  card_expiration: `${c.exp_month}/${c.exp_year}`,
+  expired: !expiryValid(c.exp_month, c.exp_year, STORY_NOW),
+}));
+
+/** Ana signed in at checkout: the four terms ticked, no new-card billing needed with a saved card. */
+export function signedInFields(base: FormFields): FormFields {
+  return {
+    ...base,
+    logged_in: true,
+    email: PAYER.email,
+    terms_1: true,
+    terms_2: true,
+    terms_3: true,
+    terms_4: true,
+    billing_agree_terms: true,
+  };
+}
 
 /** A guest's billing address, contact details and the four terms: what a new-card checkout needs. */
 export function billingFields(base: FormFields): FormFields {
@@ -347,14 +372,65 @@ export function createSandbox(setup: SandboxSetup = {}) {
       };
     },
 
-    /** The fee tier of fixtures/fees.json and the tax of the facility's region; roundups are for dest only. */
+    /**
+     * The fee tier of fixtures/fees.json and the tax of the facility's region. Roundups as the server
+     * gives them (§9): dest only, not at tablet-only facilities; "No thanks", then the next multiple of
+     * 5 (1 free call) and of 10 (2 free calls) within the facility's maximum.
+     */
     fees(facilityId: number, type: DepositType, amount: number): FeesAndRoundupsResponse {
       const facility = knownFacility(facilityId);
-      const amountKey = amountError(amount, effectiveLimits(facility));
+      const limits = effectiveLimits(facility);
+      const amountKey = amountError(amount, limits);
       if (amountKey) throw new SandboxError(400, { deposit_amount: amountKey });
       const quote = feeFor(facility, type, amount);
       if (!quote) throw new SandboxError(400, { deposit_amount: MSG.amountLimit });
-      return { original_deposit_best_fee: quote, roundups: [] };
+      const roundups: FeesAndRoundupsResponse['roundups'] = [];
+      if (type === 'dest' && !facility.tablet_only_fac) {
+        roundups.push({ id: NO_ROUNDUP_ID, amount, roundup_amount: amount, roundup_diff: 0, ...quote, free_calls: 0 });
+        const byFive = Math.floor(amount / 5) * 5 + 5;
+        const byTen = Math.floor(byFive / 10) * 10 + 10;
+        for (const [id, to, calls] of [
+          [1, byFive, 1],
+          [2, byTen, 2],
+        ] as const) {
+          const q = to <= limits.max ? feeFor(facility, type, to) : null;
+          if (q)
+            roundups.push({
+              id,
+              amount,
+              roundup_amount: to,
+              roundup_diff: round2(to - amount),
+              ...q,
+              free_calls: calls,
+            });
+        }
+      }
+      return { original_deposit_best_fee: quote, roundups };
+    },
+
+    /** GET /account/credit_cards: a signed-in payer's saved cards. */
+    savedCards(): SavedCardsResponse {
+      if (!fields.logged_in) throw new SandboxError(401, { form: 'ERROR.UNAUTHORIZED' });
+      return { credit_cards: [...SAVED_CARDS] };
+    },
+
+    /** POST /vault/tokenize_saved_card: the code decides the outcome (000 fails) and is forgotten. */
+    tokenizeSaved(input: TokenizeSavedCardRequest): TokenizeResponse {
+      const saved = SAVED_CARDS.find((c) => c.id === Number(input.saved_card_id));
+      if (!fields.logged_in || !saved) throw new SandboxError(404, { form: 'ERROR.NOT_FOUND' });
+      if (saved.expired) throw new SandboxError(400, { saved_card_id: 'VALIDATION.CARD_EXPIRED' });
+      if (!/^\d{3,4}$/.test(input.credit_card_cvc)) throw new SandboxError(400, { credit_card_cvc: MSG.cvc });
+      const [exp_month = '', exp_year = ''] = saved.card_expiration.split('/');
+      card = {
+        token: `tok_story_saved_${saved.id}`,
+        brand: saved.card_type,
+        last4: saved.card_display.slice(-4),
+        exp_month,
+        exp_year,
+        outcome: input.credit_card_cvc === '000' ? 'CVV_MATCH' : 'APPROVED',
+      };
+      const { outcome: _outcome, ...answer } = card;
+      return answer;
     },
 
     /** The sandbox vault: the number is used here and forgotten; its outcome is kept with the token. */

@@ -21,6 +21,7 @@ import {
   HARRIS,
   NETWORK_FAILURE,
   RECIPIENT_FIELDS,
+  SAVED_CARDS,
   TOKEN,
   TRAVIS,
   VALID_BILLING,
@@ -68,12 +69,38 @@ const samples = {
   'checkout.confirmDuplicate': [{ type: 'checkout.confirmDuplicate' }],
   'checkout.dismiss': [{ type: 'checkout.dismiss' }],
   'fees.retry': [{ type: 'fees.retry' }],
+  'card.choose': [
+    { type: 'card.choose', savedCardId: 1 },
+    { type: 'card.choose', savedCardId: null },
+  ],
+  'card.savedCvc': [{ type: 'card.savedCvc', cvc: '123' }],
+  'savedCards.retry': [{ type: 'savedCards.retry' }],
+  'recurring.type': [
+    { type: 'recurring.type', recurringType: 'monthly' },
+    { type: 'recurring.type', recurringType: '' },
+  ],
+  'recurring.day': [{ type: 'recurring.day', day: 15 }],
+  'roundup.pick': [
+    { type: 'roundup.pick', id: 1 },
+    { type: 'roundup.pick', id: -1 },
+  ],
 } satisfies EventSamples<CheckoutEvent>;
+
+/** The events of a signed-in payer's choices (§4 card choice, recurring, roundup). */
+const CHOICE_EVENTS: readonly string[] = [
+  'card.choose',
+  'card.savedCvc',
+  'savedCards.retry',
+  'recurring.type',
+  'recurring.day',
+  'roundup.pick',
+];
 
 const spec: ModelSpec<Snapshot> = {
   build: (calls) => provideCheckout(calls.all()),
   input,
-  samples: () => allSamples(samples),
+  // A guest: the choices of a signed-in payer are covered by signedInSpec below.
+  samples: () => allSamples(samples).filter((e) => !CHOICE_EVENTS.includes(e.type)),
   answers: {
     saveAmount: ({ context }) => [
       saveAnswer(context.fields),
@@ -115,6 +142,57 @@ const spec: ModelSpec<Snapshot> = {
   ],
   limit: 50_000,
 };
+
+/**
+ * A signed-in payer with saved cards: the saved-cards region, the saved card's vault call, recurring
+ * and roundups. The new-card and outcome paths are the guest model's; here the card is saved.
+ */
+const signedInSpec: ModelSpec<Snapshot> = {
+  build: (calls) => provideCheckout(calls.all()),
+  input: { ...input, fields: { ...RECIPIENT_FIELDS, logged_in: true, ...VALID_BILLING } },
+  samples: () =>
+    allSamples(samples).filter(
+      (e) =>
+        CHOICE_EVENTS.includes(e.type) || e.type === 'checkout.submit' || (e.type === 'amount.preset' && (e as { id?: string }).id === '25'),
+    ),
+  answers: {
+    loadSavedCards: () => [{ credit_cards: SAVED_CARDS }],
+    saveAmount: ({ context }) => [saveAnswer(context.fields)],
+    getFees: () => [FEES],
+    tokenizeSavedCard: () => [TOKEN],
+    saveCheckout: ({ context }) => [saveAnswer(context.fields)],
+    processDeposit: ({ context }) => [depositSuccess(context.fields)],
+  },
+  failures: {
+    loadSavedCards: [NETWORK_FAILURE],
+    tokenizeSavedCard: [CARD_REJECTED],
+  },
+  project: ({ context: c }) => [
+    c.fields.deposit_amount,
+    c.fee !== null,
+    c.savedCards.length,
+    c.fields.saved_card_id,
+    c.savedCvc,
+    c.fields.recurring_type,
+    c.fields.recurring_increment,
+    c.fields.selected_roundup?.id ?? null,
+    c.showErrors,
+  ],
+  limit: 50_000,
+};
+
+describe('checkout (signed in): paths of the model', () => {
+  const graph = modelPaths(signedInSpec);
+  it('has a graph to walk', () => {
+    console.info(
+      `checkout signed-in graph: ${graph.vertices} vertices, ${graph.edges} edges, ${graph.paths.length} paths`,
+    );
+    expect(graph.paths.length).toBeGreaterThan(10);
+  });
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(signedInSpec, graph, path);
+  });
+});
 
 describe('checkout: paths of the model', () => {
   const graph = modelPaths(spec);
@@ -449,6 +527,162 @@ describe('checkout: submit (§4 card choice, outcomes, §8)', () => {
     expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
     expect(t.snap().context).toMatchObject({ showErrors: true, errors: { billing_state: 'ERROR.FIELD_NO_TRUST' } });
     expect(t.calls.inputs('processDeposit')).toEqual([]);
+  });
+});
+
+describe('checkout: saved card, recurring, roundup (§4)', () => {
+  const signedIn = () => setup({ fields: { ...RECIPIENT_FIELDS, logged_in: true, ...VALID_BILLING } });
+  async function withCards(t: Setup) {
+    expect(t.snap().matches({ active: { savedCards: 'loading' } })).toBe(true);
+    t.calls.resolve('loadSavedCards', { credit_cards: SAVED_CARDS });
+    await settle();
+    expect(t.snap().matches({ active: { savedCards: 'ready' } })).toBe(true);
+  }
+
+  it('a guest has no saved cards and cannot choose one; recurring is not offered', () => {
+    const t = setup();
+    expect(t.snap().matches({ active: { savedCards: 'none' } })).toBe(true);
+    t.checkout.send({ type: 'card.choose', savedCardId: 1 });
+    t.checkout.send({ type: 'recurring.type', recurringType: 'monthly' });
+    expect(t.snap().context.fields).toMatchObject({ saved_card_id: null, recurring_type: '' });
+    expect(t.calls.log.map((c) => c.src)).toEqual([]);
+  });
+
+  it('an expired saved card cannot be chosen; a good one needs its security code, not the new-card fields', async () => {
+    const t = signedIn();
+    await withCards(t);
+    t.checkout.send({ type: 'card.choose', savedCardId: 2 });
+    expect(t.snap().context.fields.saved_card_id).toBeNull();
+    t.checkout.send({ type: 'card.choose', savedCardId: 1 });
+    await feesReady(t);
+    t.checkout.send({
+      type: 'checkout.change',
+      fields: { terms_1: true, terms_2: true, terms_3: true, terms_4: true },
+    });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().context.errors).toEqual({ saved_card_cvc: 'VALIDATION.REQUIRED' });
+    t.checkout.send({ type: 'card.savedCvc', cvc: '12' });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().context.errors).toEqual({ saved_card_cvc: 'VALIDATION.INVALID_CVC' });
+  });
+
+  it('pays with a saved card: the code goes to the vault only; card id and token are saved', async () => {
+    const t = signedIn();
+    await withCards(t);
+    t.checkout.send({ type: 'card.choose', savedCardId: 1 });
+    t.checkout.send({ type: 'card.savedCvc', cvc: '321' });
+    await feesReady(t);
+    t.checkout.send({
+      type: 'checkout.change',
+      fields: { terms_1: true, terms_2: true, terms_3: true, terms_4: true },
+    });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().matches({ active: { form: 'tokenizingSaved' } })).toBe(true);
+    expect(t.calls.inputs('tokenizeSavedCard')).toEqual([{ saved_card_id: 1, credit_card_cvc: '321' }]);
+    t.calls.resolve('tokenizeSavedCard', TOKEN);
+    await settle();
+    const saved = t.calls.inputs('saveFormState').at(-1) as { fields: Partial<FormFields> };
+    expect(saved.fields).toMatchObject({ saved_card_id: 1, card_token: TOKEN.token, recurring_type: '' });
+    expect(JSON.stringify(saved)).not.toContain('321');
+    expect(t.calls.inputs('tokenizeCard')).toEqual([]);
+  });
+
+  it('a refused security code shows on the saved card field', async () => {
+    const t = signedIn();
+    await withCards(t);
+    t.checkout.send({ type: 'card.choose', savedCardId: 1 });
+    t.checkout.send({ type: 'card.savedCvc', cvc: '999' });
+    await feesReady(t);
+    t.checkout.send({
+      type: 'checkout.change',
+      fields: { terms_1: true, terms_2: true, terms_3: true, terms_4: true },
+    });
+    t.checkout.send({ type: 'checkout.submit' });
+    t.calls.reject('tokenizeSavedCard', {
+      status: 400,
+      code: 'ERROR.UNEXPECTED',
+      errors: { credit_card_cvc: 'VALIDATION.INVALID_CVC' },
+    });
+    await settle();
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    expect(t.snap().context.errors).toMatchObject({ saved_card_cvc: 'VALIDATION.INVALID_CVC' });
+  });
+
+  it('saved cards that fail to load leave the new card; retry loads them again', async () => {
+    const t = signedIn();
+    t.calls.reject('loadSavedCards', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().matches({ active: { savedCards: 'failed' } })).toBe(true);
+    expect(t.snap().context.savedCardsFailure).toBe('ERROR.NETWORK');
+    t.checkout.send({ type: 'savedCards.retry' });
+    expect(t.snap().matches({ active: { savedCards: 'loading' } })).toBe(true);
+  });
+
+  it('§4/§9 recurring: monthly needs a day 1-28 and a saved card; picking it selects "No thanks"', async () => {
+    const t = signedIn();
+    await withCards(t);
+    await feesReady(t);
+    t.checkout.send({ type: 'roundup.pick', id: 1 });
+    expect(t.snap().context.fields.roundups).toBe(true);
+    t.checkout.send({ type: 'recurring.type', recurringType: 'monthly' });
+    expect(t.snap().context.fields).toMatchObject({
+      recurring_type: 'monthly',
+      recurring_increment: null,
+      roundups: false,
+      selected_roundup: null,
+    });
+    t.checkout.send({ type: 'recurring.day', day: 29 });
+    t.checkout.send({ type: 'recurring.day', day: 0 });
+    expect(t.snap().context.fields.recurring_increment).toBeNull();
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().context.errors).toMatchObject({
+      recurring_type: 'ERROR.RECURRING_NEEDS_SAVED_CARD',
+      recurring_increment: 'VALIDATION.REQUIRED',
+    });
+    t.checkout.send({ type: 'recurring.day', day: 28 });
+    t.checkout.send({ type: 'card.choose', savedCardId: 1 });
+    expect(t.snap().context.errors.recurring_type).toBeUndefined();
+    expect(t.snap().context.fields.recurring_increment).toBe(28);
+    // §4: roundups are for one-time payments only.
+    t.checkout.send({ type: 'roundup.pick', id: 1 });
+    expect(t.snap().context.fields.roundups).toBe(false);
+    // Clearing it empties the increment.
+    t.checkout.send({ type: 'recurring.type', recurringType: '' });
+    expect(t.snap().context.fields).toMatchObject({ recurring_type: '', recurring_increment: null });
+  });
+
+  it('§9 weekly days are 0-6', async () => {
+    const t = signedIn();
+    await withCards(t);
+    t.checkout.send({ type: 'recurring.type', recurringType: 'weekly' });
+    t.checkout.send({ type: 'recurring.day', day: 7 });
+    expect(t.snap().context.fields.recurring_increment).toBeNull();
+    t.checkout.send({ type: 'recurring.day', day: 0 });
+    expect(t.snap().context.fields.recurring_increment).toBe(0);
+  });
+
+  it('§4 roundup: replaces amount, fees and total; "No thanks" restores them; a new amount undoes it', async () => {
+    const t = setup();
+    await feesReady(t);
+    t.checkout.send({ type: 'roundup.pick', id: 7 });
+    expect(t.snap().context.fields.roundups).toBe(false);
+    t.checkout.send({ type: 'roundup.pick', id: 1 });
+    const picked = t.snap();
+    expect(picked.context.fields.selected_roundup).toMatchObject({ id: 1, roundup_amount: 30 });
+    expect(checkoutTotals(picked.context, feesStateOf(picked))).toEqual({
+      amount: 30,
+      fee: 2.95,
+      tax: 0.3,
+      total: 33.25,
+      calculating: false,
+    });
+    t.checkout.send({ type: 'roundup.pick', id: -1 });
+    const restored = t.snap();
+    expect(checkoutTotals(restored.context, feesStateOf(restored))).toMatchObject({ amount: 25, total: 28.25 });
+    t.checkout.send({ type: 'roundup.pick', id: 1 });
+    t.checkout.send({ type: 'amount.preset', id: '50' });
+    expect(t.snap().context.fields).toMatchObject({ roundups: false, selected_roundup: null });
+    expect(t.snap().context.roundups).toEqual([]);
   });
 });
 

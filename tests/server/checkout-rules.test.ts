@@ -127,6 +127,28 @@ describe('saved card with a security code (§4 card choice)', () => {
     }
   });
 
+  it('needs no billing address with a saved card (§4: billing belongs to a new card)', async () => {
+    const { ana, ben, dbPath } = current();
+    await signedInCheckout(ana, {});
+    const blank = {
+      billing_first_name: '',
+      billing_last_name: '',
+      billing_address1: '',
+      billing_city: '',
+      billing_zip: '',
+    };
+    await ana.save({ ...blank, saved_card_id: 501 });
+    await ana.save({ card_token: await savedCardToken(ana, 501, '123') });
+    expect((await pay(ana)).body).toMatchObject({ success: true });
+    // A new card still needs it.
+    await signedInCheckout(ben, {});
+    await ben.save({ ...blank, card_token: (await ben.tokenize()).token });
+    const res = await pay(ben);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errors: { billing_address1: 'VALIDATION.REQUIRED' } });
+    expect(ledger(dbPath)).toHaveLength(1);
+  });
+
   it('answers CVV_MATCH for the code 000 and keeps the saved card chosen', async () => {
     const { ana } = current();
     await signedInCheckout(ana, {});

@@ -25,7 +25,7 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   wizard: { machine: wizardMachine, regions: ['step'] },
   facilityPicker: { machine: facilityPickerMachine, regions: [''] },
   recipientSearch: { machine: recipientSearchMachine, regions: [''] },
-  checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.form'] },
+  checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.savedCards', 'active.form'] },
   // Pages outside the wizard (machines/pages.ts), named by their machine's id.
   login: { machine: loginMachine, regions: [''] },
   creditCards: { machine: creditCardsMachine, regions: [''] },
