@@ -58,6 +58,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           // node:sqlite and Fastify servers: a process per file, not a worker thread.
           pool: 'forks',
+          // Password hashing (scrypt) makes sign-in tests slow on a busy two-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -176,6 +176,16 @@ export interface FormFields {
   /** §2 pam variant: the signed payload and where it is posted (server owned). */
   pam_payload: string;
   pay_url: string;
+  /**
+   * §2 number step (dest): the friends-and-family phone account. Digits only: 10 for a US number;
+   * a non-US number is kept with the 011 international prefix (§9). Its label is as the payer sees
+   * it, e.g. '(512) 555-0100'.
+   */
+  deposit_phone_no: string;
+  deposit_phone_no_label: string;
+  deposit_phone_country: string;
+  /** The signed-in payer's saved phone account chosen on the number step, or null for a new number. */
+  dest_account_id: number | null;
 }
 
 export type Locale = 'en' | 'es';
@@ -234,6 +244,10 @@ export const EMPTY_FORM: FormFields = {
   skip_completed_steps: false,
   cached_deposit_info: null,
   saved_card_id: null,
+  deposit_phone_no: '',
+  deposit_phone_no_label: '',
+  deposit_phone_country: 'US',
+  dest_account_id: null,
   recurring_type: '',
   recurring_increment: null,
   roundups: false,
