@@ -40,3 +40,14 @@ export const PROGRESS = {
 export const SEARCH_MIN = { name: 3, nameShort: 2, bookingCode: 2, aNumber: 2 } as const;
 
 export const YEARS_AHEAD = 20;
+
+/**
+ * §6/§9 facility rules: the sandbox's default id lists (the configuration may change them; the spec
+ * does not show its values). fixtures/README.md names these facilities.
+ */
+export const DEFAULT_FACILITY_RULES = {
+  trustRedirectFacilityIds: [1003],
+  trustRedirectUrl: 'https://trust.example.com/deposit',
+  noTrustFacilityIds: [1102],
+  prepaidToTrustFacilityIds: [1103],
+} as const;

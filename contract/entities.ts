@@ -28,6 +28,18 @@ export interface Facility {
   tablet_only_fac: boolean;
   touch_pay_enabled: boolean;
   inmate_label: string; // e.g. 'Inmate', 'Resident', 'Detainee'
+  /** §6/§9 facility rules of the configuration; the server adds them to every facility it answers. */
+  rules?: FacilityRules;
+}
+
+/** §2 type-step banners and §6 facility rules (id lists of the server's configuration). */
+export interface FacilityRules {
+  /** Trust deposits here are made on another site, at this address. */
+  trust_redirect_url: string | null;
+  /** Trust deposits here are handled by a third-party money transmitter, not this site. */
+  trust_third_party: boolean;
+  /** Prepaid phone (dest) deposits here go to the trust account instead. */
+  prepaid_to_trust: boolean;
 }
 
 /** A facility as listed by /pay/get_fac_list. */

@@ -11,15 +11,26 @@ import type {
 } from '../contract/api.ts';
 import type {
   ActionResponse,
+  DestAccountsResponse,
   LoginRequest,
   LoginResponse,
   LogoutResponse,
+  MakePrimaryRequest,
   RegisterRequest,
+  DepositHistoryResponse,
   RecurringDeposit,
   RegisterResponse,
   SavedCardsResponse,
 } from '../contract/accounts.ts';
 import type { TokenizeSavedCardRequest } from '../contract/checkout-services.ts';
+import type { TransferFeesResponse, TransferRequest, TransferResponse } from '../contract/accounts.ts';
+import type {
+  BreakageRequest,
+  BreakageResponse,
+  DestinationAccount,
+  DestinationActivity,
+  Purse,
+} from '../contract/accounts.ts';
 import type {
   CountryOption,
   Facility,
@@ -96,4 +107,24 @@ export interface ActorIO {
   loadRecurringDeposits: { input: void; output: RecurringDeposit[] };
   /** POST /account/recurring_deposits/{id} (DELETE override), or /pay/cancel_pam_recurring_deposit */
   cancelRecurringDeposit: { input: { deposit: RecurringDeposit }; output: ActionResponse };
+  /** GET /account/dest_accounts: the payer's phone accounts a transfer may choose from (§6) */
+  loadTransferAccounts: { input: void; output: DestinationAccount[] };
+  /** GET /account/destinations/bal_transfer_fees?amount=&src_ani=&dst_ani= */
+  quoteTransferFee: { input: TransferRequest; output: TransferFeesResponse };
+  /** POST /account/destinations/bal_transfer {amount, src_ani, dst_ani} */
+  transferBalance: { input: TransferRequest; output: TransferResponse };
+  /** GET /account/deposit_history?page= (§9: 20 per page) */
+  loadDepositHistory: { input: { page: number }; output: DepositHistoryResponse };
+  /** GET /account/dest_accounts (the primary account page chooses among the validated ones) */
+  loadPrimaryAccounts: { input: void; output: DestAccountsResponse };
+  /** POST /account/destinations/make_primary {ani} */
+  makePrimaryAccount: { input: MakePrimaryRequest; output: ActionResponse };
+  /** GET /account/dest_accounts (§9: SNAP rows hidden; primary first, then balance descending) */
+  loadDestinationAccounts: { input: void; output: DestinationAccount[] };
+  /** GET /account/deposit_history/account_history?destination_id=&deposit_type=pp|pr */
+  loadAccountActivity: { input: { destinationId: string; purse: Purse }; output: DestinationActivity[] };
+  /** POST /account/destinations/update_breakage_notification {ani, sms_status, email_status} */
+  updateInactivityAlerts: { input: BreakageRequest; output: BreakageResponse };
+  /** POST /account/dest_accounts/{id} with the DELETE override */
+  removeDestinationAccount: { input: { id: number }; output: ActionResponse };
 }

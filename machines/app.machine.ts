@@ -11,6 +11,7 @@ import type { AnyStateMachine } from 'xstate';
 import {
   type AppLocation,
   PAGES,
+  PAGE_REDIRECTS,
   type PageInput,
   type PageRoute,
   locationOf,
@@ -53,6 +54,9 @@ export const appMachine = setup({
     isServerLocaleDifferent: ({ context }, params: { answer: StateAllResponse }) =>
       params.answer.locale !== context.lang,
     isPageRequested: ({ context }) => context.location.kind === 'page',
+    /** §2: identity.my_account always redirects to account.destination_accounts. */
+    isRedirected: ({ context }) =>
+      context.location.kind === 'page' && PAGE_REDIRECTS[context.location.route] !== undefined,
     /** §2/§4: login-required routes send a guest to the sign-in page (and back afterwards). */
     needsSignIn: ({ context }) =>
       context.location.kind === 'page' && PAGES[context.location.route].login && !context.signedIn,
@@ -76,6 +80,12 @@ export const appMachine = setup({
       location: params.location,
       route: params.location.kind === 'wizard' ? params.location.route : null,
     })),
+    followRedirect: assign(({ context }) => {
+      const from = context.location;
+      if (from.kind !== 'page') return {};
+      const to = PAGE_REDIRECTS[from.route];
+      return to ? { location: { kind: 'page', route: to, params: {}, query: from.query } as AppLocation } : {};
+    }),
     /** The sign-in page, remembering where the guest was going. */
     redirectToSignIn: assign(({ context }) => {
       const from = context.location;
@@ -187,6 +197,7 @@ export const appMachine = setup({
       states: {
         choosing: {
           always: [
+            { guard: 'isRedirected', actions: 'followRedirect' },
             { guard: 'isPageMissing', target: 'wizard', actions: 'toStart' },
             { guard: 'needsSignIn', target: 'page', actions: 'redirectToSignIn' },
             { guard: 'isPageRequested', target: 'page' },

@@ -88,6 +88,11 @@ export const PAGES: Record<PageRoute, PageDef> = {
   raise: { path: '/develop/raise', login: false, progress: null, titleKey: 'PAGES.RAISE' },
 };
 
+/** §2: routes that always lead to another (identity.my_account to account.destination_accounts). */
+export const PAGE_REDIRECTS: Partial<Record<PageRoute, PageRoute>> = {
+  identity_my_account: 'destination_accounts',
+};
+
 /** What a page machine is started with. */
 export interface PageInput {
   route: PageRoute;

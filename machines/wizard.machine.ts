@@ -5,6 +5,7 @@ import { type SnapshotFrom, and, assign, fromPromise, not, raise, setup } from '
 import { DELAYS, PROGRESS, SEARCH_MIN } from '../contract/constants.ts';
 import type { DepositType, Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
+import { hiddenForBilling, needsSignIn, offersType } from '../contract/rules.ts';
 import { MSG } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { checkoutMachine } from './checkout.machine.ts';
@@ -108,9 +109,18 @@ export const wizardMachine = setup({
       context.fields.facility_id !== null && context.facility?.id !== context.fields.facility_id,
     isRecipientType: ({ context }) =>
       context.fields.deposit_type !== '' && RECIPIENT_TYPES.includes(context.fields.deposit_type),
+    // §2/§6: the facility offers it here, and trust and bail are not hidden by a non-US billing country.
     isDepositTypeOffered: ({ context }, params: { depositType: FormFields['deposit_type'] }) =>
       params.depositType !== '' &&
-      (context.facility === null || context.facility.deposit_types[params.depositType]?.enabled === true),
+      (context.facility === null || offersType(context.facility, params.depositType)) &&
+      !hiddenForBilling(params.depositType, context.fields.billing_country),
+    // §4/§6: choosing trust or bail (where offered) while signed out opens the login-required modal.
+    needsSignInFor: ({ context }, params: { depositType: FormFields['deposit_type'] }) =>
+      needsSignIn(params.depositType) &&
+      !context.fields.logged_in &&
+      params.depositType !== '' &&
+      (context.facility === null || offersType(context.facility, params.depositType)) &&
+      !hiddenForBilling(params.depositType, context.fields.billing_country),
     // §5/§8: a fraud-flagged inmate blocks a deposit.
     isInmateSelectable: (_, params: { inmate: Inmate }) => !params.inmate.fraud_flag,
     // §4: a save with errors on the step's fields, or a fraud flag, blocks continuing.
@@ -338,6 +348,10 @@ export const wizardMachine = setup({
                 // Choosing a type is its Continue (§2: the type step has no continue button).
                 'type.select': [
                   {
+                    guard: { type: 'needsSignInFor', params: ({ event }) => ({ depositType: event.depositType }) },
+                    target: 'loginRequired',
+                  },
+                  {
                     guard: {
                       type: 'isDepositTypeOffered',
                       params: ({ event }) => ({ depositType: event.depositType }),
@@ -366,6 +380,10 @@ export const wizardMachine = setup({
                   { target: 'saving' },
                 ],
               },
+            },
+            /** §4: the login-required modal; it links to the sign-in page, which brings the payer back. */
+            loginRequired: {
+              on: { 'type.dismiss': 'editing' },
             },
             saving: {
               invoke: {

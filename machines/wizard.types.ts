@@ -48,6 +48,8 @@ export type WizardEvent =
   | { type: 'wizard.retry' }
   | { type: 'wizard.another' }
   | { type: 'type.select'; depositType: FormFields['deposit_type'] }
+  /** Closes the type step's login-required modal (§4). */
+  | { type: 'type.dismiss' }
   | { type: 'recipient.select'; inmate: Inmate }
   /** Sent by the checkout child once it has saved fields, so the wizard's copy stays true. */
   | { type: 'checkout.saved'; fields: FormFields };

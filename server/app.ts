@@ -9,6 +9,7 @@ import { DEFAULT_CONFIG, type Config } from './config.ts';
 import { migrate, openDatabase } from './db.ts';
 import type { Deps } from './deps.ts';
 import { BAD_REQUEST, NOT_FOUND, UNEXPECTED } from './http.ts';
+import { facilityRulesFrom } from './domain/offers.ts';
 import { createRepos } from './repo/repos.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -59,7 +60,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   const now = options.now ?? (() => new Date());
   const db = openDatabase(options.dbPath);
   migrate(db, undefined, now());
-  const repos = createRepos(db);
+  const repos = createRepos(db, facilityRulesFrom(config));
   seedIfEmpty(db, repos);
   seedPayersIfEmpty(db, repos);
   seedCheckoutServicesIfEmpty(db, repos);

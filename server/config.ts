@@ -1,5 +1,6 @@
 // Server configuration from environment variables with safe defaults (architecture: "Configuration
 // ... comes from environment variables"). The defaults match fixtures/ (see fixtures/README.md).
+import { DEFAULT_FACILITY_RULES } from '../contract/constants.ts';
 
 export interface Config {
   port: number;
@@ -16,8 +17,9 @@ export interface Config {
    * URL, or a path on this site); by default the sandbox's own /sandbox/pam/pay.
    */
   payUrl: string;
-  /** §6: facilities whose trust deposits go to an external site. */
+  /** §6: facilities whose trust deposits go to an external site, and that site. */
   trustRedirectFacilityIds: number[];
+  trustRedirectUrl: string;
   /** §6: facilities that show a no-trust message. */
   noTrustFacilityIds: number[];
   /** §6: facilities whose prepaid (dest) deposits are redirected to trust. */
@@ -71,9 +73,10 @@ export const DEFAULT_CONFIG: Config = {
   supportPhone: '1-800-555-0199',
   visitUrl: 'https://visits.example.com/schedule',
   payUrl: DEFAULT_PAM_PAY_URL,
-  trustRedirectFacilityIds: [1003],
-  noTrustFacilityIds: [1102],
-  prepaidToTrustFacilityIds: [1103],
+  trustRedirectFacilityIds: [...DEFAULT_FACILITY_RULES.trustRedirectFacilityIds],
+  trustRedirectUrl: DEFAULT_FACILITY_RULES.trustRedirectUrl,
+  noTrustFacilityIds: [...DEFAULT_FACILITY_RULES.noTrustFacilityIds],
+  prepaidToTrustFacilityIds: [...DEFAULT_FACILITY_RULES.prepaidToTrustFacilityIds],
   dailyMaxPerRecipient: 500,
   cookieSecure: false,
   devEndpoints: true,
@@ -169,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     visitUrl: text(env, 'VISIT_URL', d.visitUrl),
     payUrl: text(env, 'PAY_URL', d.payUrl),
     trustRedirectFacilityIds: ids(env, 'TRUST_REDIRECT_FACILITY_IDS', d.trustRedirectFacilityIds),
+    trustRedirectUrl: text(env, 'TRUST_REDIRECT_URL', d.trustRedirectUrl),
     noTrustFacilityIds: ids(env, 'NO_TRUST_FACILITY_IDS', d.noTrustFacilityIds),
     prepaidToTrustFacilityIds: ids(env, 'PREPAID_TO_TRUST_FACILITY_IDS', d.prepaidToTrustFacilityIds),
     dailyMaxPerRecipient: amount(env, 'DAILY_MAX_PER_RECIPIENT', d.dailyMaxPerRecipient),

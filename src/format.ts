@@ -43,3 +43,15 @@ export function brandName(brand: string): string {
 export function lastFour(display: string): string {
   return display.replace(/\D/g, '').slice(-4);
 }
+
+/**
+ * A phone account's number for display: a North American number (US and Canada, §9) as
+ * (512) 555-0101; any other number as stored.
+ */
+export function formatPhone(phone: string): string {
+  if (!/^\+?[\d\s().-]+$/.test(phone)) return phone;
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (national.length !== 10) return phone;
+  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}

@@ -1,11 +1,16 @@
 // deposit.type (§2, 40%): the deposit types the facility offers; choosing one is the step's Continue.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PROGRESS } from '../contract/constants.ts';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { t } from './support/checks.ts';
 import { driveStory, reach, stopDriven, to, type DrivenParameters, type Step } from './support/drive.ts';
 import { renderScreen, typeScreen } from './support/render.tsx';
 import { facilityFields } from './support/sandbox.ts';
+
+/** The panel of a deposit type, named by its title. */
+function panel(canvas: ReturnType<typeof within>, titleKey: string) {
+  return within(canvas.getByRole('region', { name: t(titleKey, { label: 'Inmate', labelLower: 'inmate' }) }));
+}
 
 const meta = {
   title: 'Screens/Type step',
@@ -16,7 +21,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta> & { parameters: DrivenParameters };
 
-/** Harris County Jail (1001) offers flex. */
+/** Harris County Jail (1001) offers flex, dest and trust. */
 const AT_HARRIS = { fields: facilityFields(1001) };
 const CHOOSE_FLEX: Step[] = [
   reach('wizard:step.type.editing'),
@@ -26,24 +31,14 @@ const CHOOSE_FLEX: Step[] = [
 export const FlexOffered: Story = {
   parameters: { machineState: 'wizard:step.type.editing', scene: { server: AT_HARRIS, route: 'type' } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { name: t('TYPE.FLEX_TITLE', { label: 'Inmate' }) })).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: t('TYPE.CHOOSE') })).toBeEnabled();
+    await expect(panel(canvas, 'TYPE.FLEX_TITLE').getByRole('button', { name: t('TYPE.CHOOSE') })).toBeEnabled();
+    await expect(panel(canvas, 'TYPE.DEST_TITLE').getByRole('button', { name: t('TYPE.CHOOSE') })).toBeEnabled();
+    await expect(panel(canvas, 'TYPE.TRUST_TITLE').getByRole('button', { name: t('TYPE.CHOOSE') })).toBeEnabled();
+    await expect(canvas.queryByRole('region', { name: t('TYPE.BAIL_TITLE') })).toBeNull();
   },
 };
 
 export const FlexOfferedSpanish: Story = { ...FlexOffered, globals: { locale: 'es' } };
-
-/** Lubbock County (1004) has flex_disabled: nothing this site can take. */
-export const NothingOffered: Story = {
-  parameters: {
-    machineState: 'wizard:step.type.editing',
-    scene: { server: { fields: facilityFields(1004) }, route: 'type' },
-  },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText(t('TYPE.NONE_OFFERED'))).toBeInTheDocument();
-    await expect(canvas.queryByRole('button', { name: t('TYPE.CHOOSE') })).toBeNull();
-  },
-};
 
 /** Flex chosen; the step's save is under way. */
 export const Saving: Story = {
@@ -57,7 +52,9 @@ export const Saving: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
+    await expect(
+      panel(canvas, 'TYPE.FLEX_TITLE').getByRole('button', { name: t('WIZARD.PLEASE_WAIT') }),
+    ).toBeDisabled();
   },
 };
 
@@ -74,8 +71,110 @@ export const CannotContinue: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.UNEXPECTED'));
-    await expect(canvas.getByRole('button', { name: t('TYPE.CHOOSE') })).toBeEnabled();
+    await expect(panel(canvas, 'TYPE.FLEX_TITLE').getByRole('button', { name: t('TYPE.CHOOSE') })).toBeEnabled();
   },
 };
 
 export const CannotContinueSpanish: Story = { ...CannotContinue, globals: { locale: 'es' } };
+
+const CHOOSE = () => t('TYPE.CHOOSE');
+
+/** §2/§6 trust redirect: Bexar County (1003) sends trust deposits to another site. */
+export const TrustRedirect: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: { server: { fields: facilityFields(1003) }, route: 'type' },
+  },
+  play: async ({ canvas }) => {
+    const trust = panel(canvas, 'TYPE.TRUST_TITLE');
+    await expect(trust.getByRole('link', { name: t('TYPE.TRUST_REDIRECT_LINK') })).toHaveAttribute(
+      'href',
+      'https://trust.example.com/deposit',
+    );
+    await expect(trust.queryByRole('button', { name: CHOOSE() })).toBeNull();
+  },
+};
+
+/** §2/§6: Cobb County (1102): trust by a third-party money transmitter. */
+export const TrustThirdParty: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: { server: { fields: facilityFields(1102) }, route: 'type' },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      panel(canvas, 'TYPE.TRUST_TITLE').getByText(t('TYPE.TRUST_THIRD_PARTY', { labelLower: 'inmate' })),
+    ).toBeInTheDocument();
+  },
+};
+
+/** §2/§6: Gwinnett County (1103): prepaid phone deposits go to trust. */
+export const PrepaidToTrust: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: { server: { fields: facilityFields(1103) }, route: 'type' },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      panel(canvas, 'TYPE.DEST_TITLE').getByText(t('TYPE.PREPAID_TO_TRUST', { labelLower: 'inmate' })),
+    ).toBeInTheDocument();
+    await expect(panel(canvas, 'TYPE.TRUST_TITLE').getByRole('button', { name: CHOOSE() })).toBeEnabled();
+  },
+};
+
+/** §2 pam mode: Maricopa County (1201) takes bail through type selection. */
+export const PamBail: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: { server: { fields: facilityFields(1201) }, route: 'type' },
+  },
+  play: async ({ canvas }) => {
+    await expect(panel(canvas, 'TYPE.BAIL_TITLE').getByRole('button', { name: CHOOSE() })).toBeEnabled();
+  },
+};
+
+/** §2: an FCC-regulated facility (King County, 1301) lists its deposit types. */
+export const FccRegulated: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: { server: { fields: facilityFields(1301) }, route: 'type' },
+  },
+  play: async ({ canvas }) => {
+    const list = canvas.getByRole('list', { name: t('TYPE.FCC_TYPES') });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+  },
+};
+
+/** §5: a non-US billing country hides trust and bail. */
+export const NonUsBilling: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: { server: { fields: { ...facilityFields(1201), billing_country: 'CA' } }, route: 'type' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('region', { name: t('TYPE.TRUST_TITLE', { labelLower: 'inmate' }) })).toBeNull();
+    await expect(canvas.queryByRole('region', { name: t('TYPE.BAIL_TITLE') })).toBeNull();
+  },
+};
+
+/** §4: trust chosen while signed out: the login-required modal, with the way to sign in and back. */
+export const LoginRequired: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.loginRequired',
+    scene: {
+      server: AT_HARRIS,
+      route: 'type',
+      steps: [reach('wizard:step.type.editing'), to.wizard({ type: 'type.select', depositType: 'trust' })],
+    },
+  },
+  play: async ({ canvas }) => {
+    const dialog = within(canvas.getByRole('dialog', { name: t('TYPE.SIGN_IN_TITLE') }));
+    await expect(dialog.getByRole('link', { name: t('TYPE.SIGN_IN') })).toHaveAttribute(
+      'href',
+      '#/login?returnTo=%2Fdeposit_type',
+    );
+    await expect(dialog.getByRole('button', { name: t('COMMON.CLOSE') })).toBeEnabled();
+  },
+};
+
+export const LoginRequiredSpanish: Story = { ...LoginRequired, globals: { locale: 'es' } };

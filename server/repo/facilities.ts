@@ -1,5 +1,11 @@
 // Facilities (§3). Limits are kept in cents; deposit_types as JSON text.
-import type { DepositType, DepositTypeOffer, Facility, FacilitySummary } from '../../contract/entities.ts';
+import type {
+  DepositType,
+  DepositTypeOffer,
+  Facility,
+  FacilityRules,
+  FacilitySummary,
+} from '../../contract/entities.ts';
 import type { Db } from '../db.ts';
 import { toCents, toDollars } from '../money.ts';
 import { type Row, bit, bool, int, str } from './rows.ts';
@@ -34,7 +40,8 @@ function toFacility(r: Row): Facility {
   };
 }
 
-export function createFacilityRepo(db: Db) {
+/** `rulesFor` adds the configuration's facility rules to each facility read (§6). */
+export function createFacilityRepo(db: Db, rulesFor?: (facilityId: number) => FacilityRules) {
   const insert = db.prepare(
     `INSERT INTO facilities (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -68,7 +75,9 @@ export function createFacilityRepo(db: Db) {
     },
     findById(id: number): Facility | undefined {
       const r = findById.get(id);
-      return r ? toFacility(r) : undefined;
+      if (!r) return undefined;
+      const facility = toFacility(r);
+      return rulesFor ? { ...facility, rules: rulesFor(facility.id) } : facility;
     },
     listByRegion(country: string, state: string): FacilitySummary[] {
       return listByRegion.all(country, state).map((r) => ({

@@ -1,4 +1,5 @@
 // Every repository over one database handle: the only place the server holds SQL.
+import type { FacilityRules } from '../../contract/entities.ts';
 import type { Db } from '../db.ts';
 import { createApprovedDepositorRepo } from './approved-depositors.ts';
 import { createClientErrorRepo } from './client-errors.ts';
@@ -19,12 +20,13 @@ import { createUserRepo } from './users.ts';
 import { createVaultRepo } from './vault.ts';
 import { createVoicemailOfferRepo } from './voicemail-offers.ts';
 
-export function createRepos(db: Db) {
+/** `facilityRules` (from the configuration) is added to each facility read. */
+export function createRepos(db: Db, facilityRules?: (facilityId: number) => FacilityRules) {
   return {
     sessions: createSessionRepo(db),
     formState: createFormStateRepo(db),
     geo: createGeoRepo(db),
-    facilities: createFacilityRepo(db),
+    facilities: createFacilityRepo(db, facilityRules),
     inmates: createInmateRepo(db),
     fees: createFeeRepo(db),
     vault: createVaultRepo(db),

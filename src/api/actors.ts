@@ -8,7 +8,16 @@ import { allowedCountries, facility, facilityList, stateList } from './facilitie
 import { searchInmates } from './inmates.ts';
 import { register, signIn, signOut } from './session.ts';
 import { cancelRecurringDeposit, recurringDeposits, removeSavedCard, savedCards } from './accounts.ts';
+import { transferAccounts, transferBalance, transferFee } from './transfer-funds.ts';
+import { depositHistory } from './deposit-history.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
+import {
+  accountActivity,
+  destinationAccounts,
+  removeDestinationAccount,
+  updateInactivityAlerts,
+} from './destination-accounts.ts';
+import { makePrimaryAccount, primaryAccounts } from './primary-account.ts';
 
 type Impl<K extends keyof ActorIO> = ReturnType<typeof fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>>;
 export type ActorImplementations = { [K in keyof ActorIO]: Impl<K> };
@@ -43,5 +52,16 @@ export function createActors(api: ApiClient): ActorImplementations {
     removeSavedCard: fromPromise(({ input }) => removeSavedCard(api, input.id)),
     loadRecurringDeposits: fromPromise(() => recurringDeposits(api)),
     cancelRecurringDeposit: fromPromise(({ input }) => cancelRecurringDeposit(api, input.deposit)),
+    loadDestinationAccounts: fromPromise(() => destinationAccounts(api)),
+    loadAccountActivity: fromPromise(({ input }) => accountActivity(api, input)),
+    updateInactivityAlerts: fromPromise(({ input }) => updateInactivityAlerts(api, input)),
+    removeDestinationAccount: fromPromise(({ input }) => removeDestinationAccount(api, input.id)),
+    loadTransferAccounts: fromPromise(() => transferAccounts(api)),
+    // A change stops the quote under way; its signal aborts the request (§9 fee throttle).
+    quoteTransferFee: fromPromise(({ input, signal }) => transferFee(api, input, signal)),
+    transferBalance: fromPromise(({ input }) => transferBalance(api, input)),
+    loadDepositHistory: fromPromise(({ input, signal }) => depositHistory(api, input.page, signal)),
+    loadPrimaryAccounts: fromPromise(() => primaryAccounts(api)),
+    makePrimaryAccount: fromPromise(({ input }) => makePrimaryAccount(api, input)),
   };
 }

@@ -15,4 +15,14 @@ export const PAGE_SCREENS: Partial<Record<PageRoute, LazyExoticComponent<Compone
     import('./pages/recurring-deposits-page.tsx').then((m) => ({ default: m.RecurringDepositsPage })),
   ),
   credit_cards: lazy(() => import('./pages/credit-cards-page.tsx').then((m) => ({ default: m.CreditCardsPage }))),
+  destination_accounts: lazy(() =>
+    import('./pages/destination-accounts-page.tsx').then((m) => ({ default: m.DestinationAccountsPage })),
+  ),
+  transfer_funds: lazy(() => import('./pages/transfer-funds-page.tsx').then((m) => ({ default: m.TransferFundsPage }))),
+  deposit_history: lazy(() =>
+    import('./pages/deposit-history-page.tsx').then((m) => ({ default: m.DepositHistoryPage })),
+  ),
+  primary_account: lazy(() =>
+    import('./pages/primary-account-page.tsx').then((m) => ({ default: m.PrimaryAccountPage })),
+  ),
 };

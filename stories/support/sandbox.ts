@@ -13,7 +13,7 @@ import type {
   TokenizeRequest,
   TokenizeResponse,
 } from '../../contract/api.ts';
-import { RESULTS_PER_PAGE, SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
+import { DEFAULT_FACILITY_RULES, RESULTS_PER_PAGE, SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
 import {
   EMPTY_FORM,
   SERVER_OWNED_FIELDS,
@@ -283,10 +283,20 @@ function nameMatches(inmate: Omit<Inmate, 'age'>, query: string): boolean {
   return first.startsWith(q) || last.startsWith(q);
 }
 
+/** As the server answers a facility: with the default configuration's rules (§6). */
 function knownFacility(id: number): Facility {
   const found = FACILITIES.find((f) => f.id === id);
   if (!found) throw new SandboxError(404, { facility_id: 'ERROR.FACILITY_NOT_FOUND' });
-  return found;
+  const r = DEFAULT_FACILITY_RULES;
+  const has = (ids: readonly number[]) => ids.includes(id);
+  return {
+    ...found,
+    rules: {
+      trust_redirect_url: has(r.trustRedirectFacilityIds) ? r.trustRedirectUrl : null,
+      trust_third_party: has(r.noTrustFacilityIds),
+      prepaid_to_trust: has(r.prepaidToTrustFacilityIds),
+    },
+  };
 }
 
 export type Sandbox = ReturnType<typeof createSandbox>;

@@ -37,6 +37,8 @@ const samples = {
     { type: 'app.navigate', location: { kind: 'wizard', route: 'type' } },
     { type: 'app.navigate', location: { kind: 'page', route: 'landing', params: {}, query: {} } },
     { type: 'app.navigate', location: { kind: 'page', route: 'credit_cards', params: {}, query: {} } },
+    // §2: always redirects to the phone accounts page.
+    { type: 'app.navigate', location: { kind: 'page', route: 'identity_my_account', params: {}, query: {} } },
     // A route whose page is not offered in this model (see `withStubs`).
     { type: 'app.navigate', location: { kind: 'page', route: 'raise', params: {}, query: {} } },
   ],
@@ -282,6 +284,22 @@ describe('app: pages and the session', () => {
     expect(t.snap().value).toEqual({ ready: 'wizard' });
     expect(t.snap().context.route).toBe('checkout');
     expect(t.snap().context.fields?.facility_id).toBe(HARRIS.id);
+  });
+
+  it('§2: identity.my_account always redirects to account.destination_accounts, after a sign-in too', async () => {
+    const t = withPages({ lang: 'en', route: null, location: page('identity_my_account') });
+    t.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM));
+    await settle();
+    expect(t.snap().context.location).toEqual(page('login', { returnTo: '/account/destination_accounts' }));
+    t.app.send({ type: 'app.signedIn' });
+    t.calls.resolve('reloadFormState', bootAnswer(SIGNED_IN));
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'page' });
+    expect(t.snap().context.location).toEqual(page('destination_accounts'));
+    t.app.send({ type: 'app.navigate', location: page('identity_my_account') });
+    t.calls.resolve('reloadFormState', bootAnswer(SIGNED_IN));
+    await settle();
+    expect(t.snap().context.location).toEqual(page('destination_accounts'));
   });
 
   it('§2: a page without a machine leads to "/" like an unknown path', async () => {

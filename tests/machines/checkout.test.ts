@@ -153,7 +153,9 @@ const signedInSpec: ModelSpec<Snapshot> = {
   samples: () =>
     allSamples(samples).filter(
       (e) =>
-        CHOICE_EVENTS.includes(e.type) || e.type === 'checkout.submit' || (e.type === 'amount.preset' && (e as { id?: string }).id === '25'),
+        CHOICE_EVENTS.includes(e.type) ||
+        e.type === 'checkout.submit' ||
+        (e.type === 'amount.preset' && (e as { id?: string }).id === '25'),
     ),
   answers: {
     loadSavedCards: () => [{ credit_cards: SAVED_CARDS }],

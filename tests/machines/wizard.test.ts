@@ -89,7 +89,9 @@ const samples = {
     { type: 'type.select', depositType: 'flex' },
     { type: 'type.select', depositType: 'dest' },
     { type: 'type.select', depositType: 'bail' },
+    { type: 'type.select', depositType: 'trust' },
   ],
+  'type.dismiss': [{ type: 'type.dismiss' }],
   'recipient.select': [
     { type: 'recipient.select', inmate: INMATE },
     { type: 'recipient.select', inmate: FRAUD_INMATE },
@@ -299,6 +301,42 @@ describe('wizard: Continue (§4)', () => {
     t.calls.resolve('saveStep', saveAnswer({ ...withFacility, deposit_type: 'flex' }));
     await settle();
     expect(routeOf(t.snap())).toBe('recipient');
+  });
+
+  it('§4: trust while signed out opens the login-required modal, and saves nothing; signed in it goes on', async () => {
+    const t = setup(withFacility, 'type');
+    await loadFacility(t);
+    t.wizard.send({ type: 'type.select', depositType: 'trust' });
+    expect(t.snap().matches({ step: { type: 'loginRequired' } })).toBe(true);
+    expect(t.calls.inputs('saveFormState')).toEqual([]);
+    t.wizard.send({ type: 'type.dismiss' });
+    expect(t.snap().matches({ step: { type: 'editing' } })).toBe(true);
+
+    const signedIn = setup({ ...withFacility, logged_in: true }, 'type');
+    await loadFacility(signedIn);
+    signedIn.wizard.send({ type: 'type.select', depositType: 'trust' });
+    expect(signedIn.calls.inputs('saveFormState').at(-1)).toEqual({ fields: { deposit_type: 'trust' } });
+  });
+
+  it('§5: trust is not offered for a non-US billing country; §6: nor where the configuration sends it elsewhere', async () => {
+    const t = setup({ ...withFacility, logged_in: true, billing_country: 'CA' }, 'type');
+    await loadFacility(t);
+    t.wizard.send({ type: 'type.select', depositType: 'trust' });
+    expect(t.snap().context.errors.deposit_type).toBe('VALIDATION.RESELECT_DEPOSIT_TYPE');
+
+    const redirected = setup({ ...withFacility, logged_in: true }, 'type');
+    redirected.calls.resolve('loadFacility', {
+      ...HARRIS,
+      rules: {
+        trust_redirect_url: 'https://trust.example.com/deposit',
+        trust_third_party: false,
+        prepaid_to_trust: false,
+      },
+    });
+    await settle();
+    redirected.wizard.send({ type: 'type.select', depositType: 'trust' });
+    expect(redirected.snap().context.errors.deposit_type).toBe('VALIDATION.RESELECT_DEPOSIT_TYPE');
+    expect(redirected.calls.inputs('saveFormState')).toEqual([]);
   });
 
   it('§5/§8: a fraud-flagged inmate is blocked with FRAUD_CONTROL_MESSAGE', async () => {

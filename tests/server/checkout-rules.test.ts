@@ -52,6 +52,15 @@ async function savedCardToken(c: Client, card: number, cvc = '123'): Promise<str
 }
 
 describe('trust deposits (§6 approved depositor, §8 FIELD_NO_TRUST)', () => {
+  it('§6: trust at a facility that sends it to another site is not offered here', async () => {
+    const { ana } = current();
+    await ana.save({ facility_id: 1003 });
+    const answer = await ana.save({ deposit_type: 'trust' });
+    expect(answer.errors).toMatchObject({ deposit_type: 'VALIDATION.RESELECT_DEPOSIT_TYPE' });
+    // Flex there still is.
+    expect((await ana.save({ deposit_type: 'flex' })).errors.deposit_type).toBeUndefined();
+  });
+
   it('charges an approved depositor', async () => {
     const { ana } = current();
     await signedInCheckout(ana, { facility_id: 1201, type: 'trust', inmate: '100026', amount: 50 });

@@ -131,7 +131,19 @@ describe('GET /pay/facility/{id}', () => {
       tablet_only_fac: false,
       touch_pay_enabled: false,
       inmate_label: 'Inmate',
+      rules: { trust_redirect_url: null, trust_third_party: false, prepaid_to_trust: false },
     });
+  });
+
+  it('§6: adds the configured facility rules (trust redirect 1003, third-party trust 1102, prepaid to trust 1103)', async () => {
+    const rules = async (id: number) => (await c.get<FacilityResponse>(`/pay/facility/${id}`)).body.facility.rules;
+    expect(await rules(1003)).toEqual({
+      trust_redirect_url: 'https://trust.example.com/deposit',
+      trust_third_party: false,
+      prepaid_to_trust: false,
+    });
+    expect(await rules(1102)).toMatchObject({ trust_redirect_url: null, trust_third_party: true });
+    expect(await rules(1103)).toMatchObject({ prepaid_to_trust: true });
   });
 
   it('keeps the kinds apart', async () => {

@@ -65,7 +65,17 @@ describe('POST /vault/tokenize', () => {
         outcome: 'AVS_MATCH',
       });
       expect(Object.keys(row ?? {}).sort()).toEqual(
-        ['brand', 'created_at', 'exp_month', 'exp_year', 'last4', 'outcome', 'saved_card_id', 'session_id', 'token'].sort(),
+        [
+          'brand',
+          'created_at',
+          'exp_month',
+          'exp_year',
+          'last4',
+          'outcome',
+          'saved_card_id',
+          'session_id',
+          'token',
+        ].sort(),
       );
       expect(Object.values(row ?? {}).map(String)).not.toContain('4000000000000101');
       expect(Object.values(row ?? {}).map(String)).not.toContain('4321');

@@ -24,7 +24,8 @@ async function toCheckout(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await screen.findByRole('heading', { level: 1, name: 'What would you like to pay for?' });
   expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
-  await user.click(screen.getByRole('button', { name: 'Choose' }));
+  const flex = screen.getByRole('region', { name: 'Inmate account deposit' });
+  await user.click(within(flex).getByRole('button', { name: 'Choose' }));
   await screen.findByRole('heading', { level: 1, name: /^Find the/ });
   await user.type(screen.getByLabelText(/First or last name/), 'smith');
   await user.click(await screen.findByRole('button', { name: 'Select John Smith' }));

@@ -10,9 +10,13 @@ import { appMachine } from '../../machines/app.machine.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
 import { facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { creditCardsMachine } from '../../machines/credit-cards.machine.ts';
+import { destinationAccountsMachine } from '../../machines/destination-accounts.machine.ts';
+import { depositHistoryMachine } from '../../machines/deposit-history.machine.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
+import { primaryAccountMachine } from '../../machines/primary-account.machine.ts';
 import { recurringDepositsMachine } from '../../machines/recurring-deposits.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
+import { transferFundsMachine } from '../../machines/transfer-funds.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
 
 /**
@@ -30,6 +34,10 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   login: { machine: loginMachine, regions: [''] },
   creditCards: { machine: creditCardsMachine, regions: [''] },
   recurringDeposits: { machine: recurringDepositsMachine, regions: [''] },
+  destinationAccounts: { machine: destinationAccountsMachine, regions: [''] },
+  depositHistory: { machine: depositHistoryMachine, regions: [''] },
+  transferFunds: { machine: transferFundsMachine, regions: [''] },
+  primaryAccount: { machine: primaryAccountMachine, regions: [''] },
 };
 
 /** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */

@@ -1,0 +1,253 @@
+// /account/deposit_history (§2, §3 deposit history item, §9 20 per page): the payer's deposits, newest
+// first, a page at a time. Next and Previous wrap from the last page to the first and back (§2). A
+// deposit can be repeated unless its facility is closed or, for types other than dest, the person's
+// inmate_status is not 0 (§2). Repeating starts a new deposit in the wizard with the row's facility,
+// type, recipient and amount, then hands over to the checkout step (§4 checkout guards).
+import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
+import type { DepositHistoryItem, DepositHistoryResponse } from '../contract/accounts.ts';
+import type { StateSaveResponse } from '../contract/api.ts';
+import { CHECKOUT_PRESETS, OTHER_PRESET_ID } from '../contract/constants.ts';
+import type { FormFields } from '../contract/entities.ts';
+import { type ActorIO, toCallFailure } from './actors.types.ts';
+import type { PageInput, PageToAppEvent } from './pages.ts';
+
+type IO = ActorIO;
+
+/** Where a repeated deposit goes: the wizard's checkout step (§2 deposit.checkout). */
+export const CHECKOUT_PATH = '/checkout';
+
+export const PAGE_FAILED = 'HISTORY.PAGE_FAILED';
+export const REPEAT_FAILED = 'HISTORY.REPEAT_FAILED';
+export const REPEAT_UNAVAILABLE = 'HISTORY.REPEAT_UNAVAILABLE';
+const FRAUD_CONTROL_MESSAGE = 'ERROR.FRAUD_CONTROL_MESSAGE';
+
+/**
+ * Why a deposit cannot be repeated, or null when it can. §2: the facility is closed, or (not for
+ * dest, which goes to a phone account) the person's inmate_status is not 0. Beyond §2:
+ * - a facility that no longer takes the deposit's type (§3 facility_flex_disabled,
+ *   facility_fnf_prepaid_disabled) would refuse the repeat at the type check, so the row says so
+ *   up front;
+ * - the form state of this codebase has no phone-number field and the wizard has no number step
+ *   (§4), so a dest deposit cannot be carried to the checkout with its phone account: repeating it
+ *   would charge a phone deposit that credits no account. Dest rows say so instead.
+ */
+export type RepeatBlock = 'FACILITY_CLOSED' | 'INMATE_STATUS' | 'TYPE_UNAVAILABLE' | 'PHONE_ACCOUNT';
+
+export function repeatBlock(d: DepositHistoryItem): RepeatBlock | null {
+  if (d.facility_closed) return 'FACILITY_CLOSED';
+  if (d.deposit_type !== 'dest' && d.inmate_status !== 0) return 'INMATE_STATUS';
+  if (d.deposit_type === 'flex' && d.facility_flex_disabled) return 'TYPE_UNAVAILABLE';
+  if (d.deposit_type === 'dest') return d.facility_fnf_prepaid_disabled ? 'TYPE_UNAVAILABLE' : 'PHONE_ACCOUNT';
+  return null;
+}
+
+/** §2 paging wraps: after the last page comes the first, before the first the last. */
+export function nextPage(page: number, pages: number): number {
+  return page >= pages ? 1 : page + 1;
+}
+export function previousPage(page: number, pages: number): number {
+  return page <= 1 ? pages : page - 1;
+}
+
+/**
+ * The form state of a repeat: the row's facility, type, recipient and amount (a checkout preset when
+ * the amount is one, else 'other' with the amount, §2 checkout presets). The server fills the
+ * facility's country and state and the recipient's details from these ids; the checkout guard (§4)
+ * needs the facility and the recipient.
+ */
+export function repeatFields(d: DepositHistoryItem): Partial<FormFields> {
+  const preset = (CHECKOUT_PRESETS as readonly number[]).includes(d.amount);
+  return {
+    facility_id: d.facility_id,
+    deposit_type: d.deposit_type,
+    deposit_inmate_id: d.deposit_inmate_id,
+    deposit_amount: d.amount,
+    deposit_amount_id: preset ? String(d.amount) : OTHER_PRESET_ID,
+  };
+}
+
+/** The fields whose error means the repeat cannot go on (an amount problem is fixed at checkout). */
+const REPEAT_KEYS = ['facility_id', 'deposit_type', 'deposit_inmate_id'] as const;
+
+/** i18n key of why the server refused the repeat's fields, or null when the checkout can take them. */
+export function refusalOf(answer: StateSaveResponse): string | null {
+  const found = REPEAT_KEYS.map((k) => answer.errors[k]).filter((v): v is string => Boolean(v));
+  if (found.length === 0) return null;
+  // §5/§8: a fraud-flagged recipient stops the deposit with its own message.
+  return found.includes(FRAUD_CONTROL_MESSAGE) ? FRAUD_CONTROL_MESSAGE : REPEAT_UNAVAILABLE;
+}
+
+export interface DepositHistoryContext {
+  deposits: DepositHistoryItem[];
+  /** 1-based page shown, and how many there are (0 without deposits). */
+  page: number;
+  pages: number;
+  total: number;
+  /** The page being loaded (the first, or the one Next or Previous asked for). */
+  requested: number;
+  /** The deposit being repeated. */
+  chosen: DepositHistoryItem | null;
+  /** i18n key of a failure: the whole list, a page turn or a repeat. */
+  failure: string | null;
+}
+
+export type DepositHistoryEvent =
+  | { type: 'history.next' }
+  | { type: 'history.previous' }
+  | { type: 'history.repeat'; id: string }
+  | { type: 'history.retry' };
+
+export const depositHistoryMachine = setup({
+  types: {
+    input: {} as PageInput,
+    context: {} as DepositHistoryContext,
+    events: {} as DepositHistoryEvent,
+  },
+  actors: {
+    loadDepositHistory: fromPromise<IO['loadDepositHistory']['output'], IO['loadDepositHistory']['input']>(async () => {
+      throw new Error('actor loadDepositHistory not provided');
+    }),
+    clearFormState: fromPromise<IO['clearFormState']['output'], IO['clearFormState']['input']>(async () => {
+      throw new Error('actor clearFormState not provided');
+    }),
+    saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
+      throw new Error('actor saveFormState not provided');
+    }),
+  },
+  guards: {
+    hasOtherPages: ({ context }) => context.pages > 1,
+    isRepeatable: ({ context }, params: { id: string }) => {
+      const d = context.deposits.find((x) => x.id === params.id);
+      return d !== undefined && repeatBlock(d) === null;
+    },
+    isRefused: (_, params: { answer: StateSaveResponse }) => refusalOf(params.answer) !== null,
+  },
+  actions: {
+    assignPage: assign((_, params: { answer: DepositHistoryResponse }) => ({
+      deposits: params.answer.deposits,
+      page: params.answer.page,
+      pages: params.answer.pages,
+      total: params.answer.total,
+      requested: params.answer.page,
+      failure: null,
+    })),
+    assignLoadFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
+    requestNext: assign(({ context }) => ({ requested: nextPage(context.page, context.pages), failure: null })),
+    requestPrevious: assign(({ context }) => ({
+      requested: previousPage(context.page, context.pages),
+      failure: null,
+    })),
+    /** A page that did not load leaves the shown one as it was. */
+    flagPageFailure: assign(({ context }) => ({ requested: context.page, failure: PAGE_FAILED })),
+    choose: assign(({ context }, params: { id: string }) => ({
+      chosen: context.deposits.find((d) => d.id === params.id) ?? null,
+      failure: null,
+    })),
+    flagRepeatFailure: assign((_, params: { failure: string }) => ({ chosen: null, failure: params.failure })),
+    /** The app reads the form state again and opens the checkout step (decision 0007). */
+    tellAppGoToCheckout: sendParent({ type: 'app.go', path: CHECKOUT_PATH } satisfies PageToAppEvent),
+  },
+}).createMachine({
+  id: 'depositHistory',
+  context: {
+    deposits: [],
+    page: 1,
+    pages: 0,
+    total: 0,
+    requested: 1,
+    chosen: null,
+    failure: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadDepositHistory',
+        src: 'loadDepositHistory',
+        input: ({ context }) => ({ page: context.requested }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignPage', params: ({ event }) => ({ answer: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    failed: { on: { 'history.retry': 'loading' } },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'history.next': { guard: 'hasOtherPages', target: 'turning', actions: 'requestNext' },
+            'history.previous': { guard: 'hasOtherPages', target: 'turning', actions: 'requestPrevious' },
+            'history.repeat': {
+              guard: { type: 'isRepeatable', params: ({ event }) => ({ id: event.id }) },
+              target: 'repeating',
+              actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
+            },
+          },
+        },
+        // The shown page stays on screen while the other one loads.
+        turning: {
+          invoke: {
+            id: 'loadOtherPage',
+            src: 'loadDepositHistory',
+            input: ({ context }) => ({ page: context.requested }),
+            onDone: {
+              target: 'idle',
+              actions: { type: 'assignPage', params: ({ event }) => ({ answer: event.output }) },
+            },
+            onError: { target: 'idle', actions: 'flagPageFailure' },
+          },
+        },
+        // A repeat is a new deposit: the form state starts empty (a finished deposit's deposit_id would
+        // send the checkout to that receipt, §4), then holds the row's choices.
+        repeating: {
+          initial: 'clearing',
+          states: {
+            clearing: {
+              invoke: {
+                id: 'clearFormState',
+                src: 'clearFormState',
+                onDone: 'saving',
+                onError: {
+                  target: '#depositHistory.ready.idle',
+                  actions: { type: 'flagRepeatFailure', params: { failure: REPEAT_FAILED } },
+                },
+              },
+            },
+            saving: {
+              invoke: {
+                id: 'saveFormState',
+                src: 'saveFormState',
+                input: ({ context }) => ({ fields: context.chosen ? repeatFields(context.chosen) : {} }),
+                onDone: [
+                  {
+                    guard: { type: 'isRefused', params: ({ event }) => ({ answer: event.output }) },
+                    target: '#depositHistory.ready.idle',
+                    actions: {
+                      type: 'flagRepeatFailure',
+                      params: ({ event }) => ({ failure: refusalOf(event.output) ?? REPEAT_UNAVAILABLE }),
+                    },
+                  },
+                  { target: '#depositHistory.ready.leaving' },
+                ],
+                onError: {
+                  target: '#depositHistory.ready.idle',
+                  actions: { type: 'flagRepeatFailure', params: { failure: REPEAT_FAILED } },
+                },
+              },
+            },
+          },
+        },
+        // The app takes over from here: it reads the form state and shows the checkout step.
+        leaving: { entry: 'tellAppGoToCheckout' },
+      },
+    },
+  },
+});
+
+export type DepositHistorySnapshot = SnapshotFrom<typeof depositHistoryMachine>;

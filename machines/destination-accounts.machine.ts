@@ -1,0 +1,392 @@
+// /account/destination_accounts (§2, §3 prepaid destination account, §4 inactivity alert, §9): the
+// payer's phone accounts with their balance, each one's activity per purse (pp prepaid, pr
+// regulated), inactivity-alert enrolment by text or email, removal after a confirmation, and a
+// deposit to the account (the wizard's form state is saved first, then the app goes there).
+import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
+import {
+  BREAKAGE_DECLINED,
+  BREAKAGE_ENROLLED,
+  SNAP_PREFIX,
+  type BreakageRequest,
+  type BreakageStatus,
+  type DestinationAccount,
+  type DestinationActivity,
+  type Purse,
+} from '../contract/accounts.ts';
+import type { FormFields } from '../contract/entities.ts';
+import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
+
+type IO = ActorIO;
+
+/** §9: rows whose phone begins with SNAP are hidden; primary first, then balance descending (then id). */
+export function visibleAccounts(list: readonly DestinationAccount[]): DestinationAccount[] {
+  return list
+    .filter((a) => !a.deposit_phone_no.toUpperCase().startsWith(SNAP_PREFIX))
+    .sort((a, b) => Number(b.primary) - Number(a.primary) || b.prepaid_balance - a.prepaid_balance || a.id - b.id);
+}
+
+/** §3 breakage: 1 or 2 enrolled, 3 declined. */
+export function isEnrolled(status: BreakageStatus): boolean {
+  return status !== BREAKAGE_DECLINED;
+}
+
+/** §4: enrolling sets 1 (an enrolment already there is kept as it is); unenrolling sets 3. */
+export function breakageStatus(current: BreakageStatus, enrolled: boolean): BreakageStatus {
+  if (!enrolled) return BREAKAGE_DECLINED;
+  return isEnrolled(current) ? current : BREAKAGE_ENROLLED;
+}
+
+/** The alert channels the payer has ticked in the dialog. */
+export interface AlertChoice {
+  sms: boolean;
+  email: boolean;
+}
+
+export function alertRequest(account: DestinationAccount, choice: AlertChoice): BreakageRequest {
+  return {
+    ani: account.deposit_phone_no,
+    sms_status: breakageStatus(account.breakage.sms, choice.sms),
+    email_status: breakageStatus(account.breakage.email, choice.email),
+  };
+}
+
+/**
+ * A phone deposit to this account: its facility and the dest type go into the wizard's form state
+ * (a recipient chosen earlier is cleared), and the wizard opens at the type step (§4 dest). An
+ * account without a facility starts at the facility step, in its phone's country (§9 US or Canada).
+ */
+export function depositStart(account: DestinationAccount): { fields: Partial<FormFields>; path: string } {
+  if (account.facility_id !== null) {
+    return {
+      fields: { facility_id: account.facility_id, deposit_type: 'dest', deposit_inmate_id: '' },
+      path: wizardPath('type'),
+    };
+  }
+  const country = account.deposit_phone_country === 'CA' ? 'CA' : 'US';
+  return {
+    fields: { facility_country: country, facility_state: '', facility_id: null },
+    path: wizardPath('facility', country),
+  };
+}
+
+export interface DestinationAccountsContext {
+  accounts: DestinationAccount[];
+  /** The account the open dialog is about. */
+  chosen: DestinationAccount | null;
+  /** The purse whose activity the activity dialog shows. */
+  purse: Purse;
+  activity: DestinationActivity[];
+  /** What the alerts dialog has ticked. */
+  alerts: AlertChoice;
+  /** The account just removed (a status message says so). */
+  removed: DestinationAccount | null;
+  /** i18n key of a failure shown on the page (load, removal, deposit, fraud flag), or null. */
+  failure: string | null;
+  /** i18n key of a failure shown in the open dialog, or null. */
+  dialogFailure: string | null;
+}
+
+export type DestinationAccountsEvent =
+  | { type: 'accounts.retry' }
+  | { type: 'activity.open'; id: number }
+  | { type: 'activity.purse'; purse: Purse }
+  | { type: 'activity.retry' }
+  | { type: 'alerts.open'; id: number }
+  | { type: 'alerts.change'; choice: Partial<AlertChoice> }
+  | { type: 'alerts.save' }
+  | { type: 'alerts.decline' }
+  | { type: 'delete.ask'; id: number }
+  | { type: 'delete.confirm' }
+  | { type: 'deposit.start'; id: number }
+  | { type: 'dialog.close' };
+
+export const ALERTS_FAILED = 'DEST_ACCOUNTS.ALERTS_FAILED';
+export const ERROR_DELETING_ACCOUNT = 'ERROR.ERROR_DELETING_ACCOUNT';
+export const FRAUD_CONTROL_MESSAGE = 'ERROR.FRAUD_CONTROL_MESSAGE';
+
+const chosenAccount = (context: DestinationAccountsContext) => context.chosen as DestinationAccount;
+
+export const destinationAccountsMachine = setup({
+  types: {
+    input: {} as PageInput,
+    context: {} as DestinationAccountsContext,
+    events: {} as DestinationAccountsEvent,
+  },
+  actors: {
+    loadDestinationAccounts: fromPromise<
+      IO['loadDestinationAccounts']['output'],
+      IO['loadDestinationAccounts']['input']
+    >(async () => {
+      throw new Error('actor loadDestinationAccounts not provided');
+    }),
+    loadAccountActivity: fromPromise<IO['loadAccountActivity']['output'], IO['loadAccountActivity']['input']>(
+      async () => {
+        throw new Error('actor loadAccountActivity not provided');
+      },
+    ),
+    updateInactivityAlerts: fromPromise<IO['updateInactivityAlerts']['output'], IO['updateInactivityAlerts']['input']>(
+      async () => {
+        throw new Error('actor updateInactivityAlerts not provided');
+      },
+    ),
+    removeDestinationAccount: fromPromise<
+      IO['removeDestinationAccount']['output'],
+      IO['removeDestinationAccount']['input']
+    >(async () => {
+      throw new Error('actor removeDestinationAccount not provided');
+    }),
+    saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
+      throw new Error('actor saveFormState not provided');
+    }),
+  },
+  guards: {
+    isListed: ({ context }, params: { id: number }) => context.accounts.some((a) => a.id === params.id),
+    // §5/§8: a fraud-flagged account blocks a deposit.
+    isFraudFlagged: ({ context }, params: { id: number }) =>
+      context.accounts.some((a) => a.id === params.id && a.fraud_flag),
+    isOtherPurse: ({ context }, params: { purse: Purse }) => params.purse !== context.purse,
+    succeeded: (_, params: { success: boolean }) => params.success,
+  },
+  actions: {
+    assignAccounts: assign((_, params: { accounts: DestinationAccount[] }) => ({
+      accounts: visibleAccounts(params.accounts),
+      failure: null,
+    })),
+    assignLoadFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
+    choose: assign(({ context }, params: { id: number }) => {
+      const chosen = context.accounts.find((a) => a.id === params.id) ?? null;
+      return {
+        chosen,
+        purse: 'pp' as Purse,
+        activity: [],
+        alerts: chosen
+          ? { sms: isEnrolled(chosen.breakage.sms), email: isEnrolled(chosen.breakage.email) }
+          : { sms: false, email: false },
+        removed: null,
+        failure: null,
+        dialogFailure: null,
+      };
+    }),
+    closeDialog: assign({ chosen: null, activity: [], dialogFailure: null }),
+    assignPurse: assign((_, params: { purse: Purse }) => ({ purse: params.purse, activity: [] })),
+    assignActivity: assign((_, params: { activity: DestinationActivity[] }) => ({
+      activity: params.activity,
+      dialogFailure: null,
+    })),
+    assignDialogFailure: assign((_, params: { error: unknown }) => ({
+      dialogFailure: toCallFailure(params.error).code,
+    })),
+    changeAlerts: assign(({ context }, params: { choice: Partial<AlertChoice> }) => ({
+      alerts: { ...context.alerts, ...params.choice },
+    })),
+    declineAlerts: assign({ alerts: { sms: false, email: false } }),
+    clearDialogFailure: assign({ dialogFailure: null }),
+    /** The server's answer is the account's enrolment now, in the list and in the dialog. */
+    assignBreakage: assign(({ context }, params: { breakage: DestinationAccount['breakage'] }) => {
+      const id = context.chosen?.id;
+      const accounts = context.accounts.map((a) => (a.id === id ? { ...a, breakage: params.breakage } : a));
+      return {
+        accounts,
+        chosen: accounts.find((a) => a.id === id) ?? null,
+        alerts: { sms: isEnrolled(params.breakage.sms), email: isEnrolled(params.breakage.email) },
+        dialogFailure: null,
+      };
+    }),
+    flagAlertsFailure: assign({ dialogFailure: ALERTS_FAILED }),
+    dropChosen: assign(({ context }) => ({
+      accounts: context.accounts.filter((a) => a.id !== context.chosen?.id),
+      removed: context.chosen,
+      chosen: null,
+    })),
+    // §8: a failed removal closes the dialog and shows the error flag; the account stays.
+    flagRemoveFailure: assign({ failure: ERROR_DELETING_ACCOUNT, chosen: null }),
+    flagFraud: assign({ failure: FRAUD_CONTROL_MESSAGE, removed: null }),
+    assignDepositFailure: assign((_, params: { error: unknown }) => ({
+      failure: toCallFailure(params.error).code,
+      chosen: null,
+    })),
+    /** The app reads the form state again and opens the wizard there (decision 0007). */
+    tellAppToDeposit: sendParent(({ context }) => {
+      const event: PageToAppEvent = { type: 'app.go', path: depositStart(chosenAccount(context)).path };
+      return event;
+    }),
+  },
+}).createMachine({
+  id: 'destinationAccounts',
+  context: {
+    accounts: [],
+    chosen: null,
+    purse: 'pp',
+    activity: [],
+    alerts: { sms: false, email: false },
+    removed: null,
+    failure: null,
+    dialogFailure: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadDestinationAccounts',
+        src: 'loadDestinationAccounts',
+        onDone: {
+          target: 'ready',
+          actions: { type: 'assignAccounts', params: ({ event }) => ({ accounts: event.output }) },
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    failed: { on: { 'accounts.retry': 'loading' } },
+    ready: {
+      on: {
+        'activity.open': {
+          guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
+          target: 'activity',
+          actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
+        },
+        'alerts.open': {
+          guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
+          target: 'alerts',
+          actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
+        },
+        'delete.ask': {
+          guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
+          target: 'confirmingDelete',
+          actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
+        },
+        'deposit.start': [
+          {
+            guard: { type: 'isFraudFlagged', params: ({ event }) => ({ id: event.id }) },
+            actions: 'flagFraud',
+          },
+          {
+            guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
+            target: 'startingDeposit',
+            actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
+          },
+        ],
+      },
+    },
+    activity: {
+      initial: 'loading',
+      on: {
+        'dialog.close': { target: 'ready', actions: 'closeDialog' },
+        'activity.purse': {
+          guard: { type: 'isOtherPurse', params: ({ event }) => ({ purse: event.purse }) },
+          target: '.loading',
+          actions: { type: 'assignPurse', params: ({ event }) => ({ purse: event.purse }) },
+        },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadAccountActivity',
+            src: 'loadAccountActivity',
+            input: ({ context }) => ({ destinationId: chosenAccount(context).destination_id, purse: context.purse }),
+            onDone: {
+              target: 'shown',
+              actions: { type: 'assignActivity', params: ({ event }) => ({ activity: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignDialogFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        shown: {},
+        failed: { on: { 'activity.retry': 'loading' } },
+      },
+    },
+    alerts: {
+      initial: 'choosing',
+      states: {
+        choosing: {
+          on: {
+            'alerts.change': { actions: { type: 'changeAlerts', params: ({ event }) => ({ choice: event.choice }) } },
+            'alerts.save': 'saving',
+            'alerts.decline': { target: 'saving', actions: 'declineAlerts' },
+            'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' },
+          },
+        },
+        // The dialog waits for the answer: it cannot be closed meanwhile.
+        saving: {
+          entry: 'clearDialogFailure',
+          invoke: {
+            id: 'updateInactivityAlerts',
+            src: 'updateInactivityAlerts',
+            input: ({ context }) => alertRequest(chosenAccount(context), context.alerts),
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ success: event.output.success }) },
+                target: 'saved',
+                actions: { type: 'assignBreakage', params: ({ event }) => ({ breakage: event.output.breakage }) },
+              },
+              { target: 'failed', actions: 'flagAlertsFailure' },
+            ],
+            onError: {
+              target: 'failed',
+              actions: { type: 'assignDialogFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        saved: {
+          on: { 'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' } },
+        },
+        // §8: the message says why; what was ticked is kept, to save again.
+        failed: {
+          on: {
+            'alerts.change': {
+              target: 'choosing',
+              actions: { type: 'changeAlerts', params: ({ event }) => ({ choice: event.choice }) },
+            },
+            'alerts.save': 'saving',
+            'alerts.decline': { target: 'saving', actions: 'declineAlerts' },
+            'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' },
+          },
+        },
+      },
+    },
+    confirmingDelete: {
+      on: {
+        'dialog.close': { target: 'ready', actions: 'closeDialog' },
+        'delete.confirm': 'deleting',
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'removeDestinationAccount',
+        src: 'removeDestinationAccount',
+        input: ({ context }) => ({ id: chosenAccount(context).id }),
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ success: event.output.success }) },
+            target: 'ready',
+            actions: 'dropChosen',
+          },
+          { target: 'ready', actions: 'flagRemoveFailure' },
+        ],
+        onError: { target: 'ready', actions: 'flagRemoveFailure' },
+      },
+    },
+    startingDeposit: {
+      invoke: {
+        id: 'saveFormState',
+        src: 'saveFormState',
+        input: ({ context }) => ({ fields: depositStart(chosenAccount(context)).fields }),
+        onDone: { target: 'left', actions: 'tellAppToDeposit' },
+        onError: {
+          target: 'ready',
+          actions: { type: 'assignDepositFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** The app opens the wizard and stops this page. */
+    left: { type: 'final' },
+  },
+});
+
+export type DestinationAccountsSnapshot = SnapshotFrom<typeof destinationAccountsMachine>;

@@ -1,0 +1,146 @@
+// /account/deposit_history (§2): renders the depositHistory machine's states only.
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { DepositHistoryItem } from '../../../contract/accounts.ts';
+import type { Locale } from '../../../contract/entities.ts';
+import { type depositHistoryMachine, repeatBlock } from '../../../machines/deposit-history.machine.ts';
+import { AccountNav } from '../../components/account-nav.tsx';
+import { StepHeading } from '../../components/step-heading.tsx';
+import { formatDate, formatMoney } from '../../format.ts';
+import type { PageScreenProps } from '../page-screens.ts';
+import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+
+type HistoryRef = ActorRefFrom<typeof depositHistoryMachine>;
+
+export function DepositHistoryPage({ page }: PageScreenProps) {
+  const history = page as HistoryRef;
+  const snapshot = useSelector(history, (s) => s);
+  const { t } = useTranslation();
+  if (snapshot.matches('loading')) return <LoadingScreen />;
+  if (snapshot.matches('failed')) {
+    return (
+      <FailureScreen messageKey={snapshot.context.failure} onRetry={() => history.send({ type: 'history.retry' })} />
+    );
+  }
+  const { deposits, page: current, pages, chosen, failure } = snapshot.context;
+  const turning = snapshot.matches({ ready: 'turning' });
+  // From the click until the app shows the checkout step.
+  const repeating = snapshot.matches({ ready: 'repeating' }) || snapshot.matches({ ready: 'leaving' });
+  return (
+    <div className="page-content">
+      <StepHeading>{t('PAGES.DEPOSIT_HISTORY')}</StepHeading>
+      <AccountNav current="deposit_history" />
+      {failure ? <FailureNotice messageKey={failure} /> : null}
+      {deposits.length === 0 ? (
+        <p>{t('HISTORY.NONE')}</p>
+      ) : (
+        <ul className="item-list" aria-label={t('PAGES.DEPOSIT_HISTORY')} aria-busy={turning || undefined}>
+          {deposits.map((d) => (
+            <HistoryRow
+              key={d.id}
+              deposit={d}
+              busy={repeating}
+              repeatingThis={repeating && chosen?.id === d.id}
+              onRepeat={() => history.send({ type: 'history.repeat', id: d.id })}
+            />
+          ))}
+        </ul>
+      )}
+      {/* §2: Previous on the first page goes to the last, Next on the last to the first. */}
+      {pages > 1 ? (
+        <nav className="pager" aria-label={t('HISTORY.PAGES')}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => history.send({ type: 'history.previous' })}
+          >
+            {t('COMMON.PREVIOUS')}
+          </button>
+          <span aria-live="polite">{t('COMMON.PAGE_OF', { page: current, pages })}</span>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => history.send({ type: 'history.next' })}
+          >
+            {t('COMMON.NEXT')}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** A page turn or a repeat that failed: announced, and focus moves to it (the clicked button may be gone). */
+function FailureNotice({ messageKey }: { messageKey: string }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [messageKey]);
+  return (
+    <p ref={ref} tabIndex={-1} className="notice notice--error" role="alert">
+      {t(messageKey)}
+    </p>
+  );
+}
+
+function HistoryRow({
+  deposit: d,
+  busy,
+  repeatingThis,
+  onRepeat,
+}: {
+  deposit: DepositHistoryItem;
+  busy: boolean;
+  repeatingThis: boolean;
+  onRepeat: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
+  const reasonId = useId();
+  const amount = formatMoney(d.amount, lang);
+  const block = repeatBlock(d);
+  return (
+    <li>
+      <div className="item__main">
+        <p className="item__title">{t('HISTORY.ITEM', { amount, recipient: d.recipient })}</p>
+        <dl className="facts">
+          <dt>{t('HISTORY.DATE')}</dt>
+          <dd>{formatDate(d.deposit_time)}</dd>
+          <dt>{t('HISTORY.TYPE')}</dt>
+          <dd>{t(`HISTORY.TYPE_${d.deposit_type.toUpperCase()}`)}</dd>
+          <dt>{t('HISTORY.RECIPIENT')}</dt>
+          <dd>{d.recipient}</dd>
+          <dt>{t('HISTORY.FACILITY')}</dt>
+          <dd>{d.facility_label}</dd>
+          <dt>{t('HISTORY.AMOUNT')}</dt>
+          <dd>{amount}</dd>
+          <dt>{t('HISTORY.ORDER_NUMBER')}</dt>
+          <dd>{d.order_number}</dd>
+        </dl>
+        {block ? (
+          <p className="item__meta" id={reasonId}>
+            {t(`HISTORY.BLOCKED_${block}`, { recipient: d.deposit_inmate_name })}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={block !== null || busy}
+        aria-busy={repeatingThis || undefined}
+        aria-describedby={block ? reasonId : undefined}
+        aria-label={
+          repeatingThis
+            ? undefined
+            : t('HISTORY.REPEAT_ITEM', { amount, recipient: d.recipient, order: d.order_number })
+        }
+        onClick={onRepeat}
+      >
+        {repeatingThis ? t('WIZARD.PLEASE_WAIT') : t('HISTORY.REPEAT')}
+      </button>
+    </li>
+  );
+}

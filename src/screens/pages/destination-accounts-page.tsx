@@ -1,0 +1,375 @@
+// /account/destination_accounts (§2): renders the destinationAccounts machine's states only.
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { ActivityEvent, DestinationAccount, DestinationActivity, Purse } from '../../../contract/accounts.ts';
+import type { Locale } from '../../../contract/entities.ts';
+import { isEnrolled, type destinationAccountsMachine } from '../../../machines/destination-accounts.machine.ts';
+import { AccountNav } from '../../components/account-nav.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { StepHeading } from '../../components/step-heading.tsx';
+import { formatDate, formatMoney, formatTime } from '../../format.ts';
+import type { PageScreenProps } from '../page-screens.ts';
+import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+
+type AccountsRef = ActorRefFrom<typeof destinationAccountsMachine>;
+
+const PURSES: readonly Purse[] = ['pp', 'pr'];
+
+/** The i18n key of each purse's name (§7 account_history deposit_type pp or pr). */
+const PURSE_KEYS: Record<Purse, { label: string; name: string }> = {
+  pp: { label: 'DEST_ACCOUNTS.PURSE_PP', name: 'DEST_ACCOUNTS.PURSE_NAME_PP' },
+  pr: { label: 'DEST_ACCOUNTS.PURSE_PR', name: 'DEST_ACCOUNTS.PURSE_NAME_PR' },
+};
+
+/** What happened, as the activity table says it. */
+const EVENT_KEYS: Record<ActivityEvent, string> = {
+  DEPOSIT: 'ACCOUNT.ACTIVITY_DEPOSIT',
+  CALL: 'ACCOUNT.ACTIVITY_CALL',
+  TRANSFER_IN: 'ACCOUNT.ACTIVITY_TRANSFER_IN',
+  TRANSFER_OUT: 'ACCOUNT.ACTIVITY_TRANSFER_OUT',
+  TRANSFER_FEE: 'ACCOUNT.ACTIVITY_TRANSFER_FEE',
+};
+
+/** §5 telephone mask '(###) ###-####' for a 10-digit number; any other number as stored. */
+export function phoneDisplay(phone: string): string {
+  const m = /^(\d{3})(\d{3})(\d{4})$/.exec(phone.replace(/[\s().-]/g, ''));
+  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : phone;
+}
+
+/** Which channels carry the account's inactivity alerts (§3 breakage 1 or 2 enrolled, 3 declined). */
+function alertsKey(a: DestinationAccount): string {
+  const sms = isEnrolled(a.breakage.sms);
+  const email = isEnrolled(a.breakage.email);
+  if (sms && email) return 'DEST_ACCOUNTS.ALERTS_BY_BOTH';
+  if (sms) return 'DEST_ACCOUNTS.ALERTS_BY_SMS';
+  if (email) return 'DEST_ACCOUNTS.ALERTS_BY_EMAIL';
+  return 'DEST_ACCOUNTS.ALERTS_OFF';
+}
+
+export function DestinationAccountsPage({ page }: PageScreenProps) {
+  const ref = page as AccountsRef;
+  const snapshot = useSelector(ref, (s) => s);
+  const { t, i18n } = useTranslation();
+  const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
+  // The app opens the wizard once the deposit's form state is saved.
+  if (snapshot.matches('loading') || snapshot.matches('left')) return <LoadingScreen />;
+  if (snapshot.matches('failed')) {
+    return <FailureScreen messageKey={snapshot.context.failure} onRetry={() => ref.send({ type: 'accounts.retry' })} />;
+  }
+  const { accounts, chosen, removed, failure } = snapshot.context;
+  const name = (a: DestinationAccount) => {
+    const phone = phoneDisplay(a.deposit_phone_no);
+    return a.deposit_phone_no_label ? t('DEST_ACCOUNTS.NAMED', { label: a.deposit_phone_no_label, phone }) : phone;
+  };
+  const starting = snapshot.matches('startingDeposit');
+  return (
+    <div className="page-content">
+      <StepHeading>{t('PAGES.DESTINATION_ACCOUNTS')}</StepHeading>
+      <AccountNav current="destination_accounts" />
+      {failure ? (
+        <p className="notice notice--error" role="alert">
+          {t(failure)}
+        </p>
+      ) : null}
+      <div role="status">
+        {removed ? <p className="notice">{t('DEST_ACCOUNTS.REMOVED', { account: name(removed) })}</p> : null}
+      </div>
+      {accounts.length === 0 ? (
+        <p>{t('DEST_ACCOUNTS.NONE')}</p>
+      ) : (
+        <ul className="item-list" aria-label={t('PAGES.DESTINATION_ACCOUNTS')}>
+          {accounts.map((a) => {
+            const depositing = starting && chosen?.id === a.id;
+            return (
+              <li key={a.id}>
+                <div className="item__main">
+                  <p className="item__title">{name(a)}</p>
+                  {a.primary || a.validate_status !== 'validated' ? (
+                    <p className="item__tags">
+                      {a.primary ? <span className="tag">{t('DEST_ACCOUNTS.PRIMARY')}</span> : null}
+                      {a.validate_status === 'pending' ? (
+                        <span className="tag tag--pending">{t('DEST_ACCOUNTS.PENDING')}</span>
+                      ) : null}
+                      {a.validate_status === 'rejected' ? (
+                        <span className="tag tag--pending">{t('DEST_ACCOUNTS.REJECTED')}</span>
+                      ) : null}
+                    </p>
+                  ) : null}
+                  <p className="item__balance">
+                    {t('DEST_ACCOUNTS.BALANCE', { amount: formatMoney(a.prepaid_balance, lang) })}
+                    {a.regulated_balance > 0
+                      ? ` · ${t('DEST_ACCOUNTS.REGULATED_BALANCE', { amount: formatMoney(a.regulated_balance, lang) })}`
+                      : null}
+                  </p>
+                  {/* §9: low balance under 25 (the server's low_balance flag). */}
+                  {a.low_balance ? <p className="notice notice--warning">{t('DEST_ACCOUNTS.LOW_BALANCE')}</p> : null}
+                  <p className="item__meta">{t(alertsKey(a))}</p>
+                </div>
+                <div className="item__actions">
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={starting}
+                    aria-busy={depositing || undefined}
+                    aria-label={depositing ? undefined : t('DEST_ACCOUNTS.DEPOSIT_ITEM', { account: name(a) })}
+                    onClick={() => ref.send({ type: 'deposit.start', id: a.id })}
+                  >
+                    {depositing ? t('WIZARD.PLEASE_WAIT') : t('DEST_ACCOUNTS.DEPOSIT')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={starting}
+                    aria-label={t('DEST_ACCOUNTS.HISTORY_ITEM', { account: name(a) })}
+                    onClick={() => ref.send({ type: 'activity.open', id: a.id })}
+                  >
+                    {t('DEST_ACCOUNTS.HISTORY')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={starting}
+                    aria-label={t('DEST_ACCOUNTS.ALERTS_ITEM', { account: name(a) })}
+                    onClick={() => ref.send({ type: 'alerts.open', id: a.id })}
+                  >
+                    {t('DEST_ACCOUNTS.ALERTS')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={starting}
+                    aria-label={t('DEST_ACCOUNTS.DELETE_ITEM', { account: name(a) })}
+                    onClick={() => ref.send({ type: 'delete.ask', id: a.id })}
+                  >
+                    {t('DEST_ACCOUNTS.DELETE')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {chosen && snapshot.matches('activity') ? (
+        <ActivityDialog
+          title={t('DEST_ACCOUNTS.ACTIVITY_TITLE', { account: name(chosen) })}
+          snapshot={snapshot}
+          send={ref.send}
+          lang={lang}
+        />
+      ) : null}
+      {chosen && snapshot.matches('alerts') ? (
+        <AlertsDialog
+          title={t('DEST_ACCOUNTS.ALERTS_TITLE', { account: name(chosen) })}
+          snapshot={snapshot}
+          send={ref.send}
+          summary={t(alertsKey(chosen))}
+        />
+      ) : null}
+      {chosen && (snapshot.matches('confirmingDelete') || snapshot.matches('deleting')) ? (
+        <DeleteDialog account={name(chosen)} busy={snapshot.matches('deleting')} send={ref.send} />
+      ) : null}
+    </div>
+  );
+}
+
+type Snapshot = ReturnType<AccountsRef['getSnapshot']>;
+type Send = AccountsRef['send'];
+
+function ActivityDialog({
+  title,
+  snapshot,
+  send,
+  lang,
+}: {
+  title: string;
+  snapshot: Snapshot;
+  send: Send;
+  lang: Locale;
+}) {
+  const { t } = useTranslation();
+  const { purse, activity, dialogFailure } = snapshot.context;
+  const close = () => send({ type: 'dialog.close' });
+  const when = (a: DestinationActivity) => `${formatDate(a.event_at)} ${formatTime(a.event_at, lang)}`;
+  return (
+    <Modal title={title} onClose={close}>
+      {/* pp: the prepaid purse; pr: the regulated purse (§7 account_history deposit_type). */}
+      <fieldset>
+        <legend>{t('DEST_ACCOUNTS.PURSE_LEGEND')}</legend>
+        {PURSES.map((p) => (
+          <label key={p} className="choice">
+            <input
+              type="radio"
+              name="purse"
+              checked={purse === p}
+              onChange={() => send({ type: 'activity.purse', purse: p })}
+            />
+            <span>{t(PURSE_KEYS[p].label)}</span>
+          </label>
+        ))}
+      </fieldset>
+      {snapshot.matches({ activity: 'loading' }) ? <LoadingScreen /> : null}
+      {snapshot.matches({ activity: 'failed' }) ? (
+        <>
+          <p className="notice notice--error" role="alert">
+            {t(dialogFailure ?? 'ERROR.UNEXPECTED')}
+          </p>
+          <button type="button" className="button" onClick={() => send({ type: 'activity.retry' })}>
+            {t('COMMON.TRY_AGAIN')}
+          </button>
+        </>
+      ) : null}
+      {snapshot.matches({ activity: 'shown' }) ? (
+        activity.length === 0 ? (
+          <p>{t('DEST_ACCOUNTS.ACTIVITY_NONE')}</p>
+        ) : (
+          <table className="activity">
+            <caption>{t('DEST_ACCOUNTS.ACTIVITY_CAPTION', { purse: t(PURSE_KEYS[purse].name) })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('DEST_ACCOUNTS.COL_DATE')}</th>
+                <th scope="col">{t('DEST_ACCOUNTS.COL_EVENT')}</th>
+                <th scope="col" className="activity__amount">
+                  {t('DEST_ACCOUNTS.COL_AMOUNT')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {activity.map((a, i) => (
+                <tr key={`${a.event_at}-${i}`}>
+                  <td>{when(a)}</td>
+                  <td>{t(EVENT_KEYS[a.event_desc] ?? 'ERROR.UNEXPECTED')}</td>
+                  <td className="activity__amount">{formatMoney(a.amount, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : null}
+      <div className="wizard-nav">
+        <button type="button" className="button button--secondary" onClick={close}>
+          {t('COMMON.CLOSE')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function AlertsDialog({
+  title,
+  snapshot,
+  send,
+  summary,
+}: {
+  title: string;
+  snapshot: Snapshot;
+  send: Send;
+  summary: string;
+}) {
+  const { t } = useTranslation();
+  const { alerts, dialogFailure } = snapshot.context;
+  const saving = snapshot.matches({ alerts: 'saving' });
+  const saved = snapshot.matches({ alerts: 'saved' });
+  const close = () => send({ type: 'dialog.close' });
+  return (
+    <Modal title={title} onClose={saving ? undefined : close}>
+      <p>{t('DEST_ACCOUNTS.ALERTS_TEXT')}</p>
+      {saved ? (
+        <div role="status">
+          <p className="notice">
+            {t('DEST_ACCOUNTS.ALERTS_SAVED')} {summary}
+          </p>
+        </div>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'alerts.save' });
+          }}
+        >
+          {dialogFailure ? (
+            <p className="notice notice--error" role="alert">
+              {t(dialogFailure)}
+            </p>
+          ) : null}
+          <fieldset disabled={saving}>
+            <legend>{t('DEST_ACCOUNTS.ALERTS_LEGEND')}</legend>
+            <label className="choice">
+              <input
+                type="checkbox"
+                name="alerts_sms"
+                checked={alerts.sms}
+                onChange={(e) => send({ type: 'alerts.change', choice: { sms: e.target.checked } })}
+              />
+              <span>{t('DEST_ACCOUNTS.ALERTS_SMS')}</span>
+            </label>
+            <label className="choice">
+              <input
+                type="checkbox"
+                name="alerts_email"
+                checked={alerts.email}
+                onChange={(e) => send({ type: 'alerts.change', choice: { email: e.target.checked } })}
+              />
+              <span>{t('DEST_ACCOUNTS.ALERTS_EMAIL')}</span>
+            </label>
+          </fieldset>
+          <div className="wizard-nav">
+            <button type="button" className="button button--secondary" disabled={saving} onClick={close}>
+              {t('COMMON.CLOSE')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={saving}
+              onClick={() => send({ type: 'alerts.decline' })}
+            >
+              {t('DEST_ACCOUNTS.ALERTS_DECLINE')}
+            </button>
+            <button type="submit" className="button" disabled={saving} aria-busy={saving || undefined}>
+              {saving ? t('WIZARD.PLEASE_WAIT') : t('DEST_ACCOUNTS.ALERTS_SAVE')}
+            </button>
+          </div>
+        </form>
+      )}
+      {saved ? (
+        <div className="wizard-nav">
+          <button type="button" className="button button--secondary" onClick={close}>
+            {t('COMMON.CLOSE')}
+          </button>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+function DeleteDialog({ account, busy, send }: { account: string; busy: boolean; send: Send }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      role="alertdialog"
+      title={t('DEST_ACCOUNTS.CONFIRM_TITLE')}
+      onClose={busy ? undefined : () => send({ type: 'dialog.close' })}
+    >
+      <p>{t('DEST_ACCOUNTS.CONFIRM_TEXT', { account })}</p>
+      <div className="wizard-nav">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => send({ type: 'dialog.close' })}
+        >
+          {t('DEST_ACCOUNTS.KEEP')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          onClick={() => send({ type: 'delete.confirm' })}
+        >
+          {busy ? t('WIZARD.PLEASE_WAIT') : t('DEST_ACCOUNTS.DELETE')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,260 @@
+// /account/deposit_history (§2: 20 per page, wrapping pager, repeat deposit): each state of the
+// depositHistory machine with its screen.
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fromPromise } from 'xstate';
+import { expect, within } from 'storybook/test';
+import type { DepositHistoryItem, DepositHistoryResponse } from '../contract/accounts.ts';
+import type { StateSaveResponse } from '../contract/api.ts';
+import { EMPTY_FORM } from '../contract/entities.ts';
+import { DEPOSIT_HISTORY, NETWORK_FAILURE, depositHistoryPage, pageInput, saveAnswer } from '../fixtures/samples.ts';
+import type { CallFailure } from '../machines/actors.types.ts';
+import { depositHistoryMachine } from '../machines/deposit-history.machine.ts';
+import { provideMachine } from '../machines/provide-actors.ts';
+import { formatDate } from '../src/format.ts';
+import { DepositHistoryPage } from '../src/screens/pages/deposit-history-page.tsx';
+import { money, t } from './support/checks.ts';
+import { call, drivePage, renderPage, stopPage, type PageStoryParameters } from './support/page.tsx';
+
+const meta = {
+  title: 'Pages/Deposit history',
+  render: renderPage(DepositHistoryPage),
+  loaders: [drivePage],
+  beforeEach: stopPage,
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta> & { parameters: PageStoryParameters };
+
+/** The rows of the page's own list (the account links are a list too). */
+const rows = (canvas: ReturnType<typeof within>) =>
+  within(canvas.getByRole('list', { name: t('PAGES.DEPOSIT_HISTORY') })).getAllByRole('listitem');
+
+const input = pageInput('deposit_history', { signedIn: true });
+type Answer<O> = O | 'never' | { fail: CallFailure };
+
+const first = (id: string): DepositHistoryItem => DEPOSIT_HISTORY.find((d) => d.id === id) as DepositHistoryItem;
+const FLEX = first('hist-sample-01');
+
+/** The repeat button of a row, named by its amount, recipient and order number. */
+const repeatName = (d: DepositHistoryItem) =>
+  t('HISTORY.REPEAT_ITEM', { amount: money(d.amount), recipient: d.recipient, order: d.order_number });
+
+/** GET /account/deposit_history: the first page answers `firstPage`, any other `otherPage`. */
+function pages(firstPage: Answer<DepositHistoryResponse>, otherPage: Answer<DepositHistoryResponse> | 'sample') {
+  return fromPromise<DepositHistoryResponse, { page: number }>(({ input }) => {
+    const a = input.page === 1 ? firstPage : otherPage === 'sample' ? depositHistoryPage(input.page) : otherPage;
+    if (a === 'never') return new Promise<DepositHistoryResponse>(() => {});
+    if ('fail' in a) return Promise.reject(a.fail);
+    return Promise.resolve(a);
+  });
+}
+
+/** The page's machine with its calls; other pages are those of the sample history unless told otherwise. */
+function history({
+  firstPage = depositHistoryPage(1) as Answer<DepositHistoryResponse>,
+  otherPage = 'sample' as Answer<DepositHistoryResponse> | 'sample',
+  clear = saveAnswer(EMPTY_FORM) as Answer<StateSaveResponse>,
+  save = saveAnswer(EMPTY_FORM) as Answer<StateSaveResponse>,
+} = {}) {
+  return provideMachine(depositHistoryMachine, {
+    loadDepositHistory: pages(firstPage, otherPage),
+    clearFormState: call(clear),
+    saveFormState: call(save),
+  });
+}
+const REPEAT_FLEX = [{ type: 'history.repeat', id: FLEX.id }];
+
+export const Loading: Story = {
+  parameters: {
+    machineState: 'depositHistory:loading',
+    page: { machine: history({ firstPage: 'never' }), input },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(t('COMMON.LOADING'));
+  },
+};
+
+export const LoadFailed: Story = {
+  parameters: {
+    machineState: 'depositHistory:failed',
+    page: { machine: history({ firstPage: { fail: NETWORK_FAILURE } }), input },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.NETWORK'));
+    await expect(canvas.getByRole('button', { name: t('COMMON.TRY_AGAIN') })).toBeEnabled();
+  },
+};
+
+/**
+ * §9: 20 a page, newest first, "Page 1 of 3". §2: a deposit can be repeated unless its facility is
+ * closed or the person's inmate_status is not 0; a phone deposit and a type the facility stopped
+ * taking say why too.
+ */
+export const FirstPage: Story = {
+  parameters: { machineState: 'depositHistory:ready.idle', page: { machine: history(), input } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(t('PAGES.DEPOSIT_HISTORY'));
+    const items = rows(canvas);
+    await expect(items).toHaveLength(20);
+    const top = within(items[0] as HTMLElement);
+    await expect(
+      top.getByText(t('HISTORY.ITEM', { amount: money(25), recipient: FLEX.recipient })),
+    ).toBeInTheDocument();
+    for (const text of [formatDate(FLEX.deposit_time), t('HISTORY.TYPE_FLEX'), FLEX.facility_label, 'D80000001']) {
+      await expect(top.getByText(text)).toBeInTheDocument();
+    }
+    await expect(top.getByRole('button', { name: repeatName(FLEX) })).toBeEnabled();
+    const blocked: [number, string][] = [
+      [1, t('HISTORY.BLOCKED_PHONE_ACCOUNT')],
+      [2, t('HISTORY.BLOCKED_FACILITY_CLOSED')],
+      [3, t('HISTORY.BLOCKED_INMATE_STATUS', { recipient: (DEPOSIT_HISTORY[3] as DepositHistoryItem).recipient })],
+      [4, t('HISTORY.BLOCKED_TYPE_UNAVAILABLE')],
+    ];
+    for (const [i, reason] of blocked) {
+      const button = within(items[i] as HTMLElement).getByRole('button');
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleDescription(reason);
+    }
+    await expect(within(items[5] as HTMLElement).getByRole('button', { name: /D80000006/ })).toBeEnabled();
+    const pager = canvas.getByRole('navigation', { name: t('HISTORY.PAGES') });
+    await expect(pager).toHaveTextContent(t('COMMON.PAGE_OF', { page: 1, pages: 3 }));
+    await expect(within(pager).getByRole('button', { name: t('COMMON.PREVIOUS') })).toBeEnabled();
+    await expect(within(pager).getByRole('button', { name: t('COMMON.NEXT') })).toBeEnabled();
+  },
+};
+
+export const FirstPageSpanish: Story = { ...FirstPage, globals: { locale: 'es' } };
+
+/** §2: Previous on the first page wraps to the last. */
+export const WrappedToLast: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.idle',
+    page: { machine: history(), input, events: [{ type: 'history.previous' }] },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(t('COMMON.PAGE_OF', { page: 3, pages: 3 }))).toBeInTheDocument();
+    await expect(rows(canvas)).toHaveLength(5);
+  },
+};
+
+/** §2: Next on the last page wraps to the first. */
+export const WrappedToFirst: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.idle',
+    page: {
+      machine: history(),
+      input,
+      events: [{ type: 'history.previous' }, { type: 'history.next' }],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(t('COMMON.PAGE_OF', { page: 1, pages: 3 }))).toBeInTheDocument();
+    await expect(rows(canvas)).toHaveLength(20);
+  },
+};
+
+export const NoDeposits: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.idle',
+    page: { machine: history({ firstPage: depositHistoryPage(1, []) }), input },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('HISTORY.NONE'))).toBeInTheDocument();
+    await expect(canvas.queryByRole('navigation', { name: t('HISTORY.PAGES') })).toBeNull();
+  },
+};
+
+/** The shown page stays while the next one loads. */
+export const Turning: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.turning',
+    page: { machine: history({ otherPage: 'never' }), input, events: [{ type: 'history.next' }] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('list', { name: t('PAGES.DEPOSIT_HISTORY') })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByText(t('COMMON.PAGE_OF', { page: 1, pages: 3 }))).toBeInTheDocument();
+  },
+};
+
+export const PageFailed: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.idle',
+    page: {
+      machine: history({ otherPage: { fail: NETWORK_FAILURE } }),
+      input,
+      events: [{ type: 'history.next' }],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('HISTORY.PAGE_FAILED'));
+    await expect(canvas.getByRole('alert')).toHaveFocus();
+    await expect(canvas.getByText(t('COMMON.PAGE_OF', { page: 1, pages: 3 }))).toBeInTheDocument();
+    await expect(rows(canvas)).toHaveLength(20);
+  },
+};
+
+export const Clearing: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.repeating.clearing',
+    page: { machine: history({ clear: 'never' }), input, events: REPEAT_FLEX },
+  },
+  play: async ({ canvas }) => {
+    const items = rows(canvas);
+    await expect(within(items[0] as HTMLElement).getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
+    await expect(within(items[5] as HTMLElement).getByRole('button', { name: /D80000006/ })).toBeDisabled();
+  },
+};
+
+export const Saving: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.repeating.saving',
+    page: { machine: history({ save: 'never' }), input, events: REPEAT_FLEX },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      within(rows(canvas)[0] as HTMLElement).getByRole('button', { name: t('WIZARD.PLEASE_WAIT') }),
+    ).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** The form state holds the deposit; the app is told to open the checkout step. */
+export const Leaving: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.leaving',
+    page: { machine: history(), input, events: REPEAT_FLEX },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      within(rows(canvas)[0] as HTMLElement).getByRole('button', { name: t('WIZARD.PLEASE_WAIT') }),
+    ).toBeDisabled();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** The server refused the recipient (moved, say): the page stays and says why. */
+export const RepeatRefused: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.idle',
+    page: {
+      machine: history({ save: saveAnswer(EMPTY_FORM, { deposit_inmate_id: 'VALIDATION.INVALID' }) }),
+      input,
+      events: REPEAT_FLEX,
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('HISTORY.REPEAT_UNAVAILABLE'));
+    await expect(within(rows(canvas)[0] as HTMLElement).getByRole('button', { name: repeatName(FLEX) })).toBeEnabled();
+  },
+};
+
+export const RepeatFailed: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.idle',
+    page: { machine: history({ save: { fail: NETWORK_FAILURE } }), input, events: REPEAT_FLEX },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('HISTORY.REPEAT_FAILED'));
+    await expect(canvas.getByRole('alert')).toHaveFocus();
+  },
+};
+
+export const RepeatFailedSpanish: Story = { ...RepeatFailed, globals: { locale: 'es' } };

@@ -1,0 +1,290 @@
+// depositHistory (§2 /account/deposit_history: 20 per page, wrapping pager, repeat deposit; §4 checkout
+// guards): model-based paths, behaviour, coverage.
+import { describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import type { DepositHistoryItem } from '../../contract/accounts.ts';
+import { EMPTY_FORM } from '../../contract/entities.ts';
+import { MSG } from '../../contract/schemas.ts';
+import { DEPOSIT_HISTORY, NETWORK_FAILURE, depositHistoryPage, pageInput, saveAnswer } from '../../fixtures/samples.ts';
+import {
+  CHECKOUT_PATH,
+  type DepositHistoryEvent,
+  depositHistoryMachine,
+  nextPage,
+  previousPage,
+  repeatBlock,
+  repeatFields,
+} from '../../machines/deposit-history.machine.ts';
+import { provideMachine } from '../../machines/provide-actors.ts';
+import {
+  type EventSamples,
+  type ModelSpec,
+  FakeCalls,
+  allSamples,
+  coverage,
+  describePath,
+  formatReport,
+  modelPaths,
+  replayPath,
+  settle,
+  withParent,
+} from './harness.ts';
+
+type Snapshot = SnapshotFrom<typeof depositHistoryMachine>;
+
+const row = (id: string): DepositHistoryItem => {
+  const found = DEPOSIT_HISTORY.find((d) => d.id === id);
+  if (!found) throw new Error(`no sample deposit ${id}`);
+  return found;
+};
+const FLEX = row('hist-sample-01');
+const PHONE = row('hist-sample-02');
+const CLOSED = row('hist-sample-03');
+const NOT_HELD = row('hist-sample-04');
+const NO_FLEX = row('hist-sample-05');
+const FORTY = row('hist-sample-06');
+/** A deposit of the second page. */
+const LATER = row('hist-sample-21');
+
+/** The answer of POST /state/save once the repeat's fields are stored (the server fills the rest). */
+const SAVED = saveAnswer({ ...EMPTY_FORM, ...repeatFields(FLEX), facility_state: 'TX' });
+const REFUSED = saveAnswer(EMPTY_FORM, { deposit_inmate_id: 'VALIDATION.INVALID' });
+const FRAUD = saveAnswer(EMPTY_FORM, { deposit_inmate_id: 'ERROR.FRAUD_CONTROL_MESSAGE' });
+const AMOUNT_ERROR = saveAnswer(EMPTY_FORM, { deposit_amount: MSG.amountBelowMin });
+/** Six deposits: one page, nothing to turn to. */
+const ONE_PAGE = depositHistoryPage(1, DEPOSIT_HISTORY.slice(0, 6));
+const NONE = depositHistoryPage(1, []);
+
+const samples = {
+  'history.next': [{ type: 'history.next' }],
+  'history.previous': [{ type: 'history.previous' }],
+  'history.repeat': [
+    { type: 'history.repeat', id: FLEX.id },
+    { type: 'history.repeat', id: PHONE.id },
+    { type: 'history.repeat', id: LATER.id },
+  ],
+  'history.retry': [{ type: 'history.retry' }],
+} satisfies EventSamples<DepositHistoryEvent>;
+
+function build(calls: FakeCalls) {
+  // The app is the parent in the site; in the model there is none to tell.
+  return provideMachine(depositHistoryMachine, calls.all()).provide({ actions: { tellAppGoToCheckout: () => {} } });
+}
+
+const spec: ModelSpec<Snapshot> = {
+  build,
+  input: pageInput('deposit_history', { signedIn: true }),
+  samples: () => allSamples(samples),
+  answers: {
+    loadDepositHistory: () => [depositHistoryPage(1), ONE_PAGE, NONE],
+    loadOtherPage: (s) => [depositHistoryPage(s.context.requested)],
+    clearFormState: () => [saveAnswer(EMPTY_FORM)],
+    saveFormState: () => [SAVED, REFUSED, FRAUD],
+  },
+  failures: {
+    loadDepositHistory: [NETWORK_FAILURE],
+    loadOtherPage: [NETWORK_FAILURE],
+    clearFormState: [NETWORK_FAILURE],
+    saveFormState: [NETWORK_FAILURE],
+  },
+  project: ({ context: c }) => [c.page, c.pages, c.requested, c.deposits.length, c.chosen?.id, c.failure],
+};
+
+describe('depositHistory: paths of the model', () => {
+  const graph = modelPaths(spec);
+  it('has a graph to walk', () => {
+    expect(graph.paths.length).toBeGreaterThanOrEqual(10);
+  });
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(spec, graph, path);
+  });
+});
+
+describe('depositHistory: rules', () => {
+  it('§2: next and previous wrap from the last page to the first and back', () => {
+    expect([nextPage(1, 3), nextPage(2, 3), nextPage(3, 3)]).toEqual([2, 3, 1]);
+    expect([previousPage(3, 3), previousPage(2, 3), previousPage(1, 3)]).toEqual([2, 1, 3]);
+  });
+
+  it('§2: a closed facility, or a person whose inmate_status is not 0, cannot have the deposit repeated', () => {
+    expect(repeatBlock(FLEX)).toBeNull();
+    expect(repeatBlock(CLOSED)).toBe('FACILITY_CLOSED');
+    expect(repeatBlock(NOT_HELD)).toBe('INMATE_STATUS');
+    expect(repeatBlock({ ...FLEX, deposit_type: 'trust', inmate_status: 1 })).toBe('INMATE_STATUS');
+    // A facility that no longer takes the type would refuse it at the type check.
+    expect(repeatBlock(NO_FLEX)).toBe('TYPE_UNAVAILABLE');
+  });
+
+  it('§2: the inmate status does not matter for a dest deposit; the phone account is why it cannot be repeated', () => {
+    expect(repeatBlock({ ...PHONE, inmate_status: 3 })).toBe('PHONE_ACCOUNT');
+    expect(repeatBlock({ ...PHONE, facility_closed: true })).toBe('FACILITY_CLOSED');
+    expect(repeatBlock({ ...PHONE, facility_fnf_prepaid_disabled: true })).toBe('TYPE_UNAVAILABLE');
+  });
+
+  it('repeats with the facility, type, recipient and amount; an amount that is no preset is "other"', () => {
+    expect(repeatFields(FLEX)).toEqual({
+      facility_id: 1001,
+      deposit_type: 'flex',
+      deposit_inmate_id: FLEX.deposit_inmate_id,
+      deposit_amount: 25,
+      deposit_amount_id: '25',
+    });
+    expect(repeatFields(FORTY)).toMatchObject({ facility_id: 1002, deposit_amount: 40, deposit_amount_id: 'other' });
+  });
+});
+
+describe('depositHistory: behaviour', () => {
+  async function loaded(answer = depositHistoryPage(1)) {
+    const calls = new FakeCalls();
+    const t = withParent(
+      provideMachine(depositHistoryMachine, calls.all()),
+      pageInput('deposit_history', { signedIn: true }),
+    );
+    const snap = () => t.child.getSnapshot() as Snapshot;
+    expect(calls.inputs('loadDepositHistory')).toEqual([{ page: 1 }]);
+    calls.resolve('loadDepositHistory', answer);
+    await settle();
+    return { calls, ...t, snap };
+  }
+
+  async function turn(t: Awaited<ReturnType<typeof loaded>>, type: 'history.next' | 'history.previous') {
+    t.child.send({ type });
+    expect(t.snap().value).toEqual({ ready: 'turning' });
+    const page = (t.calls.inputs('loadDepositHistory').at(-1) as { page: number }).page;
+    t.calls.resolve('loadOtherPage', depositHistoryPage(page));
+    await settle();
+    return t.snap().context.page;
+  }
+
+  it('§9: shows 20 deposits a page, newest first, and how many pages there are', async () => {
+    const t = await loaded();
+    expect(t.snap().value).toEqual({ ready: 'idle' });
+    expect(t.snap().context.deposits).toHaveLength(20);
+    expect(t.snap().context.deposits[0]?.id).toBe('hist-sample-01');
+    expect([t.snap().context.page, t.snap().context.pages, t.snap().context.total]).toEqual([1, 3, 45]);
+  });
+
+  it('§2: Next goes 1, 2, 3 and wraps to 1; Previous from 1 wraps to 3', async () => {
+    const t = await loaded();
+    expect(await turn(t, 'history.next')).toBe(2);
+    expect(await turn(t, 'history.next')).toBe(3);
+    expect(t.snap().context.deposits).toHaveLength(5);
+    expect(await turn(t, 'history.next')).toBe(1);
+    expect(await turn(t, 'history.previous')).toBe(3);
+    expect(await turn(t, 'history.previous')).toBe(2);
+    expect(t.calls.inputs('loadDepositHistory').slice(1)).toEqual([2, 3, 1, 3, 2].map((page) => ({ page })));
+  });
+
+  it('a page that does not load leaves the shown one and says so; the next turn asks again', async () => {
+    const t = await loaded();
+    t.child.send({ type: 'history.next' });
+    t.calls.reject('loadOtherPage', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'idle' });
+    expect(t.snap().context).toMatchObject({ page: 1, requested: 1, failure: 'HISTORY.PAGE_FAILED' });
+    expect(t.snap().context.deposits[0]?.id).toBe('hist-sample-01');
+    expect(await turn(t, 'history.next')).toBe(2);
+    expect(t.snap().context.failure).toBeNull();
+  });
+
+  it('one page or none: Next and Previous do nothing', async () => {
+    for (const answer of [ONE_PAGE, NONE]) {
+      const t = await loaded(answer);
+      t.child.send({ type: 'history.next' });
+      t.child.send({ type: 'history.previous' });
+      expect(t.snap().value).toEqual({ ready: 'idle' });
+      expect(t.calls.inputs('loadDepositHistory')).toHaveLength(1);
+    }
+  });
+
+  it('a failed first load offers a retry, which asks for the page again', async () => {
+    const calls = new FakeCalls();
+    const t = withParent(provideMachine(depositHistoryMachine, calls.all()), pageInput('deposit_history'));
+    calls.reject('loadDepositHistory', NETWORK_FAILURE);
+    await settle();
+    expect(t.child.getSnapshot().value).toBe('failed');
+    expect((t.child.getSnapshot() as Snapshot).context.failure).toBe('ERROR.NETWORK');
+    t.child.send({ type: 'history.retry' });
+    expect(calls.inputs('loadDepositHistory')).toEqual([{ page: 1 }, { page: 1 }]);
+  });
+
+  it('repeat: starts a new deposit with the row, then tells the app to open the checkout step (§4)', async () => {
+    const t = await loaded();
+    t.child.send({ type: 'history.repeat', id: FLEX.id });
+    expect(t.snap().value).toEqual({ ready: { repeating: 'clearing' } });
+    t.calls.resolve('clearFormState', saveAnswer(EMPTY_FORM));
+    await settle();
+    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: repeatFields(FLEX) }]);
+    expect(t.received).toEqual([]);
+    t.calls.resolve('saveFormState', SAVED);
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'leaving' });
+    expect(t.received).toEqual([{ type: 'app.go', path: CHECKOUT_PATH }]);
+  });
+
+  it('repeat of a deposit on another page', async () => {
+    const t = await loaded();
+    await turn(t, 'history.next');
+    t.child.send({ type: 'history.repeat', id: LATER.id });
+    t.calls.resolve('clearFormState', saveAnswer(EMPTY_FORM));
+    await settle();
+    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: repeatFields(LATER) }]);
+  });
+
+  it('§2: a deposit that cannot be repeated, or one not on the page, is not', async () => {
+    const t = await loaded();
+    for (const d of [PHONE, CLOSED, NOT_HELD, NO_FLEX, LATER]) {
+      t.child.send({ type: 'history.repeat', id: d.id });
+      expect(t.snap().value).toEqual({ ready: 'idle' });
+    }
+    expect(t.calls.inputs('clearFormState')).toEqual([]);
+  });
+
+  it('a refused repeat stays on the page with why; an amount problem is left to the checkout step', async () => {
+    const cases = [
+      { answer: REFUSED, failure: 'HISTORY.REPEAT_UNAVAILABLE', value: { ready: 'idle' } },
+      { answer: FRAUD, failure: 'ERROR.FRAUD_CONTROL_MESSAGE', value: { ready: 'idle' } },
+      { answer: AMOUNT_ERROR, failure: null, value: { ready: 'leaving' } },
+    ];
+    for (const c of cases) {
+      const t = await loaded();
+      t.child.send({ type: 'history.repeat', id: FLEX.id });
+      t.calls.resolve('clearFormState', saveAnswer(EMPTY_FORM));
+      await settle();
+      t.calls.resolve('saveFormState', c.answer);
+      await settle();
+      expect(t.snap().value).toEqual(c.value);
+      expect(t.snap().context.failure).toBe(c.failure);
+      expect(t.received.length).toBe(c.failure === null ? 1 : 0);
+    }
+  });
+
+  it('a repeat whose calls fail stays on the page, with the list, and can be tried again', async () => {
+    for (const failing of ['clearFormState', 'saveFormState'] as const) {
+      const t = await loaded();
+      t.child.send({ type: 'history.repeat', id: FLEX.id });
+      if (failing === 'saveFormState') {
+        t.calls.resolve('clearFormState', saveAnswer(EMPTY_FORM));
+        await settle();
+      }
+      t.calls.reject(failing, NETWORK_FAILURE);
+      await settle();
+      expect(t.snap().value).toEqual({ ready: 'idle' });
+      expect(t.snap().context).toMatchObject({ failure: 'HISTORY.REPEAT_FAILED', chosen: null });
+      expect(t.snap().context.deposits).toHaveLength(20);
+      expect(t.received).toEqual([]);
+      t.child.send({ type: 'history.repeat', id: FLEX.id });
+      expect(t.snap().value).toEqual({ ready: { repeating: 'clearing' } });
+      expect(t.snap().context.failure).toBeNull();
+    }
+  });
+});
+
+describe('depositHistory: coverage', () => {
+  it('reached every state node and took every transition', () => {
+    const report = coverage.report(depositHistoryMachine);
+    console.info(formatReport(report));
+    expect(report.missingStates).toEqual([]);
+    expect(report.missingTransitions).toEqual([]);
+  });
+});
