@@ -91,6 +91,8 @@ export interface ActorIO {
   tokenizeCard: { input: TokenizeRequest; output: TokenizeResponse };
   /** POST /vault/tokenize_saved_card: a saved card with its security code (§4 card choice) */
   tokenizeSavedCard: { input: TokenizeSavedCardRequest; output: TokenizeResponse };
+  /** POST /account/destinations/get_destination_fraud_flag {ani} (§5 number step) */
+  checkDestinationFraud: { input: { ani: string }; output: { fraud_flag: number } };
   /** POST /pay/process_deposit */
   processDeposit: { input: { confirmDuplicate: boolean }; output: CheckoutResponse };
   /** POST /auth/logout (§7: success, redirect_to) */

@@ -50,7 +50,13 @@ export function provideCheckout(actors: Partial<ActorLogics>) {
 export function provideWizard(actors: Partial<ActorLogics>) {
   return wizardMachine.provide({
     actors: {
-      ...only(actors, ['saveFormState', 'loadFacility', 'clearFormState']),
+      ...only(actors, [
+        'saveFormState',
+        'loadFacility',
+        'clearFormState',
+        'loadDestinationAccounts',
+        'checkDestinationFraud',
+      ]),
       facilityPickerMachine: provideFacilityPicker(actors),
       recipientSearchMachine: provideRecipientSearch(actors),
       checkoutMachine: provideCheckout(actors),

@@ -5,6 +5,7 @@ import { type SnapshotFrom, and, assign, fromPromise, not, raise, setup } from '
 import { DELAYS, PROGRESS, SEARCH_MIN } from '../contract/constants.ts';
 import type { DepositType, Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
+import type { DestinationAccount } from '../contract/accounts.ts';
 import { hiddenForBilling, needsSignIn, offersType } from '../contract/rules.ts';
 import { MSG } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
@@ -23,11 +24,12 @@ import {
 type IO = ActorIO;
 
 /** The steps that save their own fields before moving on (§4 Continue). */
-type EditStep = 'facility' | 'type' | 'recipient';
+type EditStep = 'facility' | 'type' | 'number' | 'recipient';
 
 const STEP_FIELDS = {
   facility: ['facility_id', 'facility_state', 'facility_country'],
   type: ['deposit_type'],
+  number: ['deposit_phone_no', 'deposit_phone_no_label', 'deposit_phone_country', 'dest_account_id'],
   recipient: [
     'deposit_inmate_id',
     'deposit_inmate_first_name',
@@ -40,7 +42,12 @@ const STEP_FIELDS = {
 } as const satisfies Record<EditStep, readonly (keyof FormFields)[]>;
 
 /** The field whose error blocks continuing from each step. */
-const STEP_KEY = { facility: 'facility_id', type: 'deposit_type', recipient: 'deposit_inmate_id' } as const;
+const STEP_KEY = {
+  facility: 'facility_id',
+  type: 'deposit_type',
+  number: 'deposit_phone_no',
+  recipient: 'deposit_inmate_id',
+} as const;
 
 /** §4: the recipient step serves flex, trust and bail; dest goes to the number step. */
 const RECIPIENT_TYPES: readonly DepositType[] = ['flex', 'trust', 'bail'];
@@ -64,6 +71,23 @@ function recipientFields(inmate: Inmate): Partial<FormFields> {
   };
 }
 
+/** §5: a phone number's digits; a 10-digit number is checked for a fraud flag before it is saved. */
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+/** The form fields of one of the payer's phone accounts (§2 number step), or of a new number. */
+function phoneFields(account: DestinationAccount | null, country: string): Partial<FormFields> {
+  if (!account)
+    return { dest_account_id: null, deposit_phone_no: '', deposit_phone_no_label: '', deposit_phone_country: country };
+  return {
+    dest_account_id: account.id,
+    deposit_phone_no: account.deposit_phone_no,
+    deposit_phone_no_label: account.deposit_phone_no_label,
+    deposit_phone_country: account.deposit_phone_country,
+  };
+}
+
 /** The routing guards load the facility before any step that needs it. */
 function requireFacility(context: WizardContext): Facility {
   if (!context.facility) throw new Error('the checkout step needs the facility details');
@@ -77,6 +101,17 @@ export const wizardMachine = setup({
     events: {} as WizardEvent,
   },
   actors: {
+    loadDestinationAccounts: fromPromise<
+      IO['loadDestinationAccounts']['output'],
+      IO['loadDestinationAccounts']['input']
+    >(async () => {
+      throw new Error('actor loadDestinationAccounts not provided');
+    }),
+    checkDestinationFraud: fromPromise<IO['checkDestinationFraud']['output'], IO['checkDestinationFraud']['input']>(
+      async () => {
+        throw new Error('actor checkDestinationFraud not provided');
+      },
+    ),
     facilityPickerMachine,
     recipientSearchMachine,
     checkoutMachine,
@@ -105,6 +140,25 @@ export const wizardMachine = setup({
     hasFacility: ({ context }) => context.fields.facility_id !== null,
     hasDepositType: ({ context }) => context.fields.deposit_type !== '',
     hasRecipient: ({ context }) => context.fields.deposit_inmate_id !== '',
+    isNumberRequested: ({ context }) => context.requested === 'number',
+    isDestType: ({ context }) => context.fields.deposit_type === 'dest',
+    // §4: checkout goes back to type when the recipient (or, for dest, the phone) is missing.
+    hasRecipientOrPhone: ({ context }) =>
+      context.fields.deposit_type === 'dest'
+        ? context.fields.deposit_phone_no !== ''
+        : context.fields.deposit_inmate_id !== '',
+    hasPhone: ({ context }) => phoneDigits(context.fields.deposit_phone_no).length >= 7,
+    /** A signed-in payer's phone accounts load once, when the number step opens. */
+    needsDestAccounts: ({ context }) => context.fields.logged_in && context.destAccounts === null,
+    canChooseAccount: ({ context }, params: { accountId: number | null }) =>
+      params.accountId === null || (context.destAccounts ?? []).some((a) => a.id === params.accountId),
+    // §5/§8: a fraud-flagged account blocks the deposit.
+    isAccountFraudFlagged: ({ context }, params: { accountId: number | null }) =>
+      (context.destAccounts ?? []).some((a) => a.id === params.accountId && a.fraud_flag),
+    // §5: a 10-character new number is checked for a fraud flag.
+    needsFraudCheck: ({ context }) =>
+      context.fields.dest_account_id === null && phoneDigits(context.fields.deposit_phone_no).length === 10,
+    isFraudFlagged: (_, params: { flag: number }) => params.flag === 1,
     needsFacilityDetails: ({ context }) =>
       context.fields.facility_id !== null && context.facility?.id !== context.fields.facility_id,
     isRecipientType: ({ context }) =>
@@ -141,7 +195,10 @@ export const wizardMachine = setup({
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
     clearFailure: assign({ failure: null }),
     assignError: assign(
-      ({ context }, params: { field: 'facility_id' | 'deposit_type' | 'deposit_inmate_id'; key: string }) => ({
+      (
+        { context },
+        params: { field: 'facility_id' | 'deposit_type' | 'deposit_inmate_id' | 'deposit_phone_no'; key: string },
+      ) => ({
         errors: { ...context.errors, [params.field]: params.key },
       }),
     ),
@@ -158,6 +215,21 @@ export const wizardMachine = setup({
       failure: null,
     })),
     signalCannotContinue: raise({ type: 'wizard.cannotContinue' }),
+    assignDestAccounts: assign((_, params: { accounts: DestinationAccount[] }) => ({ destAccounts: params.accounts })),
+    // The payer can still type a new number.
+    assignDestAccountsFailure: assign((_, params: { error: unknown }) => ({
+      destAccounts: [],
+      failure: toCallFailure(params.error).code,
+    })),
+    chooseAccount: assign(({ context }, params: { accountId: number | null }) => {
+      const account = (context.destAccounts ?? []).find((a) => a.id === params.accountId) ?? null;
+      const fields = phoneFields(account, context.fields.deposit_phone_country || 'US');
+      return {
+        fields: { ...context.fields, ...fields },
+        dirty: { ...context.dirty, ...fields },
+        errors: withoutErrors(context.errors, Object.keys(fields)),
+      };
+    }),
     showErrors: assign({ showErrors: true }),
     assignCheckoutOutput: assign((_, params: { fields: FormFields }) => ({
       fields: params.fields,
@@ -215,6 +287,7 @@ export const wizardMachine = setup({
     facility: null,
     showErrors: false,
     failure: null,
+    destAccounts: null,
   }),
   states: {
     step: {
@@ -242,13 +315,18 @@ export const wizardMachine = setup({
             { guard: and(['isCheckoutRequested', 'hasDepositId']), target: 'receipt' },
             { guard: and(['isCheckoutRequested', not('hasFacility')]), target: 'facility' },
             { guard: and(['isCheckoutRequested', 'needsFacilityDetails']), target: 'loadingFacility' },
-            { guard: and(['isCheckoutRequested', not('hasRecipient')]), target: 'type' },
+            { guard: and(['isCheckoutRequested', not('hasRecipientOrPhone')]), target: 'type' },
             { guard: 'isCheckoutRequested', target: 'checkout' },
             // Recipient requires a deposit_type of flex, trust or bail, else type.
             { guard: and(['isRecipientRequested', not('hasFacility')]), target: 'facility' },
             { guard: and(['isRecipientRequested', 'needsFacilityDetails']), target: 'loadingFacility' },
             { guard: and(['isRecipientRequested', not('isRecipientType')]), target: 'type' },
             { guard: 'isRecipientRequested', target: 'recipient' },
+            // Number requires dest, else type.
+            { guard: and(['isNumberRequested', not('hasFacility')]), target: 'facility' },
+            { guard: and(['isNumberRequested', 'needsFacilityDetails']), target: 'loadingFacility' },
+            { guard: and(['isNumberRequested', not('isDestType')]), target: 'type' },
+            { guard: 'isNumberRequested', target: 'number' },
             { guard: and(['isTypeRequested', not('hasFacility')]), target: 'facility' },
             { guard: and(['isTypeRequested', 'needsFacilityDetails']), target: 'loadingFacility' },
             { guard: 'isTypeRequested', target: 'type' },
@@ -407,13 +485,128 @@ export const wizardMachine = setup({
                       { type: 'assignRequested', params: { route: 'recipient' } },
                     ],
                   },
-                  // dest needs the number step, which is later work: ask for another type for now.
+                  // dest goes to the number step (§4).
                   {
+                    target: '#wizard.step.routing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'assignRequested', params: { route: 'number' } },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+                    'signalCannotContinue',
+                  ],
+                },
+              },
+            },
+          },
+        },
+        // §2 number step (60%, dest): one of the payer's phone accounts, or a new number.
+        number: {
+          entry: { type: 'enterStep', params: { route: 'number' } },
+          on: {
+            'wizard.back': { target: 'routing', actions: { type: 'assignRequested', params: { route: 'type' } } },
+          },
+          initial: 'editing',
+          states: {
+            editing: {
+              always: { guard: 'needsDestAccounts', target: 'loadingAccounts' },
+              on: {
+                'number.account': [
+                  {
+                    guard: {
+                      type: 'isAccountFraudFlagged',
+                      params: ({ event }) => ({ accountId: event.accountId }),
+                    },
+                    actions: [
+                      { type: 'assignError', params: { field: 'deposit_phone_no', key: FRAUD_CONTROL_MESSAGE } },
+                      'signalCannotContinue',
+                    ],
+                  },
+                  {
+                    guard: { type: 'canChooseAccount', params: ({ event }) => ({ accountId: event.accountId }) },
+                    actions: { type: 'chooseAccount', params: ({ event }) => ({ accountId: event.accountId }) },
+                  },
+                ],
+                'wizard.continue': [
+                  {
+                    guard: not('hasPhone'),
+                    actions: [
+                      { type: 'assignError', params: { field: 'deposit_phone_no', key: MSG.required } },
+                      'signalCannotContinue',
+                    ],
+                  },
+                  { guard: 'needsFraudCheck', target: 'checkingFraud' },
+                  { target: 'saving' },
+                ],
+              },
+            },
+            loadingAccounts: {
+              invoke: {
+                id: 'loadDestinationAccounts',
+                src: 'loadDestinationAccounts',
+                onDone: {
+                  target: 'editing',
+                  actions: { type: 'assignDestAccounts', params: ({ event }) => ({ accounts: event.output }) },
+                },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'assignDestAccountsFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            // §5: a 10-character number is checked for a fraud flag; a flag of 1 blocks (FRAUD_CONTROL_MESSAGE).
+            checkingFraud: {
+              invoke: {
+                id: 'checkDestinationFraud',
+                src: 'checkDestinationFraud',
+                input: ({ context }) => ({ ani: phoneDigits(context.fields.deposit_phone_no) }),
+                onDone: [
+                  {
+                    guard: { type: 'isFraudFlagged', params: ({ event }) => ({ flag: event.output.fraud_flag }) },
+                    target: 'editing',
+                    actions: [
+                      { type: 'assignError', params: { field: 'deposit_phone_no', key: FRAUD_CONTROL_MESSAGE } },
+                      'signalCannotContinue',
+                    ],
+                  },
+                  { target: 'saving' },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+                    'signalCannotContinue',
+                  ],
+                },
+              },
+            },
+            saving: {
+              invoke: {
+                id: 'saveStep',
+                src: 'saveFormState',
+                input: ({ context }) => ({ fields: stepSaveFields(context, 'number') }),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'hasStepErrors',
+                      params: ({ event }) => ({ answer: event.output, step: 'number' }),
+                    },
                     target: 'editing',
                     actions: [
                       { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'assignError', params: { field: 'deposit_type', key: RESELECT_DEPOSIT_TYPE } },
                       'signalCannotContinue',
+                    ],
+                  },
+                  {
+                    target: '#wizard.step.routing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'assignRequested', params: { route: 'checkout' } },
                     ],
                   },
                 ],
@@ -530,7 +723,14 @@ export const wizardMachine = setup({
             'checkout.saved': {
               actions: { type: 'assignCheckoutSaved', params: ({ event }) => ({ fields: event.fields }) },
             },
-            'wizard.back': { target: 'routing', actions: { type: 'assignRequested', params: { route: 'recipient' } } },
+            'wizard.back': [
+              {
+                guard: 'isDestType',
+                target: 'routing',
+                actions: { type: 'assignRequested', params: { route: 'number' } },
+              },
+              { target: 'routing', actions: { type: 'assignRequested', params: { route: 'recipient' } } },
+            ],
           },
         },
         // §2: 100%, no back, 'make another'.

@@ -12,9 +12,9 @@ import type {
   StateOption,
 } from '../contract/entities.ts';
 import type { DuplicateInfo } from '../contract/api.ts';
-import type { SavedCard } from '../contract/accounts.ts';
+import type { DestinationAccount, SavedCard } from '../contract/accounts.ts';
 
-export const WIZARD_ROUTES = ['facility', 'type', 'recipient', 'checkout', 'receipt'] as const;
+export const WIZARD_ROUTES = ['facility', 'type', 'number', 'recipient', 'checkout', 'receipt'] as const;
 export type WizardRoute = (typeof WIZARD_ROUTES)[number];
 
 // ---------------------------------------------------------------- wizard
@@ -38,6 +38,8 @@ export interface WizardContext {
   showErrors: boolean;
   /** i18n key of a failure that is not a field error (a network error on save, a failed load). */
   failure: string | null;
+  /** §2 number step: the signed-in payer's phone accounts; null until loaded (a guest has none). */
+  destAccounts: DestinationAccount[] | null;
 }
 export type WizardEvent =
   | { type: 'form.change'; fields: Partial<FormFields> }
@@ -50,6 +52,8 @@ export type WizardEvent =
   | { type: 'type.select'; depositType: FormFields['deposit_type'] }
   /** Closes the type step's login-required modal (§4). */
   | { type: 'type.dismiss' }
+  /** §2 number step: one of the payer's phone accounts, or null for a new number. */
+  | { type: 'number.account'; accountId: number | null }
   | { type: 'recipient.select'; inmate: Inmate }
   /** Sent by the checkout child once it has saved fields, so the wizard's copy stays true. */
   | { type: 'checkout.saved'; fields: FormFields };

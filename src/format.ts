@@ -55,3 +55,9 @@ export function formatPhone(phone: string): string {
   if (national.length !== 10) return phone;
   return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
 }
+
+/** A phone account as the payer named it, with its number: 'Mom, (512) 555-0101', or the number alone. */
+export function phoneLabel(phone: string, label: string): string {
+  const number = formatPhone(phone);
+  return label && label !== number ? `${label}, ${number}` : number;
+}

@@ -10,6 +10,7 @@ import { register, signIn, signOut } from './session.ts';
 import { cancelRecurringDeposit, recurringDeposits, removeSavedCard, savedCards } from './accounts.ts';
 import { transferAccounts, transferBalance, transferFee } from './transfer-funds.ts';
 import { depositHistory } from './deposit-history.ts';
+import { destinationFraudFlag } from './dest-deposit.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
 import {
   accountActivity,
@@ -44,6 +45,7 @@ export function createActors(api: ApiClient): ActorImplementations {
     getFees: fromPromise(({ input, signal }) => feesAndRoundups(api, input, signal)),
     tokenizeCard: fromPromise(({ input }) => tokenizeCard(api, input)),
     tokenizeSavedCard: fromPromise(({ input }) => tokenizeSavedCard(api, input)),
+    checkDestinationFraud: fromPromise(({ input }) => destinationFraudFlag(api, input.ani)),
     processDeposit: fromPromise(({ input }) => processDeposit(api, input.confirmDuplicate)),
     signOut: fromPromise(() => signOut(api)),
     signIn: fromPromise(({ input }) => signIn(api, input)),

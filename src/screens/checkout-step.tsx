@@ -22,7 +22,8 @@ import { ErrorSummary, focusErrorSummary } from '../components/error-summary.tsx
 import { CheckboxField, SelectField, TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
-import { brandName, formatDate, formatMoney, formatTime, lastFour } from '../format.ts';
+import { TYPE_TITLE_KEYS } from '../deposit-types.ts';
+import { brandName, formatDate, formatMoney, formatTime, lastFour, phoneLabel } from '../format.ts';
 import type { CheckoutRef, WizardRef } from '../machine-refs.ts';
 import { useCustomerServicePhone } from '../site.tsx';
 
@@ -217,13 +218,22 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         <h2 id="checkout-recipient">{t('CHECKOUT.RECIPIENT_TITLE')}</h2>
         <dl className="facts">
           <dt>{t('CHECKOUT.DEPOSIT_TYPE')}</dt>
-          <dd>{t('TYPE.FLEX_TITLE', { label: inmateLabel })}</dd>
+          <dd>{t(TYPE_TITLE_KEYS[fields.deposit_type || 'flex'], { label: inmateLabel })}</dd>
           <dt>{t('CHECKOUT.FACILITY')}</dt>
           <dd>{facility.label}</dd>
-          <dt>{inmateLabel}</dt>
-          <dd>
-            {fields.deposit_inmate_first_name} {fields.deposit_inmate_last_name}
-          </dd>
+          {fields.deposit_type === 'dest' ? (
+            <>
+              <dt>{t('NUMBER.PHONE')}</dt>
+              <dd>{phoneLabel(fields.deposit_phone_no, fields.deposit_phone_no_label)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>{inmateLabel}</dt>
+              <dd>
+                {fields.deposit_inmate_first_name} {fields.deposit_inmate_last_name}
+              </dd>
+            </>
+          )}
           {fields.deposit_inmate_booking_code ? (
             <>
               <dt>{t('RECEIPT.BOOKING_NUMBER')}</dt>

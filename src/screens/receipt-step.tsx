@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../contract/entities.ts';
 import { StepHeading } from '../components/step-heading.tsx';
+import { TYPE_TITLE_KEYS } from '../deposit-types.ts';
 import { brandName, formatDate, formatMoney } from '../format.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
@@ -29,7 +30,7 @@ export function ReceiptStep({ wizard, lang }: { wizard: WizardRef; lang: Locale 
         <dt>{t('RECEIPT.DATE')}</dt>
         <dd data-testid="receipt-date">{formatDate(receipt.deposit_time)}</dd>
         <dt>{t('RECEIPT.TYPE')}</dt>
-        <dd>{t('TYPE.FLEX_TITLE', { label: receipt.inmate_label })}</dd>
+        <dd>{t(TYPE_TITLE_KEYS[receipt.deposit_type], { label: receipt.inmate_label })}</dd>
         <dt>{receipt.inmate_label}</dt>
         <dd>{name}</dd>
         <dt>{t('RECEIPT.FACILITY')}</dt>

@@ -9,6 +9,7 @@ import { Layout } from '../components/layout.tsx';
 import type { CheckoutRef, FacilityPickerRef, RecipientSearchRef, WizardRef, WizardSnapshot } from '../machine-refs.ts';
 import { pathOf, routeOfHash } from '../routes.ts';
 import { FacilityStep } from './facility-step.tsx';
+import { NumberStep } from './number-step.tsx';
 import { ReceiptStep } from './receipt-step.tsx';
 import { RecipientStep } from './recipient-step.tsx';
 import { FailureScreen, LoadingScreen } from './status-screens.tsx';
@@ -23,12 +24,13 @@ const CheckoutStep = lazy(() => loadCheckout().then((m) => ({ default: m.Checkou
 const TITLES: Record<WizardRoute, string> = {
   facility: 'FACILITY.HEADING',
   type: 'TYPE.HEADING',
+  number: 'NUMBER.HEADING',
   recipient: 'RECIPIENT.TITLE',
   checkout: 'CHECKOUT.HEADING',
   receipt: 'RECEIPT.HEADING',
 };
 
-const STEPS: readonly WizardRoute[] = ['facility', 'type', 'recipient', 'checkout', 'receipt'];
+const STEPS: readonly WizardRoute[] = ['facility', 'type', 'number', 'recipient', 'checkout', 'receipt'];
 
 /** The wizard step the snapshot is in, or null while routing, loading or failed. */
 export function stepOf(snapshot: WizardSnapshot): WizardRoute | null {
@@ -49,7 +51,7 @@ export function WizardScreen({
   useHashSync(step, snapshot.context.fields.facility_country);
   const progress = step ? PROGRESS[step] : null;
   useEffect(() => {
-    if (step === 'type' || step === 'recipient') void loadCheckout();
+    if (step === 'type' || step === 'number' || step === 'recipient') void loadCheckout();
   }, [step]);
   const { t } = useTranslation();
   useEffect(() => {
@@ -73,6 +75,8 @@ function renderStep(snapshot: WizardSnapshot, wizard: WizardRef, step: WizardRou
       );
     case 'type':
       return <TypeStep wizard={wizard} />;
+    case 'number':
+      return <NumberStep wizard={wizard} />;
     case 'recipient':
       return children.recipientSearch ? (
         <RecipientStep wizard={wizard} search={children.recipientSearch as RecipientSearchRef} />

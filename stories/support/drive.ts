@@ -153,6 +153,8 @@ function sandboxImpl(sandbox: Sandbox): Impl {
     signOut: () => settle(() => sandbox.signOut()),
     loadSavedCards: () => settle(() => sandbox.savedCards()),
     tokenizeSavedCard: (input) => settle(() => sandbox.tokenizeSaved(input)),
+    loadDestinationAccounts: () => settle(() => sandbox.destAccounts()),
+    checkDestinationFraud: ({ ani }) => settle(() => sandbox.destinationFraudFlag(ani)),
   };
 }
 
@@ -207,6 +209,8 @@ export function fakeActors(sandbox: Sandbox, variants: readonly Variant[] = []):
     signOut: logic('signOut'),
     loadSavedCards: logic('loadSavedCards'),
     tokenizeSavedCard: logic('tokenizeSavedCard'),
+    loadDestinationAccounts: logic('loadDestinationAccounts'),
+    checkDestinationFraud: logic('checkDestinationFraud'),
   };
 }
 

@@ -8,6 +8,7 @@ import { DEPOSIT_TYPES, LOCALES, type DepositType, type Locale } from '../../con
 import { ACCOUNT_PATHS } from '../../contract/accounts.ts';
 import { CHECKOUT_SERVICE_PATHS, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
 import type { ActorIO } from '../../machines/actors.types.ts';
+import { DESTINATION_FRAUD_FLAG_PATH } from '../../src/api/dest-deposit.ts';
 import { SandboxError, type Sandbox } from './sandbox.ts';
 
 /** A call of the screens, named by the machine actor that makes it (machines/actors.types.ts). */
@@ -25,7 +26,9 @@ type WizardCall =
   | 'processDeposit'
   | 'signOut'
   | 'loadSavedCards'
-  | 'tokenizeSavedCard';
+  | 'tokenizeSavedCard'
+  | 'loadDestinationAccounts'
+  | 'checkDestinationFraud';
 
 type Method = 'get' | 'post';
 interface Route {
@@ -51,6 +54,8 @@ const ROUTES: Record<ApiCall, Route> = {
   signOut: { method: 'post', path: '/auth/logout' },
   loadSavedCards: { method: 'get', path: ACCOUNT_PATHS.creditCards },
   tokenizeSavedCard: { method: 'post', path: CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard },
+  loadDestinationAccounts: { method: 'get', path: ACCOUNT_PATHS.destAccounts },
+  checkDestinationFraud: { method: 'post', path: DESTINATION_FRAUD_FLAG_PATH },
 };
 
 /** The error body of the reference server for anything it did not expect. */
@@ -112,6 +117,11 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
       return answer(() => sandbox.tokenize(body));
     }),
     http.get(ACCOUNT_PATHS.creditCards, () => answer(() => sandbox.savedCards())),
+    http.get(ACCOUNT_PATHS.destAccounts, () => answer(() => ({ dest_accounts: sandbox.destAccounts() }))),
+    http.post(DESTINATION_FRAUD_FLAG_PATH, async ({ request }) => {
+      const body = (await request.json()) as { ani?: string };
+      return answer(() => sandbox.destinationFraudFlag(String(body.ani ?? '')));
+    }),
     http.post(CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard, async ({ request }) => {
       const body = (await request.json()) as TokenizeSavedCardRequest;
       return answer(() => sandbox.tokenizeSaved(body));

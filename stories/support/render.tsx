@@ -11,6 +11,7 @@ import { CheckoutStep } from '../../src/screens/checkout-step.tsx';
 import { FacilityStep } from '../../src/screens/facility-step.tsx';
 import { ReceiptStep } from '../../src/screens/receipt-step.tsx';
 import { RecipientStep } from '../../src/screens/recipient-step.tsx';
+import { NumberStep } from '../../src/screens/number-step.tsx';
 import { TypeStep } from '../../src/screens/type-step.tsx';
 import { WizardScreen } from '../../src/screens/wizard-screen.tsx';
 import { SiteContext } from '../../src/site.tsx';
@@ -48,6 +49,7 @@ export const facilityScreen: Screen = (d) => (
   <FacilityStep wizard={need<WizardRef>(d, 'wizard')} picker={need<FacilityPickerRef>(d, 'facilityPicker')} />
 );
 export const typeScreen: Screen = (d) => <TypeStep wizard={need<WizardRef>(d, 'wizard')} />;
+export const numberScreen: Screen = (d) => <NumberStep wizard={need<WizardRef>(d, 'wizard')} />;
 export const recipientScreen: Screen = (d) => (
   <RecipientStep wizard={need<WizardRef>(d, 'wizard')} search={need<RecipientSearchRef>(d, 'recipientSearch')} />
 );

@@ -1,7 +1,8 @@
 // A small in-memory stand-in for the reference API, over the fixture files only (fixtures/README.md).
 // Both ways a story can reach it share this one implementation: the MSW handlers of handlers.ts put
 // it behind HTTP, the direct fakes of drive.ts call it from `fromPromise` actors.
-import type { LogoutResponse, SavedCard, SavedCardsResponse } from '../../contract/accounts.ts';
+import type { DestinationAccount, LogoutResponse, SavedCard, SavedCardsResponse } from '../../contract/accounts.ts';
+import { DEST_ACCOUNTS } from '../../fixtures/samples.ts';
 import { NO_ROUNDUP_ID, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
 import type {
   CheckoutResponse,
@@ -60,6 +61,9 @@ interface FeeTier {
 }
 const FEE_SCHEDULES: Partial<Record<DepositType, readonly FeeTier[]>> = feesJson.schedules;
 const FEE_TAX: readonly { country: string; state: string; rate: number }[] = feesJson.tax;
+
+/** Phone numbers whose fraud flag is 1 (§5 number step). */
+export const FRAUD_FLAGGED_NUMBERS: readonly string[] = ['5125550666'];
 
 /** Stories show fixed dates: the sandbox's clock stands still at this instant. */
 const STORY_NOW = new Date('2026-11-20T15:04:00Z');
@@ -416,6 +420,18 @@ export function createSandbox(setup: SandboxSetup = {}) {
         }
       }
       return { original_deposit_best_fee: quote, roundups };
+    },
+
+    /** GET /account/dest_accounts: a signed-in payer's phone accounts (SNAP rows hidden, §9). */
+    destAccounts(): DestinationAccount[] {
+      if (!fields.logged_in) throw new SandboxError(401, { form: 'ERROR.UNAUTHORIZED' });
+      return DEST_ACCOUNTS.filter((a) => !a.deposit_phone_no.startsWith('SNAP'));
+    },
+
+    /** §5: the fraud flag of a number (fixtures/README.md names the flagged sample number). */
+    destinationFraudFlag(ani: string): { fraud_flag: number } {
+      if (!/^\d{7,15}$/.test(ani)) throw new SandboxError(400, { deposit_phone_no: MSG.invalid });
+      return { fraud_flag: FRAUD_FLAGGED_NUMBERS.includes(ani) ? 1 : 0 };
     },
 
     /** GET /account/credit_cards: a signed-in payer's saved cards. */

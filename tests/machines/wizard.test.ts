@@ -17,6 +17,7 @@ import type {
   WizardRoute,
 } from '../../machines/wizard.types.ts';
 import {
+  DEST_ACCOUNTS,
   FACILITY_OPTIONS,
   FEES,
   FRAUD_INMATE,
@@ -62,6 +63,8 @@ function withStubs(calls: FakeCalls) {
       saveFormState: actors.saveFormState,
       loadFacility: actors.loadFacility,
       clearFormState: actors.clearFormState,
+      loadDestinationAccounts: actors.loadDestinationAccounts,
+      checkDestinationFraud: actors.checkDestinationFraud,
       facilityPickerMachine: inert as unknown as typeof facilityPickerMachine,
       recipientSearchMachine: inert as unknown as typeof recipientSearchMachine,
       checkoutMachine: calls.controlled<CheckoutOutput, CheckoutInput>('checkout') as unknown as typeof checkoutMachine,
@@ -69,7 +72,7 @@ function withStubs(calls: FakeCalls) {
   });
 }
 
-const ROUTES: (WizardRoute | null)[] = ['facility', 'type', 'recipient', 'checkout', 'receipt', null];
+const ROUTES: (WizardRoute | null)[] = ['facility', 'type', 'number', 'recipient', 'checkout', 'receipt', null];
 
 const samples = {
   'form.change': [
@@ -92,6 +95,11 @@ const samples = {
     { type: 'type.select', depositType: 'trust' },
   ],
   'type.dismiss': [{ type: 'type.dismiss' }],
+  'number.account': [
+    { type: 'number.account', accountId: 301 },
+    { type: 'number.account', accountId: 304 },
+    { type: 'number.account', accountId: null },
+  ],
   'recipient.select': [
     { type: 'recipient.select', inmate: INMATE },
     { type: 'recipient.select', inmate: FRAUD_INMATE },
@@ -106,7 +114,8 @@ const input: WizardInput = { fields: EMPTY_FORM, errors: {}, route: null };
 const spec: ModelSpec<Snapshot> = {
   build: withStubs,
   input,
-  samples: () => allSamples(samples),
+  // The number step's choices are walked by numberSpec below.
+  samples: () => allSamples(samples).filter((e) => e.type !== 'number.account'),
   answers: {
     // The server's answer to a save echoes the fields; one variant reports a fraud flag.
     saveStep: ({ context }) => [saveAnswer(context.fields), saveAnswer(context.fields, { deposit_inmate_id: FRAUD })],
@@ -138,6 +147,57 @@ const spec: ModelSpec<Snapshot> = {
   ],
   limit: 100_000,
 };
+
+/** §2 number step (dest) of a signed-in payer: phone accounts, a new number, the fraud check, the save. */
+const NEW_NUMBER: WizardEvent = { type: 'form.change', fields: { deposit_phone_no: '(512) 555-0199' } };
+const numberSpec: ModelSpec<Snapshot> = {
+  build: withStubs,
+  input: {
+    fields: { ...EMPTY_FORM, ...FACILITY_FIELDS, deposit_type: 'dest', logged_in: true },
+    errors: {},
+    route: 'number',
+  } satisfies WizardInput,
+  samples: () => [...samples['number.account'], NEW_NUMBER, { type: 'wizard.continue' }, { type: 'wizard.back' }],
+  answers: {
+    loadFacility: () => [HARRIS],
+    loadDestinationAccounts: () => [DEST_ACCOUNTS],
+    checkDestinationFraud: () => [{ fraud_flag: 0 }, { fraud_flag: 1 }],
+    saveStep: ({ context }) => [
+      saveAnswer(context.fields),
+      saveAnswer(context.fields, { deposit_phone_no: 'VALIDATION.INVALID_PHONE' }),
+    ],
+    autosave: ({ context }) => [saveAnswer({ ...context.fields, ...context.inFlight })],
+    checkout: () => [],
+  },
+  failures: {
+    loadDestinationAccounts: [NETWORK_FAILURE],
+    checkDestinationFraud: [NETWORK_FAILURE],
+    saveStep: [NETWORK_FAILURE],
+  },
+  project: ({ context: c }) => [
+    c.requested,
+    c.fields.dest_account_id,
+    c.fields.deposit_phone_no !== '',
+    c.destAccounts === null,
+    c.errors.deposit_phone_no ?? null,
+    c.showErrors,
+    Object.keys(c.dirty).length > 0,
+    Object.keys(c.inFlight).length > 0,
+    c.failure !== null,
+  ],
+  limit: 50_000,
+};
+
+describe('wizard (number step): paths of the model', () => {
+  const graph = modelPaths(numberSpec);
+  it('has a graph to walk', () => {
+    console.info(`wizard number graph: ${graph.vertices} vertices, ${graph.edges} edges, ${graph.paths.length} paths`);
+    expect(graph.paths.length).toBeGreaterThan(5);
+  });
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(numberSpec, graph, path);
+  });
+});
 
 describe('wizard: paths of the model', () => {
   const graph = modelPaths(spec);
@@ -277,7 +337,7 @@ describe('wizard: Continue (§4)', () => {
     expect(t.snap().context.showErrors).toBe(false);
   });
 
-  it('type: flex goes on to the recipient; dest asks to reselect (number step later); bail needs pam', async () => {
+  it('type: flex goes on to the recipient; dest to the number step; bail needs pam', async () => {
     const t = setup(withFacility, 'type');
     await loadFacility(t);
     t.wizard.send({ type: 'wizard.continue' });
@@ -291,16 +351,60 @@ describe('wizard: Continue (§4)', () => {
     expect(t.calls.inputs('saveFormState').at(-1)).toEqual({ fields: { deposit_type: 'dest' } });
     t.calls.resolve('saveStep', saveAnswer({ ...withFacility, deposit_type: 'dest' }));
     await settle();
-    expect(t.snap().matches({ step: { type: 'editing' } })).toBe(true);
-    expect(t.snap().context).toMatchObject({
-      showErrors: true,
-      errors: { deposit_type: 'VALIDATION.RESELECT_DEPOSIT_TYPE' },
-    });
+    expect(routeOf(t.snap())).toBe('number');
+    t.wizard.send({ type: 'wizard.back' });
+    expect(routeOf(t.snap())).toBe('type');
 
     t.wizard.send({ type: 'type.select', depositType: 'flex' });
     t.calls.resolve('saveStep', saveAnswer({ ...withFacility, deposit_type: 'flex' }));
     await settle();
     expect(routeOf(t.snap())).toBe('recipient');
+  });
+
+  it('§2/§5 number: a new 10-digit number is checked for a fraud flag, then saved; a flag of 1 blocks', async () => {
+    const dest = { ...withFacility, deposit_type: 'dest' as const };
+    const t = setup(dest, 'number');
+    await loadFacility(t);
+    expect(routeOf(t.snap())).toBe('number');
+    // A guest has no phone accounts to load.
+    expect(t.calls.inputs('loadDestinationAccounts')).toEqual([]);
+    t.wizard.send({ type: 'wizard.continue' });
+    expect(t.snap().context.errors.deposit_phone_no).toBe('VALIDATION.REQUIRED');
+    t.wizard.send({ type: 'form.change', fields: { deposit_phone_no: '(512) 555-0199' } });
+    t.wizard.send({ type: 'wizard.continue' });
+    expect(t.calls.inputs('checkDestinationFraud')).toEqual([{ ani: '5125550199' }]);
+    t.calls.resolve('checkDestinationFraud', { fraud_flag: 1 });
+    await settle();
+    expect(t.snap().matches({ step: { number: 'editing' } })).toBe(true);
+    expect(t.snap().context).toMatchObject({ showErrors: true, errors: { deposit_phone_no: FRAUD } });
+
+    t.wizard.send({ type: 'form.change', fields: { deposit_phone_no: '(512) 555-0100' } });
+    t.wizard.send({ type: 'wizard.continue' });
+    t.calls.resolve('checkDestinationFraud', { fraud_flag: 0 });
+    await settle();
+    expect(t.calls.inputs('saveFormState').at(-1)).toMatchObject({
+      fields: { deposit_phone_no: '(512) 555-0100', dest_account_id: null },
+    });
+    t.calls.resolve('saveStep', saveAnswer({ ...dest, deposit_phone_no: '5125550100' }));
+    await settle();
+    expect(routeOf(t.snap())).toBe('checkout');
+  });
+
+  it('§2 number: a signed-in payer picks a phone account; a fraud-flagged one is refused', async () => {
+    const t = setup({ ...withFacility, deposit_type: 'dest', logged_in: true }, 'number');
+    await loadFacility(t);
+    expect(t.snap().matches({ step: { number: 'loadingAccounts' } })).toBe(true);
+    t.calls.resolve('loadDestinationAccounts', DEST_ACCOUNTS);
+    await settle();
+    t.wizard.send({ type: 'number.account', accountId: 304 });
+    expect(t.snap().context.errors.deposit_phone_no).toBe(FRAUD);
+    t.wizard.send({ type: 'number.account', accountId: 301 });
+    expect(t.snap().context.fields).toMatchObject({ dest_account_id: 301, deposit_phone_no: '5125550101' });
+    expect(t.snap().context.errors.deposit_phone_no).toBeUndefined();
+    t.wizard.send({ type: 'wizard.continue' });
+    // A saved account is not checked again: it is saved at once.
+    expect(t.calls.inputs('checkDestinationFraud')).toEqual([]);
+    expect(t.snap().matches({ step: { number: 'saving' } })).toBe(true);
   });
 
   it('§4: trust while signed out opens the login-required modal, and saves nothing; signed in it goes on', async () => {
