@@ -23,6 +23,7 @@ import type {
   SavedCardsResponse,
 } from '../contract/accounts.ts';
 import type { TokenizeSavedCardRequest } from '../contract/checkout-services.ts';
+import type { SmsSendRequest, SmsSendResponse } from '../contract/receipt.ts';
 import type { TransferFeesResponse, TransferRequest, TransferResponse } from '../contract/accounts.ts';
 import type {
   BreakageRequest,
@@ -91,6 +92,8 @@ export interface ActorIO {
   tokenizeCard: { input: TokenizeRequest; output: TokenizeResponse };
   /** POST /vault/tokenize_saved_card: a saved card with its security code (§4 card choice) */
   tokenizeSavedCard: { input: TokenizeSavedCardRequest; output: TokenizeResponse };
+  /** POST /pay/sms_send {phone_no, receipt, enroll} (§2 SMS receipt modal) */
+  sendSmsReceipt: { input: SmsSendRequest; output: SmsSendResponse };
   /** POST /account/destinations/get_destination_fraud_flag {ani} (§5 number step) */
   checkDestinationFraud: { input: { ani: string }; output: { fraud_flag: number } };
   /** POST /pay/process_deposit */

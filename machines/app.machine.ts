@@ -99,6 +99,7 @@ export const appMachine = setup({
       return { location, route: location.kind === 'wizard' ? location.route : null };
     }),
     assignSignedOut: assign({ signedIn: false, location: LANDING, route: null }),
+    assignAccountCreated: assign({ signedIn: true }),
     toStart: assign({ location: START, route: null }),
     /** Fire and forget (GET /pay/set_locale): a failure changes nothing on screen. */
     stopLocaleCall: stopChild(SET_LOCALE_ID),
@@ -193,6 +194,7 @@ export const appMachine = setup({
           actions: { type: 'assignLocation', params: ({ event }) => ({ location: locationOf(event.path) }) },
         },
         'app.signOut': { target: '.signingOut' },
+        'app.accountCreated': { actions: 'assignAccountCreated' },
       },
       states: {
         choosing: {

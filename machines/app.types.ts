@@ -37,4 +37,6 @@ export type AppEvent =
   | { type: 'app.navigate'; location: AppLocation }
   /** The header's sign-out link. */
   | { type: 'app.signOut' }
+  /** A guest created an account on the receipt (§4): signed in from now on, staying where they are. */
+  | { type: 'app.accountCreated' }
   | PageToAppEvent;

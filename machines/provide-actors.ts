@@ -8,6 +8,7 @@ import type { PageRoute } from './pages.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { PAGE_MACHINES } from './page-machines.ts';
 import { facilityPickerMachine } from './facility-picker.machine.ts';
+import { receiptFlowMachine } from './receipt.machine.ts';
 import { recipientSearchMachine } from './recipient-search.machine.ts';
 import { wizardMachine } from './wizard.machine.ts';
 
@@ -60,6 +61,7 @@ export function provideWizard(actors: Partial<ActorLogics>) {
       facilityPickerMachine: provideFacilityPicker(actors),
       recipientSearchMachine: provideRecipientSearch(actors),
       checkoutMachine: provideCheckout(actors),
+      receiptFlowMachine: receiptFlowMachine.provide({ actors: only(actors, ['register', 'sendSmsReceipt']) }),
     },
   });
 }

@@ -1,7 +1,7 @@
 // The deposit wizard (§2, §4): facility -> type -> recipient -> checkout -> receipt, with the
 // routing guards of §4, Continue (works only when saving succeeded) and autosave (throttled 250 ms).
 // Region `step` is the screen; region `autosave` keeps the server's form state in step with typing.
-import { type SnapshotFrom, and, assign, fromPromise, not, raise, setup } from 'xstate';
+import { type SnapshotFrom, and, assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
 import { DELAYS, PROGRESS, SEARCH_MIN } from '../contract/constants.ts';
 import type { DepositType, Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
@@ -12,6 +12,7 @@ import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { facilityPickerMachine } from './facility-picker.machine.ts';
 import { hasEntries, pick, unmatched, withoutErrors } from './form-fields.ts';
+import { receiptFlowMachine } from './receipt.machine.ts';
 import { recipientSearchMachine } from './recipient-search.machine.ts';
 import {
   WIZARD_ROUTES,
@@ -115,6 +116,7 @@ export const wizardMachine = setup({
     facilityPickerMachine,
     recipientSearchMachine,
     checkoutMachine,
+    receiptFlowMachine,
     saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
       throw new Error('actor saveFormState not provided');
     }),
@@ -215,6 +217,11 @@ export const wizardMachine = setup({
       failure: null,
     })),
     signalCannotContinue: raise({ type: 'wizard.cannotContinue' }),
+    assignSignedIn: assign(({ context }) => ({ fields: { ...context.fields, logged_in: true } })),
+    /** The header offers the account from now on (the app keeps whether the payer is signed in). */
+    tellAppAccountCreated: enqueueActions(({ enqueue, self }) => {
+      if (self._parent) enqueue.sendParent({ type: 'app.accountCreated' });
+    }),
     assignDestAccounts: assign((_, params: { accounts: DestinationAccount[] }) => ({ destAccounts: params.accounts })),
     // The payer can still type a new number.
     assignDestAccountsFailure: assign((_, params: { error: unknown }) => ({
@@ -736,6 +743,15 @@ export const wizardMachine = setup({
         // §2: 100%, no back, 'make another'.
         receipt: {
           entry: { type: 'enterStep', params: { route: 'receipt' } },
+          // §2: the create-account and text-receipt modals.
+          invoke: {
+            id: 'receiptFlow',
+            src: 'receiptFlowMachine',
+            input: ({ context }) => ({ fields: context.fields }),
+          },
+          on: {
+            'receipt.accountCreated': { actions: ['assignSignedIn', 'tellAppAccountCreated'] },
+          },
           initial: 'idle',
           states: {
             idle: {

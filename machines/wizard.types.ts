@@ -52,6 +52,8 @@ export type WizardEvent =
   | { type: 'type.select'; depositType: FormFields['deposit_type'] }
   /** Closes the type step's login-required modal (§4). */
   | { type: 'type.dismiss' }
+  /** Sent by the receipt's modals once a guest's account exists: the payer is signed in (§4). */
+  | { type: 'receipt.accountCreated' }
   /** §2 number step: one of the payer's phone accounts, or null for a new number. */
   | { type: 'number.account'; accountId: number | null }
   | { type: 'recipient.select'; inmate: Inmate }

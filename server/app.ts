@@ -21,6 +21,7 @@ import { feeRoutes } from './routes/fees.ts';
 import { inmateRoutes } from './routes/inmates.ts';
 import { localeRoutes } from './routes/locale.ts';
 import { pamFormActionHook, sandboxPamRoutes } from './routes/sandbox-pam.ts';
+import { receiptSmsRoutes } from './routes/receipt-sms.ts';
 import { signedInCheckoutRoutes } from './routes/signed-in-checkout.ts';
 import { stateRoutes } from './routes/state.ts';
 import { transferRoutes } from './routes/transfers.ts';
@@ -113,6 +114,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     await api.register(vaultRoutes, deps);
     await api.register(depositRoutes, deps);
     await api.register(checkoutServiceRoutes, deps);
+    await api.register(receiptSmsRoutes, deps);
     await api.register(authRoutes, deps);
     // Signed-in only: each of these plugins answers 401 to a guest before reading the request.
     await api.register(accountRoutes, deps);

@@ -25,8 +25,11 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   }, [i18n, lang]);
   useHashInput(app);
   const onLanguage = (l: Locale) => app.send({ type: 'app.language', lang: l });
-  const signedIn = snapshot.context.signedIn;
-  const session = useMemo(() => ({ signedIn, signOut: () => app.send({ type: 'app.signOut' }) }), [app, signedIn]);
+  const { signedIn, mobile } = snapshot.context;
+  const session = useMemo(
+    () => ({ signedIn, mobile, signOut: () => app.send({ type: 'app.signOut' }) }),
+    [app, signedIn, mobile],
+  );
   const wizard = (snapshot.children as Record<string, unknown>).wizard as WizardRef | undefined;
   let body;
   if (snapshot.matches({ ready: 'wizard' }) && wizard) {

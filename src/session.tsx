@@ -3,10 +3,12 @@ import { createContext, useContext } from 'react';
 
 export interface Session {
   signedIn: boolean;
+  /** A touch device: the visit scheduling link is hidden (§2). */
+  mobile: boolean;
   signOut: () => void;
 }
 
-export const SessionContext = createContext<Session>({ signedIn: false, signOut: () => {} });
+export const SessionContext = createContext<Session>({ signedIn: false, mobile: false, signOut: () => {} });
 
 export function useSession(): Session {
   return useContext(SessionContext);

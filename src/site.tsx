@@ -11,3 +11,8 @@ export function useCustomerServicePhone(): string {
   const { t } = useTranslation();
   return site?.customer_service_phone || t('LAYOUT.CUSTOMER_SERVICE');
 }
+
+/** The configured values the server sent, or null before the first answer. */
+export function useSite(): SiteInfo | null {
+  return useContext(SiteContext);
+}

@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PROGRESS } from '../contract/constants.ts';
 import type { FormFields } from '../contract/entities.ts';
-import { expect } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 import { money, t } from './support/checks.ts';
 import { driveStory, reach, stopDriven, to, type DrivenParameters } from './support/drive.ts';
 import { receiptScreen, renderScreen } from './support/render.tsx';
@@ -68,3 +68,130 @@ export const MakingAnother: Story = {
     await expect(canvas.getByRole('button', { name: t('RECEIPT.MAKE_ANOTHER') })).toBeDisabled();
   },
 };
+
+// ---------------------------------------------------------------- §2 create-account and text-receipt modals
+
+const ACCOUNT = { password: 'secret1', password_again: 'secret1', pin: '123456', pin_again: '123456' };
+const AT_RECEIPT = reach('wizard:step.receipt.idle');
+
+/** §4: after a guest's deposit the create-account modal appears first. */
+export const AccountOffered: Story = {
+  parameters: { machineState: 'receiptFlow:offeringAccount', scene: { server: { fields: PAID }, route: 'receipt' } },
+  play: async ({ canvas }) => {
+    const dialog = within(canvas.getByRole('dialog', { name: t('RECEIPT.ACCOUNT_TITLE') }));
+    await expect(dialog.getByLabelText(t('RECEIPT.PASSWORD'))).toHaveAttribute('type', 'password');
+    await expect(dialog.getByLabelText(t('RECEIPT.PIN_AGAIN'))).toBeInTheDocument();
+    await expect(dialog.getByRole('button', { name: t('RECEIPT.NO_THANKS') })).toBeEnabled();
+  },
+};
+
+export const AccountOfferedSpanish: Story = { ...AccountOffered, globals: { locale: 'es' } };
+
+/** §5: a short password and PIN, not confirmed: each field says why; nothing is sent. */
+export const AccountInvalid: Story = {
+  parameters: {
+    machineState: 'receiptFlow:offeringAccount',
+    scene: {
+      server: { fields: PAID },
+      route: 'receipt',
+      steps: [
+        AT_RECEIPT,
+        to.receiptFlow({ type: 'account.change', fields: { password: 'abc', pin: '12' } }),
+        to.receiptFlow({ type: 'account.submit' }),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(`${t('RECEIPT.PASSWORD')}`, { selector: 'label' }).querySelector('.label__error'),
+    ).toHaveTextContent(t('VALIDATION.KEEP_TYPING'));
+  },
+};
+
+export const CreatingAccount: Story = {
+  parameters: {
+    machineState: 'receiptFlow:creatingAccount',
+    scene: {
+      server: { fields: PAID },
+      route: 'receipt',
+      variants: [{ call: 'register', answer: 'never' }],
+      steps: [
+        AT_RECEIPT,
+        to.receiptFlow({ type: 'account.change', fields: ACCOUNT }),
+        to.receiptFlow({ type: 'account.submit' }),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
+  },
+};
+
+/** The account exists: the text-receipt modal, with the payer's phone filled in. */
+export const SmsOffered: Story = {
+  parameters: {
+    machineState: 'receiptFlow:offeringSms',
+    scene: {
+      server: { fields: PAID },
+      route: 'receipt',
+      steps: [
+        AT_RECEIPT,
+        to.receiptFlow({ type: 'account.change', fields: ACCOUNT }),
+        to.receiptFlow({ type: 'account.submit' }),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    const dialog = within(canvas.getByRole('dialog', { name: t('RECEIPT.SMS_TITLE') }));
+    await expect(dialog.getByText(t('RECEIPT.ACCOUNT_CREATED'))).toBeInTheDocument();
+    await expect(dialog.getByLabelText(t('RECEIPT.SMS_PHONE'))).not.toHaveValue('');
+  },
+};
+
+export const SendingSms: Story = {
+  parameters: {
+    machineState: 'receiptFlow:sendingSms',
+    scene: {
+      server: { fields: PAID },
+      route: 'receipt',
+      variants: [{ call: 'sendSmsReceipt', answer: 'never' }],
+      steps: [
+        AT_RECEIPT,
+        to.receiptFlow({ type: 'account.skip' }),
+        to.receiptFlow({ type: 'sms.change', phone: '(512) 555-0177' }),
+        to.receiptFlow({ type: 'sms.submit' }),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
+  },
+};
+
+/** Texted: the receipt says where; a signed-in payer's next steps include the account. */
+export const SmsSent: Story = {
+  parameters: {
+    machineState: 'receiptFlow:done',
+    scene: {
+      server: { fields: PAID },
+      route: 'receipt',
+      steps: [
+        AT_RECEIPT,
+        to.receiptFlow({ type: 'account.change', fields: ACCOUNT }),
+        to.receiptFlow({ type: 'account.submit' }),
+        reach('receiptFlow:offeringSms'),
+        to.receiptFlow({ type: 'sms.change', phone: '(512) 555-0177' }),
+        to.receiptFlow({ type: 'sms.submit' }),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('RECEIPT.SMS_SENT', { phone: '(512) 555-0177' }))).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: t('RECEIPT.VIEW_ACCOUNT') })).toHaveAttribute(
+      'href',
+      '#/account/destination_accounts',
+    );
+  },
+};
+
+export const SmsSentSpanish: Story = { ...SmsSent, globals: { locale: 'es' } };

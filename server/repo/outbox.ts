@@ -10,12 +10,16 @@ export function createOutboxRepo(db: Db) {
     'INSERT INTO outbox (channel, "to", subject, body, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
   );
   const list = db.prepare('SELECT id, channel, "to", subject, body, created_at FROM outbox ORDER BY id DESC LIMIT ?');
+  const bySubject = db.prepare('SELECT 1 AS found FROM outbox WHERE channel = ? AND subject = ? LIMIT 1');
 
   return {
     insert(m: NewOutboxMessage): number {
       const r = insert.get(m.channel, m.to, m.subject, m.body, m.created_at);
       if (!r) throw new Error('outbox insert returned no id');
       return int(r, 'id');
+    },
+    hasSubject(channel: 'sms' | 'email', subject: string): boolean {
+      return bySubject.get(channel, subject) !== undefined;
     },
     /** Newest first. */
     list(limit: number): OutboxMessage[] {

@@ -11,6 +11,7 @@ import { cancelRecurringDeposit, recurringDeposits, removeSavedCard, savedCards 
 import { transferAccounts, transferBalance, transferFee } from './transfer-funds.ts';
 import { depositHistory } from './deposit-history.ts';
 import { destinationFraudFlag } from './dest-deposit.ts';
+import { sendSmsReceipt } from './receipt.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
 import {
   accountActivity,
@@ -46,6 +47,7 @@ export function createActors(api: ApiClient): ActorImplementations {
     tokenizeCard: fromPromise(({ input }) => tokenizeCard(api, input)),
     tokenizeSavedCard: fromPromise(({ input }) => tokenizeSavedCard(api, input)),
     checkDestinationFraud: fromPromise(({ input }) => destinationFraudFlag(api, input.ani)),
+    sendSmsReceipt: fromPromise(({ input }) => sendSmsReceipt(api, input)),
     processDeposit: fromPromise(({ input }) => processDeposit(api, input.confirmDuplicate)),
     signOut: fromPromise(() => signOut(api)),
     signIn: fromPromise(({ input }) => signIn(api, input)),

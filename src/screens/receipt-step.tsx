@@ -1,14 +1,168 @@
-// deposit.receipt (§2, 100%, no back): what was paid, to whom, with what.
+// deposit.receipt (§2, 100%, no back): what was paid, to whom, with what; the create-account and
+// text-receipt modals (receiptFlow machine); next steps.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import type { Locale } from '../../contract/entities.ts';
+import type { NewAccountValues, receiptFlowMachine } from '../../machines/receipt.machine.ts';
+import { CheckboxField, TextField } from '../components/fields.tsx';
+import { Modal } from '../components/modal.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
+import { useSession } from '../session.tsx';
+import { useSite } from '../site.tsx';
 import { TYPE_TITLE_KEYS } from '../deposit-types.ts';
 import { brandName, formatDate, formatMoney } from '../format.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
-export function ReceiptStep({ wizard, lang }: { wizard: WizardRef; lang: Locale }) {
+export type ReceiptFlowRef = ActorRefFrom<typeof receiptFlowMachine>;
+
+const ACCOUNT_FIELDS: { name: keyof NewAccountValues; labelKey: string; hintKey?: string; numeric?: boolean }[] = [
+  { name: 'password', labelKey: 'RECEIPT.PASSWORD', hintKey: 'RECEIPT.PASSWORD_HINT' },
+  { name: 'password_again', labelKey: 'RECEIPT.PASSWORD_AGAIN' },
+  { name: 'pin', labelKey: 'RECEIPT.PIN', hintKey: 'RECEIPT.PIN_HINT', numeric: true },
+  { name: 'pin_again', labelKey: 'RECEIPT.PIN_AGAIN', numeric: true },
+];
+
+/** §2: the create-account modal (guests), then the text-receipt modal (US billing). */
+function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
   const { t } = useTranslation();
+  const s = useSelector(flow, (x) => x);
+  const { account, phone, enroll, errors, showErrors, failure } = s.context;
+  const shown = (name: string) => (showErrors ? (errors as Record<string, string | undefined>)[name] : undefined);
+  if (s.matches('offeringAccount') || s.matches('creatingAccount')) {
+    const busy = s.matches('creatingAccount');
+    return (
+      <Modal
+        key="account"
+        title={t('RECEIPT.ACCOUNT_TITLE')}
+        onClose={busy ? undefined : () => flow.send({ type: 'account.skip' })}
+      >
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            flow.send({ type: 'account.submit' });
+          }}
+        >
+          <p>{t('RECEIPT.ACCOUNT_TEXT', { email: s.context.fields.email })}</p>
+          {failure || shown('email') ? (
+            <p className="notice notice--error" role="alert">
+              {t(failure ?? shown('email') ?? 'ERROR.UNEXPECTED')}
+            </p>
+          ) : null}
+          {ACCOUNT_FIELDS.map((f) => (
+            <TextField
+              key={f.name}
+              name={`account_${f.name}`}
+              labelKey={f.labelKey}
+              {...(f.hintKey ? { hintKey: f.hintKey } : {})}
+              type="password"
+              inputMode={f.numeric ? 'numeric' : undefined}
+              autoComplete={f.numeric ? 'off' : 'new-password'}
+              maxLength={f.numeric ? 6 : 100}
+              value={account[f.name]}
+              error={shown(f.name)}
+              onValue={(v) => flow.send({ type: 'account.change', fields: { [f.name]: v } })}
+            />
+          ))}
+          <div className="wizard-nav">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => flow.send({ type: 'account.skip' })}
+            >
+              {t('RECEIPT.NO_THANKS')}
+            </button>
+            <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t('WIZARD.PLEASE_WAIT') : t('RECEIPT.CREATE_ACCOUNT')}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    );
+  }
+  if (s.matches('offeringSms') || s.matches('sendingSms')) {
+    const busy = s.matches('sendingSms');
+    return (
+      <Modal
+        key="sms"
+        title={t('RECEIPT.SMS_TITLE')}
+        onClose={busy ? undefined : () => flow.send({ type: 'sms.skip' })}
+      >
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            flow.send({ type: 'sms.submit' });
+          }}
+        >
+          {s.context.accountCreated ? (
+            <p className="notice" role="status">
+              {t('RECEIPT.ACCOUNT_CREATED')}
+            </p>
+          ) : null}
+          <p>{t('RECEIPT.SMS_TEXT')}</p>
+          {failure ? (
+            <p className="notice notice--error" role="alert">
+              {t(failure)}
+            </p>
+          ) : null}
+          <TextField
+            name="sms_phone_no"
+            labelKey="RECEIPT.SMS_PHONE"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={phone}
+            error={shown('phone_no')}
+            onValue={(v) => flow.send({ type: 'sms.change', phone: v })}
+          />
+          <CheckboxField
+            name="sms_enroll"
+            checked={enroll}
+            onValue={(v) => flow.send({ type: 'sms.enroll', enroll: v })}
+          >
+            {t('RECEIPT.SMS_ENROLL')}
+          </CheckboxField>
+          <div className="wizard-nav">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => flow.send({ type: 'sms.skip' })}
+            >
+              {t('RECEIPT.SKIP')}
+            </button>
+            <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t('WIZARD.PLEASE_WAIT') : t('RECEIPT.SMS_SEND')}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    );
+  }
+  return (
+    <div role="status">
+      {s.context.smsSent ? <p className="notice">{t('RECEIPT.SMS_SENT', { phone })}</p> : null}
+      {s.context.accountCreated && !s.context.smsSent ? <p className="notice">{t('RECEIPT.ACCOUNT_CREATED')}</p> : null}
+    </div>
+  );
+}
+
+export function ReceiptStep({
+  wizard,
+  flow,
+  lang,
+}: {
+  wizard: WizardRef;
+  flow?: ReceiptFlowRef | undefined;
+  lang: Locale;
+}) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const site = useSite();
+  const signedIn = useSelector(wizard, (s) => s.context.fields.logged_in) || session.signedIn;
   const receipt = useSelector(wizard, (s) => s.context.fields.cached_deposit_info);
   const clearing = useSelector(wizard, (s) => s.matches({ step: { receipt: 'clearing' } }));
   if (!receipt) {
@@ -68,16 +222,40 @@ export function ReceiptStep({ wizard, lang }: { wizard: WizardRef; lang: Locale 
           {t('RECEIPT.PRINT')}
         </button>
       </div>
+      {flow ? <ReceiptModals flow={flow} /> : null}
       <section className="panel no-print" aria-labelledby="next-steps">
         <h2 id="next-steps">{t('RECEIPT.NEXT_STEPS')}</h2>
-        <button
-          type="button"
-          className="button"
-          disabled={clearing}
-          onClick={() => wizard.send({ type: 'wizard.another' })}
-        >
-          {t('RECEIPT.MAKE_ANOTHER')}
-        </button>
+        <ul className="next-steps">
+          <li>
+            <button
+              type="button"
+              className="button"
+              disabled={clearing}
+              onClick={() => wizard.send({ type: 'wizard.another' })}
+            >
+              {t('RECEIPT.MAKE_ANOTHER')}
+            </button>
+          </li>
+          {site?.visit_url && !session.mobile ? (
+            <li>
+              <a href={site.visit_url} target="_blank" rel="noopener noreferrer">
+                {t('RECEIPT.SCHEDULE_VISIT')}
+              </a>
+            </li>
+          ) : null}
+          {signedIn ? (
+            <>
+              <li>
+                <a href="#/account/destination_accounts">{t('RECEIPT.VIEW_ACCOUNT')}</a>
+              </li>
+              <li>
+                <button type="button" className="button button--secondary" onClick={session.signOut}>
+                  {t('LAYOUT.SIGN_OUT')}
+                </button>
+              </li>
+            </>
+          ) : null}
+        </ul>
       </section>
     </div>
   );

@@ -10,7 +10,7 @@ import type { CheckoutRef, FacilityPickerRef, RecipientSearchRef, WizardRef, Wiz
 import { pathOf, routeOfHash } from '../routes.ts';
 import { FacilityStep } from './facility-step.tsx';
 import { NumberStep } from './number-step.tsx';
-import { ReceiptStep } from './receipt-step.tsx';
+import { type ReceiptFlowRef, ReceiptStep } from './receipt-step.tsx';
 import { RecipientStep } from './recipient-step.tsx';
 import { FailureScreen, LoadingScreen } from './status-screens.tsx';
 import { TypeStep } from './type-step.tsx';
@@ -92,7 +92,7 @@ function renderStep(snapshot: WizardSnapshot, wizard: WizardRef, step: WizardRou
         <LoadingScreen />
       );
     case 'receipt':
-      return <ReceiptStep wizard={wizard} lang={lang} />;
+      return <ReceiptStep wizard={wizard} flow={children.receiptFlow as ReceiptFlowRef | undefined} lang={lang} />;
     default:
       if (snapshot.matches({ step: 'failed' } as never)) {
         return (

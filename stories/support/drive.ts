@@ -24,6 +24,7 @@ import type {
   WizardEvent,
   WizardRoute,
 } from '../../machines/wizard.types.ts';
+import type { ReceiptFlowEvent } from '../../machines/receipt.machine.ts';
 import { createActors } from '../../src/api/actors.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { isLocale } from '../../src/i18n.ts';
@@ -34,7 +35,7 @@ import { SandboxError, createSandbox, type Sandbox, type SandboxSetup } from './
 // ---------------------------------------------------------------- states and steps
 
 /** The machines a screen renders; a child machine is named by its invoke id in its parent. */
-export type MachineName = 'app' | 'wizard' | 'facilityPicker' | 'recipientSearch' | 'checkout';
+export type MachineName = 'app' | 'wizard' | 'facilityPicker' | 'recipientSearch' | 'checkout' | 'receiptFlow';
 /** '<machine>:<state path>', e.g. 'checkout:active.form.warning' or 'wizard:step.facility.editing'. */
 export type MachineState = `${MachineName}:${string}`;
 
@@ -44,6 +45,7 @@ interface EventOf {
   facilityPicker: FacilityPickerEvent;
   recipientSearch: RecipientSearchEvent;
   checkout: CheckoutEvent;
+  receiptFlow: ReceiptFlowEvent;
 }
 
 /** One step of a story's way to its state: an event to one machine, or waiting for a state. */
@@ -56,6 +58,7 @@ export const to = {
   facilityPicker: (event: FacilityPickerEvent): Step => ({ send: 'facilityPicker', event }),
   recipientSearch: (event: RecipientSearchEvent): Step => ({ send: 'recipientSearch', event }),
   checkout: (event: CheckoutEvent): Step => ({ send: 'checkout', event }),
+  receiptFlow: (event: ReceiptFlowEvent): Step => ({ send: 'receiptFlow', event }),
 };
 
 /** Waits, between two events, until a machine is in a state (e.g. the fees are known before submitting). */
@@ -155,6 +158,8 @@ function sandboxImpl(sandbox: Sandbox): Impl {
     tokenizeSavedCard: (input) => settle(() => sandbox.tokenizeSaved(input)),
     loadDestinationAccounts: () => settle(() => sandbox.destAccounts()),
     checkDestinationFraud: ({ ani }) => settle(() => sandbox.destinationFraudFlag(ani)),
+    register: (input) => settle(() => sandbox.register(input)),
+    sendSmsReceipt: (input) => settle(() => sandbox.smsSend(input)),
   };
 }
 
@@ -211,6 +216,8 @@ export function fakeActors(sandbox: Sandbox, variants: readonly Variant[] = []):
     tokenizeSavedCard: logic('tokenizeSavedCard'),
     loadDestinationAccounts: logic('loadDestinationAccounts'),
     checkDestinationFraud: logic('checkDestinationFraud'),
+    register: logic('register'),
+    sendSmsReceipt: logic('sendSmsReceipt'),
   };
 }
 

@@ -5,7 +5,8 @@ import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import { PATHS, type StateSaveRequest, type TokenizeRequest } from '../../contract/api.ts';
 import { RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import { DEPOSIT_TYPES, LOCALES, type DepositType, type Locale } from '../../contract/entities.ts';
-import { ACCOUNT_PATHS } from '../../contract/accounts.ts';
+import { ACCOUNT_PATHS, type RegisterRequest } from '../../contract/accounts.ts';
+import { SMS_SEND_PATH, type SmsSendRequest } from '../../contract/receipt.ts';
 import { CHECKOUT_SERVICE_PATHS, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
 import type { ActorIO } from '../../machines/actors.types.ts';
 import { DESTINATION_FRAUD_FLAG_PATH } from '../../src/api/dest-deposit.ts';
@@ -28,7 +29,9 @@ type WizardCall =
   | 'loadSavedCards'
   | 'tokenizeSavedCard'
   | 'loadDestinationAccounts'
-  | 'checkDestinationFraud';
+  | 'checkDestinationFraud'
+  | 'register'
+  | 'sendSmsReceipt';
 
 type Method = 'get' | 'post';
 interface Route {
@@ -56,6 +59,8 @@ const ROUTES: Record<ApiCall, Route> = {
   tokenizeSavedCard: { method: 'post', path: CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard },
   loadDestinationAccounts: { method: 'get', path: ACCOUNT_PATHS.destAccounts },
   checkDestinationFraud: { method: 'post', path: DESTINATION_FRAUD_FLAG_PATH },
+  register: { method: 'post', path: ACCOUNT_PATHS.register },
+  sendSmsReceipt: { method: 'post', path: SMS_SEND_PATH },
 };
 
 /** The error body of the reference server for anything it did not expect. */
@@ -117,6 +122,14 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
       return answer(() => sandbox.tokenize(body));
     }),
     http.get(ACCOUNT_PATHS.creditCards, () => answer(() => sandbox.savedCards())),
+    http.post(ACCOUNT_PATHS.register, async ({ request }) => {
+      const body = (await request.json()) as RegisterRequest;
+      return answer(() => sandbox.register(body));
+    }),
+    http.post(SMS_SEND_PATH, async ({ request }) => {
+      const body = (await request.json()) as SmsSendRequest;
+      return answer(() => sandbox.smsSend(body));
+    }),
     http.get(ACCOUNT_PATHS.destAccounts, () => answer(() => ({ dest_accounts: sandbox.destAccounts() }))),
     http.post(DESTINATION_FRAUD_FLAG_PATH, async ({ request }) => {
       const body = (await request.json()) as { ani?: string };

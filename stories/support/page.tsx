@@ -86,7 +86,7 @@ export function renderPage(Screen: ComponentType<PageScreenProps>) {
     const input = (context as unknown as { parameters: PageStoryParameters }).parameters.page.input;
     return (
       <SiteContext.Provider value={input.site}>
-        <SessionContext.Provider value={{ signedIn: input.signedIn, signOut: () => {} }}>
+        <SessionContext.Provider value={{ signedIn: input.signedIn, mobile: input.mobile, signOut: () => {} }}>
           <Layout lang={lang} onLanguage={(l) => void i18n.changeLanguage(l)} progress={PAGES[input.route].progress}>
             <Suspense fallback={<LoadingScreen />}>
               <Screen page={page} />

@@ -9,11 +9,12 @@ import { i18n, isLocale } from '../../src/i18n.ts';
 import type { CheckoutRef, FacilityPickerRef, RecipientSearchRef, WizardRef } from '../../src/machine-refs.ts';
 import { CheckoutStep } from '../../src/screens/checkout-step.tsx';
 import { FacilityStep } from '../../src/screens/facility-step.tsx';
-import { ReceiptStep } from '../../src/screens/receipt-step.tsx';
+import { type ReceiptFlowRef, ReceiptStep } from '../../src/screens/receipt-step.tsx';
 import { RecipientStep } from '../../src/screens/recipient-step.tsx';
 import { NumberStep } from '../../src/screens/number-step.tsx';
 import { TypeStep } from '../../src/screens/type-step.tsx';
 import { WizardScreen } from '../../src/screens/wizard-screen.tsx';
+import { SessionContext } from '../../src/session.tsx';
 import { SiteContext } from '../../src/site.tsx';
 import siteCss from '../../src/styles.css?inline';
 import '../../src/styles.css';
@@ -56,7 +57,13 @@ export const recipientScreen: Screen = (d) => (
 export const checkoutScreen: Screen = (d, lang) => (
   <CheckoutStep wizard={need<WizardRef>(d, 'wizard')} checkout={need<CheckoutRef>(d, 'checkout')} lang={lang} />
 );
-export const receiptScreen: Screen = (d, lang) => <ReceiptStep wizard={need<WizardRef>(d, 'wizard')} lang={lang} />;
+export const receiptScreen: Screen = (d, lang) => (
+  <ReceiptStep
+    wizard={need<WizardRef>(d, 'wizard')}
+    flow={d.actor('receiptFlow') as ReceiptFlowRef | undefined}
+    lang={lang}
+  />
+);
 
 function changeLanguage(driven: Driven, lang: Locale): void {
   driven.app.send({ type: 'app.language', lang });
@@ -65,7 +72,14 @@ function changeLanguage(driven: Driven, lang: Locale): void {
 
 /** The configured numbers the server sent with the form state (§8 customer service phone). */
 function WithSite({ driven, children }: { driven: Driven; children: ReactNode }) {
-  return <SiteContext.Provider value={driven.app.getSnapshot().context.site}>{children}</SiteContext.Provider>;
+  const { site, signedIn, mobile } = driven.app.getSnapshot().context;
+  return (
+    <SiteContext.Provider value={site}>
+      <SessionContext.Provider value={{ signedIn, mobile, signOut: () => driven.app.send({ type: 'app.signOut' }) }}>
+        {children}
+      </SessionContext.Provider>
+    </SiteContext.Provider>
+  );
 }
 
 /** The Layout of §2 around a screen; the language links change the app's language as in the app. */

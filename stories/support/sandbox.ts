@@ -1,7 +1,16 @@
 // A small in-memory stand-in for the reference API, over the fixture files only (fixtures/README.md).
 // Both ways a story can reach it share this one implementation: the MSW handlers of handlers.ts put
 // it behind HTTP, the direct fakes of drive.ts call it from `fromPromise` actors.
-import type { DestinationAccount, LogoutResponse, SavedCard, SavedCardsResponse } from '../../contract/accounts.ts';
+import {
+  registerSchema,
+  type DestinationAccount,
+  type LoginResponse,
+  type LogoutResponse,
+  type RegisterRequest,
+  type SavedCard,
+  type SavedCardsResponse,
+} from '../../contract/accounts.ts';
+import { SMS_ERRORS, smsSendSchema, type SmsSendRequest, type SmsSendResponse } from '../../contract/receipt.ts';
 import { DEST_ACCOUNTS } from '../../fixtures/samples.ts';
 import { NO_ROUNDUP_ID, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
 import type {
@@ -29,7 +38,7 @@ import {
   type ReceiptInfo,
   type StateOption,
 } from '../../contract/entities.ts';
-import { MSG, amountError, cardDigits, effectiveLimits, expiryValid } from '../../contract/schemas.ts';
+import { MSG, amountError, cardDigits, collectErrors, effectiveLimits, expiryValid } from '../../contract/schemas.ts';
 import countriesJson from '../../fixtures/countries.json' with { type: 'json' };
 import facilitiesJson from '../../fixtures/facilities.json' with { type: 'json' };
 import feesJson from '../../fixtures/fees.json' with { type: 'json' };
@@ -312,6 +321,7 @@ export function createSandbox(setup: SandboxSetup = {}) {
   let locale: Locale = setup.locale ?? 'en';
   let card: (TokenizeResponse & { outcome: string }) | null = null;
   let deposits = 0;
+  const textsSent = new Set<string>();
 
   const saveAnswer = (): StateSaveResponse => ({ fields, errors });
 
@@ -420,6 +430,35 @@ export function createSandbox(setup: SandboxSetup = {}) {
         }
       }
       return { original_deposit_best_fee: quote, roundups };
+    },
+
+    /** POST /pay/register (§5 rules): the guest becomes a signed-in payer. */
+    register(input: RegisterRequest): LoginResponse {
+      const problems = collectErrors(registerSchema, { ...input });
+      if (Object.keys(problems).length > 0) throw new SandboxError(400, problems);
+      fields = { ...fields, logged_in: true };
+      return {
+        success: true,
+        csrf_token: 'story-csrf',
+        user: {
+          email: input.email ?? fields.email,
+          first_name: input.first_name ?? '',
+          last_name: input.last_name ?? '',
+          validate_status: 'pending',
+        },
+      };
+    },
+
+    /** POST /pay/sms_send: once per deposit, US billing only (the server writes the text). */
+    smsSend(input: SmsSendRequest): SmsSendResponse {
+      const problems = collectErrors(smsSendSchema, { ...input });
+      if (Object.keys(problems).length > 0) throw new SandboxError(400, problems);
+      const receipt = fields.cached_deposit_info;
+      if (!receipt || receipt.deposit_id !== input.receipt) throw new SandboxError(400, { form: SMS_ERRORS.noReceipt });
+      if (receipt.billing_country !== 'US') throw new SandboxError(400, { phone_no: SMS_ERRORS.usOnly });
+      const already = textsSent.has(receipt.deposit_id);
+      textsSent.add(receipt.deposit_id);
+      return { success: true, already_sent: already };
     },
 
     /** GET /account/dest_accounts: a signed-in payer's phone accounts (SNAP rows hidden, §9). */

@@ -137,6 +137,33 @@ export async function expectStep(
   await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(hash);
 }
 
+/**
+ * The receipt step is shown (§2, 100%). A guest is first offered an account, then (US billing) a text
+ * receipt: each modal takes focus; both are declined here, and focus goes back to the receipt.
+ */
+export async function expectReceiptStep(page: Page, lang: Lang): Promise<void> {
+  const r = T[lang].RECEIPT;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.HEADING);
+  // The modals render with the receipt (the receipt machine decides at once whether to offer them).
+  const account = page.getByRole('dialog', { name: r.ACCOUNT_TITLE });
+  const sms = page.getByRole('dialog', { name: r.SMS_TITLE });
+  if (await account.isVisible()) {
+    await expect(account.getByRole('heading', { name: r.ACCOUNT_TITLE })).toBeFocused();
+    await account.getByRole('button', { name: r.NO_THANKS }).click();
+    await expect(sms.getByRole('heading', { name: r.SMS_TITLE })).toBeFocused();
+  }
+  if (await sms.isVisible()) {
+    await expect(sms.getByRole('heading', { name: r.SMS_TITLE })).toBeFocused();
+    await sms.getByRole('button', { name: r.SKIP }).click();
+    await expect(sms).toBeHidden();
+  }
+  await expect(page.getByRole('progressbar', { name: T[lang].LAYOUT.PROGRESS })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/deposit_receipt');
+}
+
 export interface StepOptions {
   /** Run axe on the step before leaving it. */
   axe?: boolean;
@@ -315,7 +342,7 @@ export function today(): string {
 export async function expectReceipt(page: Page, lang: Lang, card: string): Promise<string> {
   const t = T[lang];
   const r = t.RECEIPT;
-  await expectStep(page, lang, r.HEADING, 100, '#/deposit_receipt');
+  await expectReceiptStep(page, lang);
   const main = page.getByRole('main');
   await expect(
     main.getByText(r.INTRO.replace('{{name}}', RECIPIENT.name).replace('{{amount}}', money(AMOUNT.deposit, lang)), {

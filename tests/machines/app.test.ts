@@ -46,6 +46,7 @@ const samples = {
   'app.signedOut': [{ type: 'app.signedOut' }],
   'app.go': [{ type: 'app.go', path: '/checkout' }],
   'app.signOut': [{ type: 'app.signOut' }],
+  'app.accountCreated': [{ type: 'app.accountCreated' }],
 } satisfies EventSamples<AppEvent>;
 
 /** A page's machine in the model: the app only starts and stops it. */

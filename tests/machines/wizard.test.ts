@@ -7,6 +7,7 @@ import type { CallFailure } from '../../machines/actors.types.ts';
 import type { checkoutMachine } from '../../machines/checkout.machine.ts';
 import type { facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { provideWizard } from '../../machines/provide-actors.ts';
+import type { receiptFlowMachine } from '../../machines/receipt.machine.ts';
 import type { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { progressOf, routeOf, stepOf, wizardMachine } from '../../machines/wizard.machine.ts';
 import type {
@@ -67,6 +68,7 @@ function withStubs(calls: FakeCalls) {
       checkDestinationFraud: actors.checkDestinationFraud,
       facilityPickerMachine: inert as unknown as typeof facilityPickerMachine,
       recipientSearchMachine: inert as unknown as typeof recipientSearchMachine,
+      receiptFlowMachine: inert as unknown as typeof receiptFlowMachine,
       checkoutMachine: calls.controlled<CheckoutOutput, CheckoutInput>('checkout') as unknown as typeof checkoutMachine,
     },
   });
@@ -95,6 +97,7 @@ const samples = {
     { type: 'type.select', depositType: 'trust' },
   ],
   'type.dismiss': [{ type: 'type.dismiss' }],
+  'receipt.accountCreated': [{ type: 'receipt.accountCreated' }],
   'number.account': [
     { type: 'number.account', accountId: 301 },
     { type: 'number.account', accountId: 304 },

@@ -15,6 +15,7 @@ import { depositHistoryMachine } from '../../machines/deposit-history.machine.ts
 import { loginMachine } from '../../machines/login.machine.ts';
 import { primaryAccountMachine } from '../../machines/primary-account.machine.ts';
 import { recurringDepositsMachine } from '../../machines/recurring-deposits.machine.ts';
+import { receiptFlowMachine } from '../../machines/receipt.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { transferFundsMachine } from '../../machines/transfer-funds.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
@@ -30,6 +31,7 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   facilityPicker: { machine: facilityPickerMachine, regions: [''] },
   recipientSearch: { machine: recipientSearchMachine, regions: [''] },
   checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.savedCards', 'active.form'] },
+  receiptFlow: { machine: receiptFlowMachine, regions: [''] },
   // Pages outside the wizard (machines/pages.ts), named by their machine's id.
   login: { machine: loginMachine, regions: [''] },
   creditCards: { machine: creditCardsMachine, regions: [''] },

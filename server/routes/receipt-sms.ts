@@ -1,0 +1,60 @@
+// POST /pay/sms_send (§2 receipt, SMS receipt modal; §7): texts the receipt of the deposit this session
+// just made to a US number, once per deposit. The text is written here from the stored receipt, in the
+// session's language; it goes to the outbox (architecture: no real SMS in the sandbox).
+import type { FastifyInstance } from 'fastify';
+import { SMS_ERRORS, SMS_SEND_PATH, smsSendSchema, usDigits, type SmsSendResponse } from '../../contract/receipt.ts';
+import type { ReceiptInfo } from '../../contract/entities.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, validate } from '../http.ts';
+
+const MONEY = { en: 'en-US', es: 'es-US' } as const;
+
+function money(amount: number, locale: 'en' | 'es'): string {
+  return new Intl.NumberFormat(MONEY[locale], { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+/** MM/dd/yyyy (§2 receipt date), in UTC: the text has no time zone of its reader. */
+function date(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()}`;
+}
+
+/** The receipt as one short text; the recipient is the person or, for a phone account, the number. */
+export function receiptText(r: ReceiptInfo, locale: 'en' | 'es', enroll: boolean): string {
+  const who = `${r.recipient_first_name} ${r.recipient_last_name}`.trim() || r.facility_label;
+  const total = money(r.total, locale);
+  const amount = money(r.amount, locale);
+  if (locale === 'es') {
+    const base = `Recibo ${r.order_number} del ${date(r.deposit_time)}: depósito de ${amount} para ${who} en ${r.facility_label}. Total pagado ${total}.`;
+    return enroll ? `${base} Recibirá por mensaje los recibos de sus próximos depósitos.` : base;
+  }
+  const base = `Receipt ${r.order_number} of ${date(r.deposit_time)}: ${amount} deposit to ${who} at ${r.facility_label}. Total paid ${total}.`;
+  return enroll ? `${base} You will get text receipts for your next deposits.` : base;
+}
+
+export async function receiptSmsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { repos, sessions, now } = deps;
+
+  app.post(SMS_SEND_PATH, async (request, reply) => {
+    const body = validate(smsSendSchema, request.body);
+    if (!body.ok) return badRequest(reply, body.errors);
+    const session = sessions.require(request, reply);
+    const { fields } = repos.formState.get(session.id);
+    const receipt = fields.cached_deposit_info;
+    if (!receipt || receipt.deposit_id !== body.value.receipt) return badRequest(reply, { form: SMS_ERRORS.noReceipt });
+    if (receipt.billing_country !== 'US') return badRequest(reply, { phone_no: SMS_ERRORS.usOnly });
+    // One text per deposit: a repeated request (a double click) sends nothing more.
+    if (repos.outbox.hasSubject('sms', `receipt:${receipt.deposit_id}`))
+      return { success: true, already_sent: true } satisfies SmsSendResponse;
+    const locale = fields.locale === 'es' ? 'es' : 'en';
+    repos.outbox.insert({
+      channel: 'sms',
+      to: usDigits(body.value.phone_no),
+      subject: `receipt:${receipt.deposit_id}`,
+      body: receiptText(receipt, locale, body.value.enroll),
+      created_at: now().toISOString(),
+    });
+    return { success: true, already_sent: false } satisfies SmsSendResponse;
+  });
+}

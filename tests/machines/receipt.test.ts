@@ -1,0 +1,166 @@
+// receiptFlow (§2 receipt: create-account modal for guests, then the SMS receipt modal for US billing;
+// §5 account and phone rules; §8 failures keep what was typed): model-based paths, behaviour, coverage.
+import { describe, expect, it } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import type { FormFields } from '../../contract/entities.ts';
+import { provideMachine } from '../../machines/provide-actors.ts';
+import { type ReceiptFlowEvent, type ReceiptFlowInput, receiptFlowMachine } from '../../machines/receipt.machine.ts';
+import type { CallFailure } from '../../machines/actors.types.ts';
+import { NETWORK_FAILURE, RECEIPT, RECIPIENT_FIELDS, SIGNED_IN_ANSWER, VALID_BILLING } from '../../fixtures/samples.ts';
+import {
+  type EventSamples,
+  type ModelSpec,
+  FakeCalls,
+  allSamples,
+  coverage,
+  describePath,
+  formatReport,
+  modelPaths,
+  replayPath,
+  settle,
+  start,
+} from './harness.ts';
+
+type Snapshot = SnapshotFrom<typeof receiptFlowMachine>;
+
+/** A guest's finished deposit, billed in the US. */
+const GUEST: FormFields = {
+  ...RECIPIENT_FIELDS,
+  ...VALID_BILLING,
+  deposit_id: RECEIPT.deposit_id,
+  cached_deposit_info: RECEIPT,
+};
+const input: ReceiptFlowInput = { fields: GUEST };
+const GOOD_ACCOUNT = { password: 'secret1', password_again: 'secret1', pin: '123456', pin_again: '123456' };
+const EMAIL_TAKEN: CallFailure = { status: 400, code: 'ERROR.UNEXPECTED', errors: { email: 'ERROR.EMAIL_EXISTS' } };
+const SMS_REFUSED: CallFailure = { status: 400, code: 'ERROR.UNEXPECTED', errors: { phone_no: 'ERROR.SMS_US_ONLY' } };
+
+const samples = {
+  'account.change': [
+    { type: 'account.change', fields: GOOD_ACCOUNT },
+    { type: 'account.change', fields: { pin_again: '654321' } },
+  ],
+  'account.submit': [{ type: 'account.submit' }],
+  'account.skip': [{ type: 'account.skip' }],
+  'sms.change': [
+    { type: 'sms.change', phone: '(512) 555-0177' },
+    { type: 'sms.change', phone: '555' },
+  ],
+  'sms.enroll': [{ type: 'sms.enroll', enroll: true }],
+  'sms.submit': [{ type: 'sms.submit' }],
+  'sms.skip': [{ type: 'sms.skip' }],
+} satisfies EventSamples<ReceiptFlowEvent>;
+
+const spec: ModelSpec<Snapshot> = {
+  build: (calls) => provideMachine(receiptFlowMachine, calls.all()),
+  input,
+  samples: () => allSamples(samples),
+  answers: {
+    register: () => [SIGNED_IN_ANSWER],
+    sendSmsReceipt: () => [{ success: true, already_sent: false }],
+  },
+  failures: { register: [EMAIL_TAKEN, NETWORK_FAILURE], sendSmsReceipt: [SMS_REFUSED, NETWORK_FAILURE] },
+  project: ({ context: c }) => [
+    c.account.pin_again === c.account.pin && c.account.pin !== '',
+    c.phone.length > 5,
+    c.enroll,
+    c.showErrors,
+    c.failure,
+    Object.keys(c.errors).sort().join(),
+    c.accountCreated,
+    c.smsSent,
+  ],
+  limit: 20_000,
+};
+
+describe('receiptFlow: paths of the model', () => {
+  const graph = modelPaths(spec);
+  it('has a graph to walk', () => {
+    console.info(`receiptFlow graph: ${graph.vertices} vertices, ${graph.edges} edges, ${graph.paths.length} paths`);
+    expect(graph.paths.length).toBeGreaterThan(10);
+  });
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(spec, graph, path);
+  });
+});
+
+describe('receiptFlow: behaviour', () => {
+  function run(fields: FormFields = GUEST) {
+    const calls = new FakeCalls();
+    const actor = start(provideMachine(receiptFlowMachine, calls.all()), { fields } satisfies ReceiptFlowInput);
+    return { calls, actor, snap: () => actor.getSnapshot() as Snapshot };
+  }
+
+  it('§5: the account needs a password of 6 and a PIN of exactly 6, both confirmed; nothing is sent before', () => {
+    const t = run();
+    expect(t.snap().value).toBe('offeringAccount');
+    t.actor.send({ type: 'account.change', fields: { password: 'abc', password_again: 'abd', pin: '12345' } });
+    t.actor.send({ type: 'account.submit' });
+    expect(t.snap().context.errors).toMatchObject({
+      password: 'VALIDATION.KEEP_TYPING',
+      password_again: 'VALIDATION.DOES_NOT_MATCH',
+      pin: 'VALIDATION.KEEP_TYPING',
+      pin_again: 'VALIDATION.DOES_NOT_MATCH',
+    });
+    expect(t.calls.log).toEqual([]);
+  });
+
+  it('creates the account with the deposit’s email and names, then offers the text receipt; the PIN is forgotten', async () => {
+    const t = run();
+    t.actor.send({ type: 'account.change', fields: GOOD_ACCOUNT });
+    t.actor.send({ type: 'account.submit' });
+    expect(t.calls.inputs('register')).toEqual([
+      {
+        ...GOOD_ACCOUNT,
+        email: VALID_BILLING.email,
+        first_name: VALID_BILLING.billing_first_name,
+        last_name: VALID_BILLING.billing_last_name,
+        phone_no: VALID_BILLING.phone_no,
+      },
+    ]);
+    t.calls.resolve('register', SIGNED_IN_ANSWER);
+    await settle();
+    expect(t.snap().value).toBe('offeringSms');
+    expect(t.snap().context).toMatchObject({ accountCreated: true, account: { pin: '', password: '' } });
+    // The phone of the deposit is offered for the text.
+    expect(t.snap().context.phone).toBe(VALID_BILLING.phone_no);
+    t.actor.send({ type: 'sms.enroll', enroll: true });
+    t.actor.send({ type: 'sms.submit' });
+    expect(t.calls.inputs('sendSmsReceipt')).toEqual([
+      { phone_no: VALID_BILLING.phone_no, receipt: RECEIPT.deposit_id, enroll: true },
+    ]);
+    t.calls.resolve('sendSmsReceipt', { success: true, already_sent: false });
+    await settle();
+    expect(t.snap().value).toBe('done');
+    expect(t.snap().context.smsSent).toBe(true);
+  });
+
+  it('§8: a refused account keeps what was typed and shows the server’s reason', async () => {
+    const t = run();
+    t.actor.send({ type: 'account.change', fields: GOOD_ACCOUNT });
+    t.actor.send({ type: 'account.submit' });
+    t.calls.reject('register', EMAIL_TAKEN);
+    await settle();
+    expect(t.snap().value).toBe('offeringAccount');
+    expect(t.snap().context).toMatchObject({ account: GOOD_ACCOUNT, errors: { email: 'ERROR.EMAIL_EXISTS' } });
+  });
+
+  it('a signed-in payer goes straight to the text receipt; a non-US billing address gets neither modal', () => {
+    expect(run({ ...GUEST, logged_in: true }).snap().value).toBe('offeringSms');
+    const abroad = run({
+      ...GUEST,
+      logged_in: true,
+      cached_deposit_info: { ...RECEIPT, billing_country: 'CA' },
+    });
+    expect(abroad.snap().value).toBe('done');
+  });
+});
+
+describe('receiptFlow: coverage', () => {
+  it('reached every state node and took every transition', () => {
+    const report = coverage.report(receiptFlowMachine);
+    console.info(formatReport(report));
+    expect(report.missingStates).toEqual([]);
+    expect(report.missingTransitions).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+// POST /pay/sms_send (§2 SMS receipt modal, US billing only; §5 phone; §7): good input, bad input and
+// another session's receipt.
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS, type CheckoutResponse } from '../../contract/api.ts';
+import { SMS_SEND_PATH, type SmsSendResponse } from '../../contract/receipt.ts';
+import { type Client, type TestServer, fillCheckout, newClient, startServer } from './helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+function texts(): { to: string; subject: string; body: string }[] {
+  const db = new DatabaseSync(server.dbPath, { readOnly: true });
+  try {
+    return db.prepare('SELECT "to", subject, body FROM outbox WHERE channel = \'sms\' ORDER BY id').all() as {
+      to: string;
+      subject: string;
+      body: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+let payers = 0;
+
+/** A guest's $25 flex deposit (each by its own email, so none is a duplicate); answers its deposit_id. */
+async function deposited(c: Client, extra: Record<string, unknown> = {}): Promise<string> {
+  payers += 1;
+  await fillCheckout(c, { extra: { email: `sms${payers}@example.com`, ...extra } });
+  const res = await c.post<CheckoutResponse>(PATHS.processDeposit, { skip_completed_steps: false });
+  expect(res.body.success).toBe(true);
+  return res.body.cached_deposit_info?.deposit_id ?? '';
+}
+
+describe('POST /pay/sms_send', () => {
+  it('texts the receipt of this session’s deposit once, in the session’s language', async () => {
+    const c = await newClient(server.app);
+    const id = await deposited(c);
+    const before = texts().length;
+    const res = await c.post<SmsSendResponse>(SMS_SEND_PATH, { phone_no: '(512) 555-0177', receipt: id, enroll: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, already_sent: false });
+    const sent = texts().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: '5125550177', subject: `receipt:${id}` });
+    expect(sent[0]?.body).toMatch(/\$25\.00 deposit to John Smith at Harris County Jail\. Total paid \$29\.95\./);
+    expect(sent[0]?.body).toContain('text receipts');
+    // A double click sends nothing more.
+    const again = await c.post<SmsSendResponse>(SMS_SEND_PATH, { phone_no: '5125550177', receipt: id, enroll: false });
+    expect(again.body).toEqual({ success: true, already_sent: true });
+    expect(texts().slice(before)).toHaveLength(1);
+  });
+
+  it('writes Spanish for a Spanish session', async () => {
+    const c = await newClient(server.app);
+    await c.get('/pay/set_locale/es');
+    const id = await deposited(c);
+    await c.post(SMS_SEND_PATH, { phone_no: '5125550178', receipt: id, enroll: false });
+    expect(texts().at(-1)?.body).toMatch(/^Recibo .* depósito de /);
+  });
+
+  it('refuses bad input with field errors, never a 500', async () => {
+    const c = await newClient(server.app);
+    const id = await deposited(c);
+    const cases: [unknown, Record<string, string>][] = [
+      [{ receipt: id, enroll: true }, { phone_no: 'VALIDATION.REQUIRED' }],
+      [{ phone_no: '555-0100', receipt: id, enroll: true }, { phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
+      [{ phone_no: '5125550100', receipt: id, enroll: 'yes' }, { enroll: 'VALIDATION.INVALID_ENTRY' }],
+      [{ phone_no: '5125550100', enroll: true }, { receipt: 'VALIDATION.REQUIRED' }],
+      [{ phone_no: { x: 1 }, receipt: id, enroll: true }, { phone_no: 'VALIDATION.INVALID_ENTRY' }],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await c.post(SMS_SEND_PATH, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body, JSON.stringify(body)).toMatchObject({ errors });
+    }
+    expect((await c.post(SMS_SEND_PATH, '"text"')).status).toBe(400);
+  });
+
+  it('needs a deposit of this session: none yet, or another session’s receipt, is refused', async () => {
+    const a = await newClient(server.app);
+    const id = await deposited(a);
+    const before = texts().length;
+    const b = await newClient(server.app);
+    await b.start();
+    const res = await b.post(SMS_SEND_PATH, { phone_no: '5125550100', receipt: id, enroll: false });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errors: { form: 'ERROR.NO_RECEIPT' } });
+    const other = await deposited(b);
+    expect((await b.post(SMS_SEND_PATH, { phone_no: '5125550100', receipt: id, enroll: false })).status).toBe(400);
+    expect(other).not.toBe(id);
+    expect(texts()).toHaveLength(before);
+  });
+
+  it('§2: only for a US billing address', async () => {
+    const c = await newClient(server.app);
+    const id = await deposited(c, {
+      billing_country: 'CA',
+      billing_state: 'ON',
+      billing_zip: 'M5V 2T6',
+      billing_city: 'Toronto',
+    });
+    const res = await c.post(SMS_SEND_PATH, { phone_no: '5125550100', receipt: id, enroll: false });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errors: { phone_no: 'ERROR.SMS_US_ONLY' } });
+  });
+});
