@@ -289,6 +289,9 @@ export const checkoutMachine = setup({
     isDepositSuccess: (_, params: { answer: CheckoutResponse }) =>
       params.answer.success && receiptOf(params.answer) !== null,
     isDepositWarning: (_, params: { answer: CheckoutResponse }) => Boolean(params.answer.warning),
+    /** §4/§8 trust block: the billing state may not make trust deposits (the mismatch modal). */
+    isTrustMismatch: (_, params: { answer: CheckoutResponse }) =>
+      params.answer.error === 'FIELD_NO_TRUST' || params.answer.errors.billing_state === 'ERROR.FIELD_NO_TRUST',
     isSignedIn: ({ context }) => context.fields.logged_in,
     usesSavedCard: ({ context }) => context.fields.saved_card_id !== null,
     /** §4 card choice: a new card (null), or one of the payer's saved cards that has not expired. */
@@ -483,6 +486,12 @@ export const checkoutMachine = setup({
       };
     }),
     confirmDuplicate: assign({ confirmDuplicate: true }),
+    /** §4: "change type" in the mismatch modal takes the payer back to the type step. */
+    askForAnotherType: enqueueActions(({ enqueue, self }) => {
+      if (!self._parent) return;
+      const back: WizardEvent = { type: 'wizard.navigate', route: 'type' };
+      enqueue.sendParent(back);
+    }),
     dismissOutcome: assign({ outcome: NO_OUTCOME, confirmDuplicate: false }),
   },
 }).createMachine({
@@ -829,6 +838,14 @@ export const checkoutMachine = setup({
                     actions: { type: 'assignWarning', params: ({ event }) => ({ answer: event.output }) },
                   },
                   {
+                    guard: { type: 'isTrustMismatch', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'trustMismatch',
+                    actions: [
+                      { type: 'assignDepositError', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                    ],
+                  },
+                  {
                     target: 'editing',
                     actions: [
                       { type: 'assignDepositError', params: ({ event }) => ({ answer: event.output }) },
@@ -846,6 +863,13 @@ export const checkoutMachine = setup({
               on: {
                 'checkout.confirmDuplicate': { target: 'submitting', actions: 'confirmDuplicate' },
                 'checkout.dismiss': { target: 'editing', actions: 'dismissOutcome' },
+              },
+            },
+            // §4 trust block: a modal offers another deposit type or closing (to change the billing state).
+            trustMismatch: {
+              on: {
+                'checkout.changeType': { actions: 'askForAnotherType' },
+                'checkout.dismiss': { target: 'editing' },
               },
             },
           },

@@ -159,6 +159,8 @@ export type CheckoutEvent =
   | { type: 'checkout.submit' }
   | { type: 'checkout.confirmDuplicate' }
   | { type: 'checkout.dismiss' }
+  /** §4 trust mismatch modal: choose another deposit type. */
+  | { type: 'checkout.changeType' }
   | { type: 'fees.retry' }
   /** §4 card choice: a saved card by id, or null for a new card. */
   | { type: 'card.choose'; savedCardId: number | null }

@@ -2,7 +2,7 @@
 // form region of the checkout machine, each state with the screen it shows.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PROGRESS } from '../contract/constants.ts';
-import { expect, waitFor } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { money, t } from './support/checks.ts';
 import {
   HOLD,
@@ -441,7 +441,14 @@ export const RecurringInvalid: Story = {
 };
 
 /** A $25 phone-account (dest) deposit: §9 roundups to $30 (1 free call) and $40 (2). */
-const DEST: SandboxSetup = { fields: { ...billingFields(recipientFields('100001')), deposit_type: 'dest' } };
+const DEST: SandboxSetup = {
+  fields: {
+    ...billingFields(facilityFields(1001)),
+    deposit_type: 'dest',
+    deposit_phone_no: '5125550100',
+    deposit_phone_no_label: '(512) 555-0100',
+  },
+};
 
 export const RoundupOffered: Story = {
   parameters: {
@@ -476,3 +483,28 @@ export const RoundupPicked: Story = {
 };
 
 export const RoundupPickedSpanish: Story = { ...RoundupPicked, globals: { locale: 'es' } };
+
+/** §4 trust block, §8 FIELD_NO_TRUST: a trust deposit billed in New Jersey opens the mismatch modal. */
+export const TrustMismatch: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.trustMismatch',
+    scene: paying('APPROVED', {
+      server: {
+        fields: {
+          ...billingFields(recipientFields('100001')),
+          deposit_type: 'trust',
+          logged_in: true,
+          billing_state: 'NJ',
+          billing_zip: '07001',
+        },
+      },
+    }),
+  },
+  play: async ({ canvas }) => {
+    const dialog = within(canvas.getByRole('dialog', { name: t('CHECKOUT.NO_TRUST_TITLE') }));
+    await expect(dialog.getByText(t('ERROR.FIELD_NO_TRUST'))).toBeInTheDocument();
+    await expect(dialog.getByRole('button', { name: t('CHECKOUT.CHANGE_TYPE') })).toBeEnabled();
+  },
+};
+
+export const TrustMismatchSpanish: Story = { ...TrustMismatch, globals: { locale: 'es' } };

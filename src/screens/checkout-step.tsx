@@ -19,6 +19,7 @@ import {
 } from '../../machines/checkout.machine.ts';
 import type { CardFields } from '../../machines/wizard.types.ts';
 import { ErrorSummary, focusErrorSummary } from '../components/error-summary.tsx';
+import { Modal } from '../components/modal.tsx';
 import { CheckboxField, SelectField, TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
@@ -214,6 +215,24 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         </div>
       ) : null}
 
+      {s.matches({ active: { form: 'trustMismatch' } }) ? (
+        <Modal title={t('CHECKOUT.NO_TRUST_TITLE')} onClose={() => checkout.send({ type: 'checkout.dismiss' })}>
+          <p>{t('ERROR.FIELD_NO_TRUST')}</p>
+          <p>{t('CHECKOUT.NO_TRUST_TEXT')}</p>
+          <div className="wizard-nav">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => checkout.send({ type: 'checkout.dismiss' })}
+            >
+              {t('COMMON.CLOSE')}
+            </button>
+            <button type="button" className="button" onClick={() => checkout.send({ type: 'checkout.changeType' })}>
+              {t('CHECKOUT.CHANGE_TYPE')}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
       <section className="panel" aria-labelledby="checkout-recipient">
         <h2 id="checkout-recipient">{t('CHECKOUT.RECIPIENT_TITLE')}</h2>
         <dl className="facts">

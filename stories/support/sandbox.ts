@@ -535,6 +535,14 @@ export function createSandbox(setup: SandboxSetup = {}) {
           duplicate: { amount: fields.deposit_amount ?? 0, deposit_time: earlier },
         };
       }
+      // §8 FIELD_NO_TRUST: the server's default no-trust billing state (docs/decisions/0008).
+      if (fields.deposit_type === 'trust' && fields.billing_country === 'US' && fields.billing_state === 'NJ') {
+        return {
+          ...base,
+          error: 'FIELD_NO_TRUST',
+          errors: { billing_state: 'ERROR.FIELD_NO_TRUST' },
+        };
+      }
       const outcome = typeof answer === 'object' ? answer.error : (card?.outcome ?? 'APPROVED');
       if (outcome !== 'APPROVED' || !card) {
         // §8: the payer enters the card again; every other field stays.

@@ -47,6 +47,11 @@ import {
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 
+/** §4/§8 FIELD_NO_TRUST: the billing state may not make trust deposits. */
+function trustMismatch(fields: FormFields) {
+  return { ...depositError(fields), error: 'FIELD_NO_TRUST', errors: { billing_state: 'ERROR.FIELD_NO_TRUST' } };
+}
+
 const input: CheckoutInput = { fields: RECIPIENT_FIELDS, facility: HARRIS };
 
 const samples = {
@@ -68,6 +73,7 @@ const samples = {
   'checkout.submit': [{ type: 'checkout.submit' }],
   'checkout.confirmDuplicate': [{ type: 'checkout.confirmDuplicate' }],
   'checkout.dismiss': [{ type: 'checkout.dismiss' }],
+  'checkout.changeType': [{ type: 'checkout.changeType' }],
   'fees.retry': [{ type: 'fees.retry' }],
   'card.choose': [
     { type: 'card.choose', savedCardId: 1 },
@@ -116,6 +122,7 @@ const spec: ModelSpec<Snapshot> = {
       depositSuccess(context.fields),
       depositWarning(context.fields),
       depositError(context.fields),
+      trustMismatch(context.fields),
     ],
   },
   failures: {
@@ -529,6 +536,23 @@ describe('checkout: submit (§4 card choice, outcomes, §8)', () => {
     expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
     expect(t.snap().context).toMatchObject({ showErrors: true, errors: { billing_state: 'ERROR.FIELD_NO_TRUST' } });
     expect(t.calls.inputs('processDeposit')).toEqual([]);
+  });
+});
+
+describe('checkout: trust mismatch (§4 trust block, §8 FIELD_NO_TRUST)', () => {
+  it('opens the mismatch modal; "change type" asks the wizard for the type step; closing goes back to editing', async () => {
+    const t = setup();
+    await submitted(t);
+    t.calls.resolve('processDeposit', trustMismatch(t.snap().context.fields));
+    await settle();
+    expect(t.snap().matches({ active: { form: 'trustMismatch' } })).toBe(true);
+    expect(t.snap().context.errors.billing_state).toBe('ERROR.FIELD_NO_TRUST');
+    t.checkout.send({ type: 'checkout.changeType' });
+    expect(t.received.at(-1)).toEqual({ type: 'wizard.navigate', route: 'type' });
+    t.checkout.send({ type: 'checkout.dismiss' });
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    // The billing state keeps its error until it is changed.
+    expect(t.snap().context.errors.billing_state).toBe('ERROR.FIELD_NO_TRUST');
   });
 });
 
