@@ -23,6 +23,7 @@ import type {
   SavedCardsResponse,
 } from '../contract/accounts.ts';
 import type { TokenizeSavedCardRequest } from '../contract/checkout-services.ts';
+import type { SearchMode } from './wizard.types.ts';
 import type { SmsSendRequest, SmsSendResponse } from '../contract/receipt.ts';
 import type { TransferFeesResponse, TransferRequest, TransferResponse } from '../contract/accounts.ts';
 import type {
@@ -80,7 +81,8 @@ export interface ActorIO {
   loadFacility: { input: { facilityId: number }; output: Facility };
   /** GET /pay/search_inmates */
   searchInmates: {
-    input: { facilityId: number; query: string; page: number };
+    /** mode 'name' asks /pay/search_inmates; 'booking' and 'ice' (with lastName) /pay/search_inmates_special. */
+    input: { facilityId: number; query: string; page: number; mode?: SearchMode; lastName?: string };
     output: SearchInmatesResponse;
   };
   /** GET /pay/get_fees_and_roundups */

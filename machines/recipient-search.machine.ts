@@ -1,16 +1,41 @@
 // deposit.recipient name search (§2, §5, §7): throttled, and a newer search cancels an older one.
 // Invoked by the wizard's recipient step, which owns the choice of a result (recipient.select).
 import { assign, fromPromise, setup } from 'xstate';
-import { DELAYS, RESULTS_PER_PAGE } from '../contract/constants.ts';
+import { DELAYS, RESULTS_PER_PAGE, SEARCH_MIN } from '../contract/constants.ts';
 import { MSG } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
-import type { RecipientSearchContext, RecipientSearchEvent, RecipientSearchInput } from './wizard.types.ts';
+import type { RecipientSearchContext, RecipientSearchEvent, RecipientSearchInput, SearchMode } from './wizard.types.ts';
 
 type Search = ActorIO['searchInmates'];
 
 /** Pages of the last answer (§9 six results per page). */
 export function pageCount(context: Pick<RecipientSearchContext, 'total' | 'perPage'>): number {
   return context.perPage > 0 ? Math.ceil(context.total / context.perPage) : 0;
+}
+
+interface Typed {
+  query: string;
+  lastName: string;
+}
+
+/** §5: the problems of a search as typed, per field; empty when it can be searched. */
+export function searchProblems(
+  mode: SearchMode,
+  minLength: number,
+  typed: Typed,
+): { query?: string; lastName?: string } {
+  const query = typed.query.trim();
+  if (mode === 'name') return query.length >= minLength ? {} : { query: MSG.keepTyping };
+  if (mode === 'booking') return query.length >= SEARCH_MIN.bookingCode ? {} : { query: MSG.keepTyping };
+  // ICE: an A-number (an optional letter A, then digits) and the first 2 or 3 letters of the last name.
+  const out: { query?: string; lastName?: string } = {};
+  if (!/^[Aa]?\d*$/.test(query)) out.query = MSG.invalid;
+  else if (query.replace(/^[Aa]/, '').length < SEARCH_MIN.aNumber) out.query = MSG.keepTyping;
+  const last = typed.lastName.trim();
+  if (!/^[\p{L}' -]*$/u.test(last)) out.lastName = MSG.invalid;
+  else if (last.length < 2) out.lastName = MSG.keepTyping;
+  else if (last.length > 3) out.lastName = MSG.tooMany;
+  return out;
 }
 
 export const recipientSearchMachine = setup({
@@ -28,16 +53,27 @@ export const recipientSearchMachine = setup({
     searchThrottle: DELAYS.searchThrottle,
   },
   guards: {
-    isQueryEmpty: (_, params: { query: string }) => params.query.trim() === '',
-    // §5: name minimum 3 (standard facilities) or 2 (the other variant).
-    isQueryValid: ({ context }, params: { query: string }) => params.query.trim().length >= context.minLength,
+    isQueryEmpty: (_, params: Typed) => params.query.trim() === '' && params.lastName.trim() === '',
+    // §5: name minimum 3 (standard facilities) or 2 (the other variant); booking code 2; ICE A-number 2
+    // and 2 or 3 letters of the last name.
+    isQueryValid: ({ context }, params: Typed) =>
+      Object.keys(searchProblems(context.mode, context.minLength, params)).length === 0,
     hasPage: ({ context }, params: { page: number }) =>
       Number.isInteger(params.page) && params.page >= 1 && params.page <= pageCount(context),
     hasResults: (_, params: { answer: Search['output'] }) => params.answer.inmates.length > 0,
   },
   actions: {
-    assignQuery: assign((_, params: { query: string }) => ({ query: params.query, page: 1, queryError: null })),
-    assignQueryError: assign({ queryError: MSG.keepTyping }),
+    assignQuery: assign((_, params: Typed) => ({
+      query: params.query,
+      lastName: params.lastName,
+      page: 1,
+      queryError: null,
+      lastNameError: null,
+    })),
+    assignQueryError: assign(({ context }) => {
+      const problems = searchProblems(context.mode, context.minLength, context);
+      return { queryError: problems.query ?? null, lastNameError: problems.lastName ?? null };
+    }),
     clearResults: assign({ results: [], total: 0 }),
     assignPage: assign((_, params: { page: number }) => ({ page: params.page })),
     assignResults: assign((_, params: { answer: Search['output'] }) => ({
@@ -62,6 +98,9 @@ export const recipientSearchMachine = setup({
     perPage: RESULTS_PER_PAGE,
     failure: null,
     queryError: null,
+    mode: input.mode,
+    lastName: '',
+    lastNameError: null,
   }),
   initial: 'idle',
   // Handled in every state. Entering `waiting` again restarts the throttle and leaves
@@ -69,19 +108,63 @@ export const recipientSearchMachine = setup({
   on: {
     'search.query': [
       {
-        guard: { type: 'isQueryEmpty', params: ({ event }) => ({ query: event.query }) },
+        guard: {
+          type: 'isQueryEmpty',
+          params: ({ context, event }) => ({ query: event.query, lastName: context.lastName }),
+        },
         target: '.idle',
-        actions: [{ type: 'assignQuery', params: ({ event }) => ({ query: event.query }) }, 'clearResults'],
+        actions: [
+          { type: 'assignQuery', params: ({ context, event }) => ({ query: event.query, lastName: context.lastName }) },
+          'clearResults',
+        ],
       },
       {
-        guard: { type: 'isQueryValid', params: ({ event }) => ({ query: event.query }) },
+        guard: {
+          type: 'isQueryValid',
+          params: ({ context, event }) => ({ query: event.query, lastName: context.lastName }),
+        },
         target: '.waiting',
-        actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
+        actions: {
+          type: 'assignQuery',
+          params: ({ context, event }) => ({ query: event.query, lastName: context.lastName }),
+        },
       },
       {
         target: '.invalid',
         actions: [
-          { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
+          { type: 'assignQuery', params: ({ context, event }) => ({ query: event.query, lastName: context.lastName }) },
+          'assignQueryError',
+          'clearResults',
+        ],
+      },
+    ],
+    'search.lastName': [
+      {
+        guard: {
+          type: 'isQueryEmpty',
+          params: ({ context, event }) => ({ query: context.query, lastName: event.lastName }),
+        },
+        target: '.idle',
+        actions: [
+          { type: 'assignQuery', params: ({ context, event }) => ({ query: context.query, lastName: event.lastName }) },
+          'clearResults',
+        ],
+      },
+      {
+        guard: {
+          type: 'isQueryValid',
+          params: ({ context, event }) => ({ query: context.query, lastName: event.lastName }),
+        },
+        target: '.waiting',
+        actions: {
+          type: 'assignQuery',
+          params: ({ context, event }) => ({ query: context.query, lastName: event.lastName }),
+        },
+      },
+      {
+        target: '.invalid',
+        actions: [
+          { type: 'assignQuery', params: ({ context, event }) => ({ query: context.query, lastName: event.lastName }) },
           'assignQueryError',
           'clearResults',
         ],
@@ -99,7 +182,13 @@ export const recipientSearchMachine = setup({
       invoke: {
         id: 'searchInmates',
         src: 'searchInmates',
-        input: ({ context }) => ({ facilityId: context.facilityId, query: context.query.trim(), page: context.page }),
+        input: ({ context }) => ({
+          facilityId: context.facilityId,
+          query: context.query.trim(),
+          page: context.page,
+          mode: context.mode,
+          lastName: context.lastName.trim(),
+        }),
         onDone: [
           {
             guard: { type: 'hasResults', params: ({ event }) => ({ answer: event.output }) },

@@ -16,6 +16,7 @@ import { receiptFlowMachine } from './receipt.machine.ts';
 import { recipientSearchMachine } from './recipient-search.machine.ts';
 import {
   WIZARD_ROUTES,
+  type SearchMode,
   type WizardContext,
   type WizardEvent,
   type WizardInput,
@@ -87,6 +88,13 @@ function phoneFields(account: DestinationAccount | null, country: string): Parti
     deposit_phone_no_label: account.deposit_phone_no_label,
     deposit_phone_country: account.deposit_phone_country,
   };
+}
+
+/** §2: how the recipient is searched at a facility. */
+export function searchModeOf(facility: Facility | null): SearchMode {
+  if (facility?.is_ice) return 'ice';
+  if (facility?.is_juve || facility?.is_canada) return 'booking';
+  return 'name';
 }
 
 /** The routing guards load the facility before any step that needs it. */
@@ -637,6 +645,7 @@ export const wizardMachine = setup({
               facilityId: context.facility?.id ?? context.fields.facility_id ?? 0,
               // §5: minimum 3 characters for standard facilities, 2 in the other variant.
               minLength: context.facility?.is_standard === false ? SEARCH_MIN.nameShort : SEARCH_MIN.name,
+              mode: searchModeOf(context.facility),
             }),
           },
           on: {

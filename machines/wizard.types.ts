@@ -84,10 +84,17 @@ export type FacilityPickerEvent =
 
 // ---------------------------------------------------------------- recipient search (child of wizard.recipient)
 
+/**
+ * §2/§5 recipient search: by name at standard facilities, by booking number at juvenile and Canadian
+ * ones, by A-number plus the first letters of the last name at ICE facilities.
+ */
+export type SearchMode = 'name' | 'booking' | 'ice';
+
 export interface RecipientSearchInput {
   facilityId: number;
   /** §5: 3 for standard facilities, 2 in the other variant. */
   minLength: number;
+  mode: SearchMode;
 }
 export interface RecipientSearchContext {
   facilityId: number;
@@ -100,9 +107,16 @@ export interface RecipientSearchContext {
   failure: string | null;
   /** i18n key of the query's validation message, when it is too short. */
   queryError: string | null;
+  mode: SearchMode;
+  /** ICE: the first 2 or 3 letters of the last name. */
+  lastName: string;
+  lastNameError: string | null;
 }
 export type RecipientSearchEvent =
-  { type: 'search.query'; query: string } | { type: 'search.page'; page: number } | { type: 'search.retry' };
+  | { type: 'search.query'; query: string }
+  | { type: 'search.lastName'; lastName: string }
+  | { type: 'search.page'; page: number }
+  | { type: 'search.retry' };
 
 // ---------------------------------------------------------------- checkout (child of wizard.checkout)
 

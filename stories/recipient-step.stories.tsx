@@ -156,3 +156,59 @@ export const Saving: Story = {
     ).toBeDisabled();
   },
 };
+
+/** §2/§5: Pima County Juvenile (2001) searches by booking number. */
+export const BookingNumber: Story = {
+  parameters: {
+    machineState: 'recipientSearch:results',
+    scene: {
+      server: { fields: { ...facilityFields(2001), deposit_type: 'flex' } },
+      route: 'recipient',
+      steps: [to.recipientSearch(search('J24-01'))],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText(t('RECIPIENT.BOOKING_NUMBER'))).toHaveValue('J24-01');
+    await expect(canvas.queryByLabelText(t('RECIPIENT.NAME'))).toBeNull();
+    await expect(
+      canvas.getByRole('button', { name: t('RECIPIENT.SELECT_NAMED', { name: 'Ava Morales' }) }),
+    ).toBeEnabled();
+  },
+};
+
+/** §2/§5: an ICE facility (3001) searches by A-number and the first letters of the last name. */
+export const IceSearch: Story = {
+  parameters: {
+    machineState: 'recipientSearch:results',
+    scene: {
+      server: { fields: { ...facilityFields(3001), deposit_type: 'flex' } },
+      route: 'recipient',
+      steps: [to.recipientSearch(search('A1234')), to.recipientSearch({ type: 'search.lastName', lastName: 'Her' })],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText(t('RECIPIENT.A_NUMBER'))).toHaveValue('A1234');
+    await expect(
+      canvas.getByRole('button', { name: t('RECIPIENT.SELECT_NAMED', { name: 'Luis Hernandez' }) }),
+    ).toBeEnabled();
+  },
+};
+
+export const IceSearchSpanish: Story = { ...IceSearch, globals: { locale: 'es' } };
+
+/** ICE: the A-number alone is not enough. */
+export const IceNeedsLastName: Story = {
+  parameters: {
+    machineState: 'recipientSearch:invalid',
+    scene: {
+      server: { fields: { ...facilityFields(3001), deposit_type: 'flex' } },
+      route: 'recipient',
+      steps: [to.recipientSearch(search('A1234'))],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByText(t('RECIPIENT.LAST_NAME_START'), { selector: 'label' }).querySelector('.label__error'),
+    ).toHaveTextContent(t('VALIDATION.KEEP_TYPING'));
+  },
+};

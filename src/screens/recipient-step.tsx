@@ -17,7 +17,7 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
   const failure = useSelector(wizard, (s) => s.context.failure);
   const saving = useSelector(wizard, (s) => s.matches({ step: { recipient: 'saving' } }));
   const s = useSelector(search, (x) => x);
-  const { query, results, total, page, perPage, queryError, minLength } = s.context;
+  const { query, results, total, page, perPage, queryError, minLength, mode, lastName, lastNameError } = s.context;
   const label = facility?.inmate_label ?? t('TYPE.DEFAULT_INMATE_LABEL');
   const pages = Math.max(1, Math.ceil(total / perPage));
   const busy = s.matches('waiting') || s.matches('searching');
@@ -42,15 +42,53 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
         </button>
       </p>
       <form role="search" onSubmit={(e) => e.preventDefault()}>
-        <TextField
-          name="name_query"
-          labelKey="RECIPIENT.NAME"
-          hintKey={minLength >= 3 ? 'RECIPIENT.NAME_HINT_3' : 'RECIPIENT.NAME_HINT_2'}
-          value={query}
-          error={queryError}
-          autoComplete="off"
-          onValue={(v) => search.send({ type: 'search.query', query: v })}
-        />
+        {mode === 'name' ? (
+          <TextField
+            name="name_query"
+            labelKey="RECIPIENT.NAME"
+            hintKey={minLength >= 3 ? 'RECIPIENT.NAME_HINT_3' : 'RECIPIENT.NAME_HINT_2'}
+            value={query}
+            error={queryError}
+            autoComplete="off"
+            onValue={(v) => search.send({ type: 'search.query', query: v })}
+          />
+        ) : null}
+        {mode === 'booking' ? (
+          <TextField
+            name="booking_code"
+            labelKey="RECIPIENT.BOOKING_NUMBER"
+            hintKey="RECIPIENT.BOOKING_HINT"
+            value={query}
+            error={queryError}
+            autoComplete="off"
+            onValue={(v) => search.send({ type: 'search.query', query: v })}
+          />
+        ) : null}
+        {mode === 'ice' ? (
+          <>
+            <TextField
+              name="a_number"
+              labelKey="RECIPIENT.A_NUMBER"
+              hintKey="RECIPIENT.A_NUMBER_HINT"
+              value={query}
+              error={queryError}
+              autoComplete="off"
+              inputMode="text"
+              maxLength={10}
+              onValue={(v) => search.send({ type: 'search.query', query: v })}
+            />
+            <TextField
+              name="inmate_last_name"
+              labelKey="RECIPIENT.LAST_NAME_START"
+              hintKey="RECIPIENT.LAST_NAME_START_HINT"
+              value={lastName}
+              error={lastNameError}
+              autoComplete="off"
+              maxLength={3}
+              onValue={(v) => search.send({ type: 'search.lastName', lastName: v })}
+            />
+          </>
+        ) : null}
       </form>
       <p className="status" role="status" aria-live="polite">
         {busy ? t('RECIPIENT.SEARCHING') : s.matches('results') ? t('RECIPIENT.RESULTS_COUNT', { count: total }) : ''}

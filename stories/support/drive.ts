@@ -148,7 +148,8 @@ function sandboxImpl(sandbox: Sandbox): Impl {
         facilities: country && region ? sandbox.facilityList(country, region).facilities : [],
       })),
     loadFacility: ({ facilityId }) => settle(() => sandbox.facility(facilityId).facility),
-    searchInmates: ({ facilityId, query, page }) => settle(() => sandbox.searchInmates(facilityId, query, page)),
+    searchInmates: ({ facilityId, query, page, mode, lastName }) =>
+      settle(() => sandbox.searchInmates(facilityId, query, page, mode, lastName)),
     getFees: ({ facilityId, depositType, amount }) =>
       settle(() => sandbox.fees(facilityId, depositType as DepositType, amount)),
     tokenizeCard: (card) => settle(() => sandbox.tokenize(card)),

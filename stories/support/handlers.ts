@@ -101,6 +101,21 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
       return answer(() => sandbox.facilityList(q.get('country') ?? 'US', q.get('facility_state') ?? ''));
     }),
     http.get('/pay/facility/:id', ({ params }) => answer(() => sandbox.facility(Number(params['id'])))),
+    http.get(PATHS.searchInmatesSpecial, ({ request }) => {
+      const q = query(request);
+      const booking = q.get('booking_code');
+      return answer(() =>
+        booking !== null
+          ? sandbox.searchInmates(Number(q.get('facility_id')), booking, Number(q.get('page') ?? 1), 'booking')
+          : sandbox.searchInmates(
+              Number(q.get('facility_id')),
+              q.get('name_query') ?? '',
+              Number(q.get('page') ?? 1),
+              'ice',
+              q.get('inmate_last_name') ?? '',
+            ),
+      );
+    }),
     http.get(PATHS.searchInmates, ({ request }) => {
       const q = query(request);
       return answer(() =>

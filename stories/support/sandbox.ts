@@ -384,9 +384,29 @@ export function createSandbox(setup: SandboxSetup = {}) {
       return { facility: knownFacility(id) };
     },
 
-    /** §2 name search at one facility, §9 six per page; results never cross facilities. */
-    searchInmates(facilityId: number, query: string, page: number): SearchInmatesResponse {
-      const all = INMATES.filter((i) => i.facility_id === facilityId && nameMatches(i, query));
+    /**
+     * §2 search at one facility, §9 six per page; results never cross facilities: by name, by booking
+     * number (juvenile, Canadian), or by A-number (kept as 'A' + digits in booking_code) and the first
+     * letters of the last name (ICE).
+     */
+    searchInmates(
+      facilityId: number,
+      query: string,
+      page: number,
+      mode: 'name' | 'booking' | 'ice' = 'name',
+      lastName = '',
+    ): SearchInmatesResponse {
+      const matches = (i: Omit<Inmate, 'age'>): boolean => {
+        if (mode === 'booking') return i.booking_code.toUpperCase().startsWith(query.trim().toUpperCase());
+        if (mode === 'ice') {
+          return (
+            i.booking_code.startsWith(`A${query.trim().replace(/^[Aa]/, '')}`) &&
+            i.last_name.toLowerCase().startsWith(lastName.trim().toLowerCase())
+          );
+        }
+        return nameMatches(i, query);
+      };
+      const all = INMATES.filter((i) => i.facility_id === facilityId && matches(i));
       const start = (page - 1) * RESULTS_PER_PAGE;
       return {
         inmates: all.slice(start, start + RESULTS_PER_PAGE).map(withAge),

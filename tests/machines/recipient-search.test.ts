@@ -6,7 +6,7 @@ import { DELAYS } from '../../contract/constants.ts';
 import type { ActorIO } from '../../machines/actors.types.ts';
 import { provideRecipientSearch } from '../../machines/provide-actors.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
-import type { RecipientSearchEvent } from '../../machines/wizard.types.ts';
+import type { RecipientSearchEvent, RecipientSearchInput, SearchMode } from '../../machines/wizard.types.ts';
 import { HARRIS, HARRIS_INMATES, NETWORK_FAILURE, NO_MATCH, searchAnswer } from '../../fixtures/samples.ts';
 import {
   type EventSamples,
@@ -36,9 +36,10 @@ const samples = {
     { type: 'search.page', page: 99 },
   ],
   'search.retry': [{ type: 'search.retry' }],
+  'search.lastName': [{ type: 'search.lastName', lastName: 'Ga' }],
 } satisfies EventSamples<RecipientSearchEvent>;
 
-const input = { facilityId: HARRIS.id, minLength: 3 };
+const input: RecipientSearchInput = { facilityId: HARRIS.id, minLength: 3, mode: 'name' };
 
 const spec: ModelSpec<Snapshot> = {
   build: (calls) => provideRecipientSearch(calls.all()),
@@ -59,12 +60,68 @@ describe('recipientSearch: paths of the model', () => {
   });
 });
 
-function setup(minLength = 3) {
+function setup(minLength = 3, mode: SearchMode = 'name') {
   const calls = new FakeCalls();
   const clock = new SimulatedClock();
-  const actor = start(provideRecipientSearch(calls.all()), { facilityId: HARRIS.id, minLength }, clock);
+  const actor = start(
+    provideRecipientSearch(calls.all()),
+    { facilityId: HARRIS.id, minLength, mode } satisfies RecipientSearchInput,
+    clock,
+  );
   return { calls, clock, actor };
 }
+
+/** §2/§5 ICE facilities: an A-number and the first letters of the last name. */
+const iceSpec: ModelSpec<Snapshot> = {
+  ...spec,
+  input: { facilityId: 3001, minLength: 2, mode: 'ice' } satisfies RecipientSearchInput,
+  samples: () => [
+    { type: 'search.query', query: 'A12' },
+    { type: 'search.query', query: 'x1' },
+    { type: 'search.lastName', lastName: 'Ga' },
+    { type: 'search.lastName', lastName: 'Garc' },
+    { type: 'search.query', query: '' },
+    { type: 'search.lastName', lastName: '' },
+  ],
+  project: ({ context: c }) => [c.query, c.lastName, c.page, c.total, c.queryError, c.lastNameError, c.failure],
+};
+
+describe('recipientSearch (ICE): paths of the model', () => {
+  const graph = modelPaths(iceSpec);
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(iceSpec, graph, path);
+  });
+});
+
+describe('recipientSearch: booking number and ICE (§2, §5)', () => {
+  it('a juvenile or Canadian facility searches by booking number (2 characters at least)', () => {
+    const { actor, clock, calls } = setup(2, 'booking');
+    actor.send({ type: 'search.query', query: '2' });
+    expect(actor.getSnapshot().context.queryError).toBe('VALIDATION.KEEP_TYPING');
+    actor.send({ type: 'search.query', query: '2024-2001' });
+    clock.increment(250);
+    expect(calls.inputs('searchInmates')).toEqual([
+      { facilityId: HARRIS.id, query: '2024-2001', page: 1, mode: 'booking', lastName: '' },
+    ]);
+  });
+
+  it('ICE needs an A-number and 2 or 3 letters of the last name before it searches', () => {
+    const { actor, clock, calls } = setup(2, 'ice');
+    actor.send({ type: 'search.query', query: 'A123' });
+    expect(actor.getSnapshot().value).toBe('invalid');
+    expect(actor.getSnapshot().context).toMatchObject({ queryError: null, lastNameError: 'VALIDATION.KEEP_TYPING' });
+    actor.send({ type: 'search.lastName', lastName: 'Garc' });
+    expect(actor.getSnapshot().context.lastNameError).toBe('VALIDATION.TOO_MANY');
+    actor.send({ type: 'search.query', query: 'B12' });
+    expect(actor.getSnapshot().context.queryError).toBe('VALIDATION.INVALID_ENTRY');
+    actor.send({ type: 'search.query', query: 'A123' });
+    actor.send({ type: 'search.lastName', lastName: 'Gar' });
+    clock.increment(250);
+    expect(calls.inputs('searchInmates')).toEqual([
+      { facilityId: HARRIS.id, query: 'A123', page: 1, mode: 'ice', lastName: 'Gar' },
+    ]);
+  });
+});
 
 describe('recipientSearch: behaviour', () => {
   it('§5: a query shorter than the minimum asks to keep typing; an empty one is idle', () => {
@@ -90,7 +147,9 @@ describe('recipientSearch: behaviour', () => {
     expect(actor.getSnapshot().value).toBe('waiting');
     clock.increment(1);
     expect(actor.getSnapshot().value).toBe('searching');
-    expect(calls.inputs('searchInmates')).toEqual([{ facilityId: HARRIS.id, query: 'smith', page: 1 }]);
+    expect(calls.inputs('searchInmates')).toEqual([
+      { facilityId: HARRIS.id, query: 'smith', page: 1, mode: 'name', lastName: '' },
+    ]);
   });
 
   it('§7: a newer search cancels an older one; the older answer never lands', async () => {
@@ -142,7 +201,13 @@ describe('recipientSearch: behaviour', () => {
     expect(actor.getSnapshot().value).toBe('results');
     actor.send({ type: 'search.page', page: 2 });
     expect(actor.getSnapshot().value).toBe('searching');
-    expect(calls.inputs('searchInmates').at(-1)).toEqual({ facilityId: HARRIS.id, query: 'smi', page: 2 });
+    expect(calls.inputs('searchInmates').at(-1)).toEqual({
+      facilityId: HARRIS.id,
+      query: 'smi',
+      page: 2,
+      mode: 'name',
+      lastName: '',
+    });
   });
 
   it('a failed search can be retried', async () => {
