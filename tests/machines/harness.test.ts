@@ -23,7 +23,7 @@ describe('harness', () => {
   it('fails a path when the real actor departs from the model', async () => {
     const spec: ModelSpec = {
       build: (calls) => provideRecipientSearch(calls.all()),
-      input: { facilityId: HARRIS.id, minLength: 3 },
+      input: { facilityId: HARRIS.id, minLength: 3, mode: 'name' },
       samples: () => [{ type: 'search.query', query: 'smi' }],
       answers: { searchInmates: () => [searchAnswer(1), NO_MATCH] },
       failures: { searchInmates: [NETWORK_FAILURE] },
