@@ -4,8 +4,11 @@ import { playwright } from '@vitest/browser-playwright';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Path prefixes of the reference API (spec §7); `npm run dev` serves it on 8081. */
-const API_PREFIXES = ['state', 'pay', 'vault', 'development', 'auth', 'account', 'fusion'];
+/**
+ * Path prefixes of the reference API (spec §7), and of its sandbox stand-ins for other sites (the
+ * legal-text providers); `npm run dev` serves them on 8081.
+ */
+const API_PREFIXES = ['state', 'pay', 'vault', 'development', 'auth', 'account', 'fusion', 'sandbox'];
 const API_ORIGIN = 'http://127.0.0.1:8081';
 
 /**

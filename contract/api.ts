@@ -13,6 +13,7 @@ import type {
   Roundup,
   StateOption,
 } from './entities.ts';
+import type { LegalUrls } from './legal.ts';
 
 export const PATHS = {
   stateAll: '/state/all',
@@ -42,11 +43,13 @@ export interface ErrorBody {
   errors: FieldErrors;
 }
 
-/** Configured values the pages show (§8: customer service numbers; §2: the visit URL). */
+/** Configured values the pages show (§8: customer service numbers; §2: the visit URL; §7: legal text URLs). */
 export interface SiteInfo {
   customer_service_phone: string;
   support_phone: string;
   visit_url: string;
+  /** §7: the translated URL of each legal text (contract/legal.ts). */
+  legal_urls: LegalUrls;
 }
 
 // GET /state/all?ga_client_id=

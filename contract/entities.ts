@@ -108,8 +108,9 @@ export interface ReceiptInfo {
   order_number: string;
   deposit_time: string; // ISO 8601
   deposit_type: DepositType;
-  recipient_first_name: string;
-  recipient_last_name: string;
+  /** The inmate's names; null for a dest deposit, which goes to a phone account (contract/dest-deposits.ts). */
+  recipient_first_name: string | null;
+  recipient_last_name: string | null;
   recipient_dob: string | null;
   recipient_age: number | null;
   booking_code: string;
@@ -124,6 +125,10 @@ export interface ReceiptInfo {
   card_last4: string;
   card_expiry: string; // MM/YYYY
   billing_country: string;
+  /** dest deposits only: the phone account credited (§2 receipt: phone verification for dest). */
+  deposit_phone_no?: string;
+  deposit_phone_no_label?: string;
+  deposit_phone_country?: string;
 }
 
 /**
@@ -198,6 +203,11 @@ export interface FormFields {
   deposit_phone_country: string;
   /** The signed-in payer's saved phone account chosen on the number step, or null for a new number. */
   dest_account_id: number | null;
+  /**
+   * §6: the signed-in payer's sso token for professional requests, kept here by the server when it
+   * issues one (contract/professional.ts); '' when there is none (server owned).
+   */
+  sso_token: string;
 }
 
 export type Locale = 'en' | 'es';
@@ -266,6 +276,7 @@ export const EMPTY_FORM: FormFields = {
   selected_roundup: null,
   pam_payload: '',
   pay_url: '',
+  sso_token: '',
 };
 
 /** Fields that only the server writes; /state/save ignores them. */
@@ -283,4 +294,5 @@ export const SERVER_OWNED_FIELDS = [
   'cached_deposit_info',
   'pam_payload',
   'pay_url',
+  'sso_token',
 ] as const satisfies readonly (keyof FormFields)[];

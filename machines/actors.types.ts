@@ -22,9 +22,28 @@ import type {
   RegisterResponse,
   SavedCardsResponse,
 } from '../contract/accounts.ts';
-import type { TokenizeSavedCardRequest } from '../contract/checkout-services.ts';
+import type {
+  PreparePamDepositRequest,
+  PreparePamDepositResponse,
+  TokenizeSavedCardRequest,
+} from '../contract/checkout-services.ts';
+import type { LogJsErrorRequest } from '../contract/api.ts';
+import type { LegalDocument, LegalTextResponse } from '../contract/legal.ts';
 import type { SearchMode } from './wizard.types.ts';
 import type { SmsSendRequest, SmsSendResponse } from '../contract/receipt.ts';
+import type { QuickDeposit } from '../contract/quick-deposits.ts';
+import type {
+  ProfessionalFacility,
+  ProfessionalRequest,
+  SaveProfessionalResponse,
+  SsoTokenResponse,
+} from '../contract/professional.ts';
+import type {
+  CheckCodeRequest,
+  CheckCodeResponse,
+  SendCodeResponse,
+  VerifyChannel,
+} from '../contract/phone-verification.ts';
 import type { TransferFeesResponse, TransferRequest, TransferResponse } from '../contract/accounts.ts';
 import type {
   BreakageRequest,
@@ -92,12 +111,16 @@ export interface ActorIO {
   };
   /** POST /vault/tokenize */
   tokenizeCard: { input: TokenizeRequest; output: TokenizeResponse };
+  /** POST /pay/prepare_pam_deposit {fees_acknowledged} (§2 pam variant) */
+  preparePamDeposit: { input: PreparePamDepositRequest; output: PreparePamDepositResponse };
+  /** The browser form-posts the payload, urlencoded, to the payment endpoint and leaves the site (§2) */
+  postPamPayload: { input: { payUrl: string; payload: string }; output: void };
   /** POST /vault/tokenize_saved_card: a saved card with its security code (§4 card choice) */
   tokenizeSavedCard: { input: TokenizeSavedCardRequest; output: TokenizeResponse };
   /** POST /pay/sms_send {phone_no, receipt, enroll} (§2 SMS receipt modal) */
   sendSmsReceipt: { input: SmsSendRequest; output: SmsSendResponse };
   /** POST /account/destinations/get_destination_fraud_flag {ani} (§5 number step) */
-  checkDestinationFraud: { input: { ani: string }; output: { fraud_flag: number } };
+  checkDestinationFraud: { input: { ani: string; country: string }; output: { fraud_flag: number } };
   /** POST /pay/process_deposit */
   processDeposit: { input: { confirmDuplicate: boolean }; output: CheckoutResponse };
   /** POST /auth/logout (§7: success, redirect_to) */
@@ -134,4 +157,20 @@ export interface ActorIO {
   updateInactivityAlerts: { input: BreakageRequest; output: BreakageResponse };
   /** POST /account/dest_accounts/{id} with the DELETE override */
   removeDestinationAccount: { input: { id: number }; output: ActionResponse };
+  /** GET the translated URL of a legal text (§7; SiteInfo.legal_urls) */
+  loadLegalText: { input: { document: LegalDocument; locale: Locale; url: string }; output: LegalTextResponse };
+  /** POST /development/log_js_error (§7; §8: at most 4 reports, one at a time) */
+  sendErrorReport: { input: LogJsErrorRequest; output: void };
+  /** GET /pay/quick_deposits (§2 deposit_or_schedule_visit quick-deposit cards) */
+  loadQuickDeposits: { input: void; output: QuickDeposit[] };
+  /** POST /account/destinations/validate_via_sms or /validate_via_phone {ani} (§4 phone verification) */
+  sendVerificationCode: { input: { ani: string; channel: VerifyChannel }; output: SendCodeResponse };
+  /** POST /auth/validate_phone_number {ani, code} */
+  confirmPhoneCode: { input: CheckCodeRequest; output: CheckCodeResponse };
+  /** GET /fusion/get_facility_for_professional_request */
+  loadProfessionalFacilities: { input: void; output: ProfessionalFacility[] };
+  /** GET the sso token of the signed-in payer (§6: when the form state has none) */
+  loadSsoToken: { input: void; output: SsoTokenResponse };
+  /** POST /fusion/save_professional_request */
+  saveProfessionalRequest: { input: ProfessionalRequest; output: SaveProfessionalResponse };
 }

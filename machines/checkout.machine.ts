@@ -1,6 +1,8 @@
 // deposit.checkout (§2 checkout, §4 checkout amounts / card choice / outcomes, §5, §8).
 // A signed-in payer may pay with a saved card (its security code goes to the vault only) and set up a
-// recurring deposit with it; a one-time dest deposit may take a roundup. The pam variant is later work.
+// recurring deposit with it; a one-time dest deposit may take a roundup. At a pam facility (§2 pam
+// variant) the card is taken by an external payment endpoint: after a fees acknowledgement, Next has the
+// server sign the deposit's summary, which the screen form-posts there.
 import { type SnapshotFrom, and, assign, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
 import type { SavedCard, SavedCardsResponse } from '../contract/accounts.ts';
 import type { CheckoutResponse, FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api.ts';
@@ -181,6 +183,20 @@ export function checkoutErrors(context: CheckoutContext): FieldErrors {
   };
 }
 
+/** The error key of the pam variant's fees acknowledgement (a field of this screen only). */
+export const PAM_ACK_FIELD = 'fees_acknowledged';
+
+/** §2 pam variant: the amount with its fees known, and the fees acknowledged; the card is the endpoint's. */
+export function pamErrors(context: CheckoutContext): FieldErrors {
+  const amount =
+    amountError(context.fields.deposit_amount, context.limits) ??
+    (context.fee === null ? (context.feeFailure ?? FEES_PENDING) : null);
+  return {
+    ...(amount ? { deposit_amount: amount } : {}),
+    ...(context.feesAcknowledged ? {} : { [PAM_ACK_FIELD]: MSG.terms }),
+  };
+}
+
 export const FEES_STATES = [
   'idle',
   'waiting',
@@ -270,6 +286,12 @@ export const checkoutMachine = setup({
     tokenizeSavedCard: fromPromise<IO['tokenizeSavedCard']['output'], IO['tokenizeSavedCard']['input']>(async () => {
       throw new Error('actor tokenizeSavedCard not provided');
     }),
+    preparePamDeposit: fromPromise<IO['preparePamDeposit']['output'], IO['preparePamDeposit']['input']>(async () => {
+      throw new Error('actor preparePamDeposit not provided');
+    }),
+    postPamPayload: fromPromise<IO['postPamPayload']['output'], IO['postPamPayload']['input']>(async () => {
+      throw new Error('actor postPamPayload not provided');
+    }),
   },
   delays: {
     feeThrottle: DELAYS.feeThrottle,
@@ -293,6 +315,11 @@ export const checkoutMachine = setup({
     isTrustMismatch: (_, params: { answer: CheckoutResponse }) =>
       params.answer.error === 'FIELD_NO_TRUST' || params.answer.errors.billing_state === 'ERROR.FIELD_NO_TRUST',
     isSignedIn: ({ context }) => context.fields.logged_in,
+    /** §2: the pam variant at a pam-enabled facility. */
+    isPam: ({ context }) => context.facility.pam_enabled,
+    /** §6: in pam mode an account is required. */
+    isPamGuest: ({ context }) => context.facility.pam_enabled && !context.fields.logged_in,
+    isPamReady: ({ context }) => !hasEntries(pamErrors(context)),
     usesSavedCard: ({ context }) => context.fields.saved_card_id !== null,
     /** §4 card choice: a new card (null), or one of the payer's saved cards that has not expired. */
     canChooseCard: ({ context }, params: { id: number | null }) =>
@@ -486,6 +513,18 @@ export const checkoutMachine = setup({
       };
     }),
     confirmDuplicate: assign({ confirmDuplicate: true }),
+    assignFeesAcknowledged: assign(({ context }, params: { value: boolean }) => ({
+      feesAcknowledged: params.value,
+      errors: withoutErrors(context.errors, [PAM_ACK_FIELD]),
+    })),
+    showPamErrors: assign(({ context }) => ({
+      errors: { ...context.errors, ...pamErrors(context) },
+      showErrors: true,
+    })),
+    assignPamPayload: assign(({ context }, params: { answer: IO['preparePamDeposit']['output'] }) => ({
+      pam: { payload: params.answer.pam_payload, payUrl: params.answer.pay_url },
+      fields: { ...context.fields, ...pick(params.answer.fields, [...AMOUNT_KEYS, ...SERVER_OWNED_FIELDS]) },
+    })),
     /** §4: "change type" in the mismatch modal takes the payer back to the type step. */
     askForAnotherType: enqueueActions(({ enqueue, self }) => {
       if (!self._parent) return;
@@ -518,6 +557,8 @@ export const checkoutMachine = setup({
       savedCards: [],
       savedCvc: '',
       savedCardsFailure: null,
+      feesAcknowledged: false,
+      pam: null,
     };
   },
   initial: 'active',
@@ -725,6 +766,10 @@ export const checkoutMachine = setup({
             editing: {
               on: {
                 'checkout.submit': [
+                  // §2 pam variant (§6: an account is required).
+                  { guard: 'isPamGuest', target: 'pamNeedsAccount' },
+                  { guard: and(['isPam', 'isPamReady']), target: 'preparingPam', actions: 'startSubmit' },
+                  { guard: 'isPam', actions: 'showPamErrors' },
                   {
                     guard: and(['isCheckoutValid', 'usesSavedCard']),
                     target: 'tokenizingSaved',
@@ -738,6 +783,9 @@ export const checkoutMachine = setup({
                   actions: { type: 'chooseCard', params: ({ event }) => ({ id: event.savedCardId }) },
                 },
                 'card.savedCvc': { actions: { type: 'assignSavedCvc', params: ({ event }) => ({ cvc: event.cvc }) } },
+                'checkout.acknowledgeFees': {
+                  actions: { type: 'assignFeesAcknowledged', params: ({ event }) => ({ value: event.value }) },
+                },
                 'recurring.type': {
                   guard: {
                     type: 'canSetRecurring',
@@ -755,6 +803,38 @@ export const checkoutMachine = setup({
                 'roundup.pick': {
                   guard: { type: 'isRoundupOffered', params: ({ event }) => ({ id: event.id }) },
                   actions: { type: 'pickRoundup', params: ({ event }) => ({ id: event.id }) },
+                },
+              },
+            },
+            /** §2/§6 pam-require-account modal: sign in, or create an account. */
+            pamNeedsAccount: {
+              on: { 'checkout.dismiss': 'editing' },
+            },
+            // §2 pam variant: the server signs the deposit's summary (pam_payload) for the endpoint.
+            preparingPam: {
+              invoke: {
+                id: 'preparePamDeposit',
+                src: 'preparePamDeposit',
+                input: () => ({ fees_acknowledged: true }),
+                onDone: {
+                  target: 'postingPam',
+                  actions: { type: 'assignPamPayload', params: ({ event }) => ({ answer: event.output }) },
+                },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'assignCallFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            /** pam_payload is form-posted (urlencoded) to pay_url: the browser leaves for the endpoint. */
+            postingPam: {
+              invoke: {
+                id: 'postPamPayload',
+                src: 'postPamPayload',
+                input: ({ context }) => ({ payUrl: context.pam?.payUrl ?? '', payload: context.pam?.payload ?? '' }),
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'assignCallFailure', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },

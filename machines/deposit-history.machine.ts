@@ -27,9 +27,7 @@ const FRAUD_CONTROL_MESSAGE = 'ERROR.FRAUD_CONTROL_MESSAGE';
  * - a facility that no longer takes the deposit's type (§3 facility_flex_disabled,
  *   facility_fnf_prepaid_disabled) would refuse the repeat at the type check, so the row says so
  *   up front;
- * - the form state of this codebase has no phone-number field and the wizard has no number step
- *   (§4), so a dest deposit cannot be carried to the checkout with its phone account: repeating it
- *   would charge a phone deposit that credits no account. Dest rows say so instead.
+ * - a dest row without its phone number (an older record) cannot be carried to the checkout.
  */
 export type RepeatBlock = 'FACILITY_CLOSED' | 'INMATE_STATUS' | 'TYPE_UNAVAILABLE' | 'PHONE_ACCOUNT';
 
@@ -37,7 +35,8 @@ export function repeatBlock(d: DepositHistoryItem): RepeatBlock | null {
   if (d.facility_closed) return 'FACILITY_CLOSED';
   if (d.deposit_type !== 'dest' && d.inmate_status !== 0) return 'INMATE_STATUS';
   if (d.deposit_type === 'flex' && d.facility_flex_disabled) return 'TYPE_UNAVAILABLE';
-  if (d.deposit_type === 'dest') return d.facility_fnf_prepaid_disabled ? 'TYPE_UNAVAILABLE' : 'PHONE_ACCOUNT';
+  if (d.deposit_type === 'dest' && d.facility_fnf_prepaid_disabled) return 'TYPE_UNAVAILABLE';
+  if (d.deposit_type === 'dest' && !d.deposit_phone_no) return 'PHONE_ACCOUNT';
   return null;
 }
 
@@ -57,17 +56,31 @@ export function previousPage(page: number, pages: number): number {
  */
 export function repeatFields(d: DepositHistoryItem): Partial<FormFields> {
   const preset = (CHECKOUT_PRESETS as readonly number[]).includes(d.amount);
+  // A dest deposit goes to its phone number (the server keeps non-US numbers with 011, §9).
+  const phone =
+    d.deposit_type === 'dest' && d.deposit_phone_no
+      ? {
+          deposit_phone_no: d.deposit_phone_no,
+          deposit_phone_country: d.deposit_phone_no.startsWith('011') ? 'CA' : 'US',
+        }
+      : { deposit_inmate_id: d.deposit_inmate_id };
   return {
     facility_id: d.facility_id,
     deposit_type: d.deposit_type,
-    deposit_inmate_id: d.deposit_inmate_id,
+    ...phone,
     deposit_amount: d.amount,
     deposit_amount_id: preset ? String(d.amount) : OTHER_PRESET_ID,
   };
 }
 
 /** The fields whose error means the repeat cannot go on (an amount problem is fixed at checkout). */
-const REPEAT_KEYS = ['facility_id', 'deposit_type', 'deposit_inmate_id'] as const;
+const REPEAT_KEYS = [
+  'facility_id',
+  'deposit_type',
+  'deposit_inmate_id',
+  'deposit_phone_no',
+  'deposit_phone_country',
+] as const;
 
 /** i18n key of why the server refused the repeat's fields, or null when the checkout can take them. */
 export function refusalOf(answer: StateSaveResponse): string | null {

@@ -1,7 +1,8 @@
 // /account/destination_accounts (§2, §3 prepaid destination account, §4 inactivity alert, §9): the
 // payer's phone accounts with their balance, each one's activity per purse (pp prepaid, pr
-// regulated), inactivity-alert enrolment by text or email, removal after a confirmation, and a
-// deposit to the account (the wizard's form state is saved first, then the app goes there).
+// regulated), inactivity-alert enrolment by text or email, removal after a confirmation, a deposit
+// to the account (the wizard's form state is saved first, then the app goes there), and phone
+// verification of a pending account (§4: the phoneVerification machine runs while its modal is open).
 import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
 import {
   BREAKAGE_DECLINED,
@@ -16,6 +17,11 @@ import {
 import type { FormFields } from '../contract/entities.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
+import {
+  type PhoneVerificationInput,
+  type PhoneVerifiedEvent,
+  phoneVerificationMachine,
+} from './phone-verification.machine.ts';
 
 type IO = ActorIO;
 
@@ -99,6 +105,8 @@ export type DestinationAccountsEvent =
   | { type: 'delete.ask'; id: number }
   | { type: 'delete.confirm' }
   | { type: 'deposit.start'; id: number }
+  | { type: 'verify.open'; id: number }
+  | PhoneVerifiedEvent
   | { type: 'dialog.close' };
 
 export const ALERTS_FAILED = 'DEST_ACCOUNTS.ALERTS_FAILED';
@@ -106,6 +114,20 @@ export const ERROR_DELETING_ACCOUNT = 'ERROR.ERROR_DELETING_ACCOUNT';
 export const FRAUD_CONTROL_MESSAGE = 'ERROR.FRAUD_CONTROL_MESSAGE';
 
 const chosenAccount = (context: DestinationAccountsContext) => context.chosen as DestinationAccount;
+
+/** §3/§4: a pending account can be verified by text or call. */
+export function canVerify(account: DestinationAccount): boolean {
+  return account.validate_status === 'pending';
+}
+
+/** What the phoneVerification machine verifies. */
+export function verificationInput(account: DestinationAccount): PhoneVerificationInput {
+  return {
+    ani: account.deposit_phone_no,
+    country: account.deposit_phone_country,
+    label: account.deposit_phone_no_label,
+  };
+}
 
 export const destinationAccountsMachine = setup({
   types: {
@@ -139,9 +161,12 @@ export const destinationAccountsMachine = setup({
     saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
       throw new Error('actor saveFormState not provided');
     }),
+    phoneVerificationMachine,
   },
   guards: {
     isListed: ({ context }, params: { id: number }) => context.accounts.some((a) => a.id === params.id),
+    canVerify: ({ context }, params: { id: number }) =>
+      context.accounts.some((a) => a.id === params.id && canVerify(a)),
     // §5/§8: a fraud-flagged account blocks a deposit.
     isFraudFlagged: ({ context }, params: { id: number }) =>
       context.accounts.some((a) => a.id === params.id && a.fraud_flag),
@@ -202,6 +227,19 @@ export const destinationAccountsMachine = setup({
     // §8: a failed removal closes the dialog and shows the error flag; the account stays.
     flagRemoveFailure: assign({ failure: ERROR_DELETING_ACCOUNT, chosen: null }),
     flagFraud: assign({ failure: FRAUD_CONTROL_MESSAGE, removed: null }),
+    /** The server has validated the account: the list says so at once, before it is read again. */
+    markChosenValidated: assign(({ context }) => {
+      const id = context.chosen?.id;
+      const accounts = context.accounts.map((a) =>
+        a.id === id ? { ...a, validate_status: 'validated' as const, validated: true } : a,
+      );
+      return { accounts, chosen: accounts.find((a) => a.id === id) ?? null };
+    }),
+    /** The list read again after a verification; the dialog's account too. */
+    assignReloadedAccounts: assign(({ context }, params: { accounts: DestinationAccount[] }) => {
+      const accounts = visibleAccounts(params.accounts);
+      return { accounts, chosen: accounts.find((a) => a.id === context.chosen?.id) ?? context.chosen, failure: null };
+    }),
     assignDepositFailure: assign((_, params: { error: unknown }) => ({
       failure: toCallFailure(params.error).code,
       chosen: null,
@@ -256,6 +294,11 @@ export const destinationAccountsMachine = setup({
         'delete.ask': {
           guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
           target: 'confirmingDelete',
+          actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
+        },
+        'verify.open': {
+          guard: { type: 'canVerify', params: ({ event }) => ({ id: event.id }) },
+          target: 'verifying',
           actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
         },
         'deposit.start': [
@@ -370,6 +413,42 @@ export const destinationAccountsMachine = setup({
           { target: 'ready', actions: 'flagRemoveFailure' },
         ],
         onError: { target: 'ready', actions: 'flagRemoveFailure' },
+      },
+    },
+    // §4: the verification machine starts when the modal opens and stops when it closes (leaving this
+    // state), so every opening starts afresh.
+    verifying: {
+      invoke: {
+        id: 'phoneVerification',
+        src: 'phoneVerificationMachine',
+        input: ({ context }) => verificationInput(chosenAccount(context)),
+      },
+      initial: 'open',
+      states: {
+        open: {
+          on: {
+            'phone.verified': { target: 'reloading', actions: 'markChosenValidated' },
+            'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' },
+          },
+        },
+        // The modal says the account is verified; the list is read again behind it.
+        reloading: {
+          invoke: {
+            id: 'loadDestinationAccounts',
+            src: 'loadDestinationAccounts',
+            onDone: {
+              target: 'verified',
+              actions: { type: 'assignReloadedAccounts', params: ({ event }) => ({ accounts: event.output }) },
+            },
+            onError: {
+              target: 'verified',
+              actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        verified: {
+          on: { 'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' } },
+        },
       },
     },
     startingDeposit: {

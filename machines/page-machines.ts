@@ -4,8 +4,14 @@ import type { AnyStateMachine } from 'xstate';
 import { creditCardsMachine } from './credit-cards.machine.ts';
 import { destinationAccountsMachine } from './destination-accounts.machine.ts';
 import { depositHistoryMachine } from './deposit-history.machine.ts';
+import { developRaiseMachine } from './develop-raise.machine.ts';
+import { legalMachine } from './legal.machine.ts';
+import { depositOrVisitMachine } from './deposit-or-visit.machine.ts';
+import { landingMachine } from './landing.machine.ts';
 import { loginMachine } from './login.machine.ts';
 import { primaryAccountMachine } from './primary-account.machine.ts';
+import { professionalMachine } from './professional.machine.ts';
+import { professionalResultMachine } from './professional-result.machine.ts';
 import { recurringDepositsMachine } from './recurring-deposits.machine.ts';
 import { transferFundsMachine } from './transfer-funds.machine.ts';
 import type { PageRoute } from './pages.ts';
@@ -18,4 +24,12 @@ export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
   transfer_funds: transferFundsMachine,
   deposit_history: depositHistoryMachine,
   primary_account: primaryAccountMachine,
+  professional_verification: professionalMachine,
+  professional_verification_resp: professionalResultMachine,
+  landing: landingMachine,
+  deposit_or_schedule_visit: depositOrVisitMachine,
+  terms: legalMachine,
+  privacy: legalMachine,
+  // §2 /develop/raise is for development only: a production build does not offer it (docs/decisions/0009).
+  ...(import.meta.env.DEV ? { raise: developRaiseMachine } : {}),
 };

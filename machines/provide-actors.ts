@@ -44,6 +44,8 @@ export function provideCheckout(actors: Partial<ActorLogics>) {
       'processDeposit',
       'loadSavedCards',
       'tokenizeSavedCard',
+      'preparePamDeposit',
+      'postPamPayload',
     ]),
   });
 }

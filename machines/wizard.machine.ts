@@ -190,6 +190,8 @@ export const wizardMachine = setup({
     // §4: a save with errors on the step's fields, or a fraud flag, blocks continuing.
     hasStepErrors: (_, params: { answer: StateSaveResponse; step: EditStep }) =>
       Boolean(params.answer.errors[STEP_KEY[params.step]]) ||
+      // The number step also answers on the chosen phone account (another payer's, removed).
+      (params.step === 'number' && Boolean(params.answer.errors.dest_account_id)) ||
       Object.values(params.answer.errors).includes(FRAUD_CONTROL_MESSAGE),
     hasDirty: ({ context }) => hasEntries(context.dirty),
   },
@@ -579,7 +581,10 @@ export const wizardMachine = setup({
               invoke: {
                 id: 'checkDestinationFraud',
                 src: 'checkDestinationFraud',
-                input: ({ context }) => ({ ani: phoneDigits(context.fields.deposit_phone_no) }),
+                input: ({ context }) => ({
+                  ani: phoneDigits(context.fields.deposit_phone_no),
+                  country: context.fields.deposit_phone_country || 'US',
+                }),
                 onDone: [
                   {
                     guard: { type: 'isFraudFlagged', params: ({ event }) => ({ flag: event.output.fraud_flag }) },

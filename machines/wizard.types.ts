@@ -158,6 +158,10 @@ export interface CheckoutContext {
   savedCards: SavedCard[];
   /** The security code typed for the chosen saved card; goes to the vault only, never saved. */
   savedCvc: string;
+  /** §2 pam variant: the fees acknowledgement checkbox. */
+  feesAcknowledged: boolean;
+  /** §2 pam variant: the signed payload and where the screen posts it. */
+  pam: { payload: string; payUrl: string } | null;
   /** Why the saved cards could not be loaded (i18n key), or null. */
   savedCardsFailure: string | null;
 }
@@ -175,6 +179,8 @@ export type CheckoutEvent =
   | { type: 'checkout.dismiss' }
   /** §4 trust mismatch modal: choose another deposit type. */
   | { type: 'checkout.changeType' }
+  /** §2 pam variant: the fees acknowledgement. */
+  | { type: 'checkout.acknowledgeFees'; value: boolean }
   | { type: 'fees.retry' }
   /** §4 card choice: a saved card by id, or null for a new card. */
   | { type: 'card.choose'; savedCardId: number | null }

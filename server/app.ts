@@ -15,12 +15,18 @@ import { accountRoutes } from './routes/accounts.ts';
 import { authRoutes } from './routes/auth.ts';
 import { checkoutServiceRoutes } from './routes/checkout-services.ts';
 import { depositRoutes } from './routes/deposits.ts';
+import { destDepositRoutes } from './routes/dest-deposits.ts';
 import { developmentRoutes } from './routes/development.ts';
 import { facilityRoutes } from './routes/facilities.ts';
 import { feeRoutes } from './routes/fees.ts';
 import { inmateRoutes } from './routes/inmates.ts';
 import { localeRoutes } from './routes/locale.ts';
 import { pamFormActionHook, sandboxPamRoutes } from './routes/sandbox-pam.ts';
+import { phoneVerificationRoutes } from './routes/phone-verification.ts';
+import { sandboxLegalRoutes } from './routes/sandbox-legal.ts';
+import { legalConnectSrcHook, legalUrlsOf } from './legal-urls.ts';
+import { professionalRoutes } from './routes/professional.ts';
+import { quickDepositRoutes } from './routes/quick-deposits.ts';
 import { receiptSmsRoutes } from './routes/receipt-sms.ts';
 import { signedInCheckoutRoutes } from './routes/signed-in-checkout.ts';
 import { stateRoutes } from './routes/state.ts';
@@ -29,6 +35,7 @@ import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath, securityHeaders } from './security.ts';
 import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
 import { seedCheckoutServicesIfEmpty } from './seed-checkout.ts';
+import { seedDestinationsIfEmpty } from './seed-destinations.ts';
 
 export interface BuildOptions {
   dbPath: string;
@@ -65,6 +72,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   seedIfEmpty(db, repos);
   seedPayersIfEmpty(db, repos);
   seedCheckoutServicesIfEmpty(db, repos);
+  seedDestinationsIfEmpty(db, repos);
   const deps: Deps = { db, repos, config, now, sessions: createSessionManager(repos, config, now) };
 
   const app = Fastify({ logger: loggerOption(options.logger), bodyLimit: 64 * 1024 });
@@ -78,6 +86,8 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   app.addHook('onSend', securityHeaders);
   const pamFormAction = pamFormActionHook(config);
   if (pamFormAction) app.addHook('onSend', pamFormAction);
+  const legalConnectSrc = legalConnectSrcHook(legalUrlsOf(config));
+  if (legalConnectSrc) app.addHook('onSend', legalConnectSrc);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = err.statusCode ?? 500;
@@ -115,15 +125,22 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     await api.register(depositRoutes, deps);
     await api.register(checkoutServiceRoutes, deps);
     await api.register(receiptSmsRoutes, deps);
+    // Guests too (§5 number step), though under /account.
+    await api.register(destDepositRoutes, deps);
     await api.register(authRoutes, deps);
     // Signed-in only: each of these plugins answers 401 to a guest before reading the request.
     await api.register(accountRoutes, deps);
     await api.register(transferRoutes, deps);
     await api.register(signedInCheckoutRoutes, deps);
+    await api.register(quickDepositRoutes, deps);
+    await api.register(phoneVerificationRoutes, deps);
+    await api.register(professionalRoutes, deps);
     if (config.devEndpoints) await api.register(developmentRoutes, deps);
   });
   // §2 pam: the sandbox payment endpoint is another site's, outside the API's session and CSRF rules.
   app.register(sandboxPamRoutes, deps);
+  // §7 legal texts: the sandbox's two providers stand in for other sites, outside the API too.
+  app.register(sandboxLegalRoutes);
 
   if (hasStatic) {
     app.register(fastifyStatic, {

@@ -1,6 +1,8 @@
 // Server configuration from environment variables with safe defaults (architecture: "Configuration
 // ... comes from environment variables"). The defaults match fixtures/ (see fixtures/README.md).
 import { DEFAULT_FACILITY_RULES } from '../contract/constants.ts';
+import type { LegalUrls } from '../contract/legal.ts';
+import { legalUrlsFromEnv } from './legal-urls.ts';
 
 export interface Config {
   port: number;
@@ -45,6 +47,17 @@ export interface Config {
   cpaStates?: string[];
   /** The CPA link's label and address per language. Environment: CPA_LABEL_EN, CPA_LABEL_ES, CPA_URL_EN, CPA_URL_ES. */
   cpaLinks?: Record<'en' | 'es', { label: string; url: string }>;
+  /**
+   * §7: the translated URL of each legal text, per document and language: a path of this site or an
+   * http(s) URL. Optional: absent means the sandbox providers (server/legal-urls.ts). Environment:
+   * TERMS_URL_EN, TERMS_URL_ES, PRIVACY_URL_EN, PRIVACY_URL_ES (one left unset keeps its default).
+   */
+  legalUrls?: LegalUrls;
+  /**
+   * §9: the two quick-deposit amounts of a trust card, dollars; absent means QUICK_DEPOSIT_AMOUNTS
+   * (contract/quick-deposits.ts). Environment: QUICK_DEPOSIT_AMOUNTS, two amounts such as "25,50".
+   */
+  quickDepositAmounts?: [number, number];
 }
 
 /** §2 pam: the sandbox's own stand-in for the external payment endpoint. */
@@ -159,6 +172,23 @@ function checkoutServiceConfig(env: Env): Partial<Config> {
   return out;
 }
 
+/** §9 QUICK_DEPOSIT_AMOUNTS: exactly two dollar amounts, comma-separated. */
+function quickDepositAmounts(env: Env): Partial<Config> {
+  const v = env.QUICK_DEPOSIT_AMOUNTS?.trim();
+  if (!v) return {};
+  const parts = v.split(',').map((s) => s.trim());
+  if (parts.length !== 2 || parts.some((s) => !/^\d{1,4}(\.\d{1,2})?$/.test(s) || Number(s) <= 0)) {
+    throw new Error('QUICK_DEPOSIT_AMOUNTS must be two dollar amounts such as 25,50');
+  }
+  return { quickDepositAmounts: [Number(parts[0]), Number(parts[1])] };
+}
+
+/** §7 legal text URLs; a variable left unset keeps the sandbox provider's URL. */
+function legalUrlsConfig(env: Env): Partial<Config> {
+  const legalUrls = legalUrlsFromEnv(env);
+  return legalUrls ? { legalUrls } : {};
+}
+
 /** Reads the configuration; throws with the variable's name on a value it cannot use. */
 export function loadConfig(env: Env = process.env): Config {
   const d = DEFAULT_CONFIG;
@@ -181,5 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...(env.TRANSFER_FEE?.trim() ? { transferFee: amount(env, 'TRANSFER_FEE', DEFAULT_TRANSFER_FEE) } : {}),
     ...(env.CLOSED_FACILITY_IDS === undefined ? {} : { closedFacilityIds: ids(env, 'CLOSED_FACILITY_IDS', []) }),
     ...checkoutServiceConfig(env),
+    ...legalUrlsConfig(env),
+    ...quickDepositAmounts(env),
   };
 }

@@ -296,4 +296,105 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE vault_tokens ADD COLUMN saved_card_id INTEGER NULL;
     `,
   },
+  {
+    id: 6,
+    name: 'phone deposits: deposits without an inmate, the destinations registry',
+    sql: `
+      -- A dest deposit goes to a phone number, not an inmate (docs/decisions/0010): inmate_id becomes
+      -- optional. SQLite cannot drop NOT NULL in place, so the table is rebuilt (nothing refers to it).
+      CREATE TABLE deposits_next (
+        id TEXT PRIMARY KEY,
+        order_number TEXT NOT NULL UNIQUE,
+        session_id TEXT NOT NULL,
+        facility_id INTEGER NOT NULL REFERENCES facilities (id),
+        inmate_id TEXT NULL REFERENCES inmates (id),
+        deposit_type TEXT NOT NULL,
+        amount_cents INTEGER NOT NULL,
+        fee_cents INTEGER NOT NULL,
+        tax_cents INTEGER NOT NULL,
+        total_cents INTEGER NOT NULL,
+        card_token TEXT NOT NULL,
+        card_brand TEXT NOT NULL,
+        card_last4 TEXT NOT NULL,
+        card_exp TEXT NOT NULL,
+        payer_email TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        response_json TEXT NOT NULL,
+        user_id TEXT NULL REFERENCES users (id),
+        deposit_phone_no TEXT NULL,
+        CHECK (inmate_id IS NOT NULL OR deposit_phone_no IS NOT NULL)
+      );
+      INSERT INTO deposits_next (id, order_number, session_id, facility_id, inmate_id, deposit_type, amount_cents,
+        fee_cents, tax_cents, total_cents, card_token, card_brand, card_last4, card_exp, payer_email, created_at,
+        response_json, user_id, deposit_phone_no)
+      SELECT id, order_number, session_id, facility_id, inmate_id, deposit_type, amount_cents,
+        fee_cents, tax_cents, total_cents, card_token, card_brand, card_last4, card_exp, payer_email, created_at,
+        response_json, user_id, deposit_phone_no
+      FROM deposits;
+      DROP TABLE deposits;
+      ALTER TABLE deposits_next RENAME TO deposits;
+      CREATE INDEX deposits_inmate_time ON deposits (inmate_id, created_at);
+      CREATE INDEX deposits_email_time ON deposits (payer_email, created_at);
+      CREATE INDEX deposits_user_time ON deposits (user_id, created_at);
+      CREATE INDEX deposits_phone_time ON deposits (deposit_phone_no, created_at);
+      -- One row per phone number ever deposited to or fraud-flagged, the provider's view of it: its
+      -- destination id (shared by every payer's account for the number), its fraud flag (§5), and the
+      -- balance guests deposited, which belongs to no payer's account.
+      CREATE TABLE destinations (
+        deposit_phone_no TEXT PRIMARY KEY,
+        deposit_phone_country TEXT NOT NULL,
+        destination_id TEXT NOT NULL UNIQUE,
+        fraud_flag INTEGER NOT NULL CHECK (fraud_flag IN (0, 1)),
+        guest_prepaid_cents INTEGER NOT NULL CHECK (guest_prepaid_cents >= 0),
+        guest_regulated_cents INTEGER NOT NULL CHECK (guest_regulated_cents >= 0),
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX dest_accounts_phone_any ON dest_accounts (deposit_phone_no);
+    `,
+  },
+  {
+    id: 7,
+    name: 'phone verification codes',
+    sql: `
+      -- §4 phone verification: one row per code sent to a phone account, by text or call. Only a
+      -- salted hash of the code is kept; the rows also count the sends per hour and the wrong tries.
+      CREATE TABLE phone_verification_codes (
+        id INTEGER PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id),
+        account_id INTEGER NOT NULL REFERENCES dest_accounts (id),
+        channel TEXT NOT NULL CHECK (channel IN ('sms', 'call')),
+        code_salt TEXT NOT NULL,
+        code_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        wrong_attempts INTEGER NOT NULL DEFAULT 0 CHECK (wrong_attempts >= 0),
+        -- Set when the code was used, or when a newer code replaced it.
+        closed_at TEXT NULL
+      );
+      CREATE INDEX phone_verification_codes_account ON phone_verification_codes (account_id, created_at);
+    `,
+  },
+  {
+    id: 8,
+    name: 'professional verification requests',
+    sql: `
+      -- §3 Professional request: one row per request a payer sent, PENDING (waiting for review) or
+      -- FAILED (refused at once). A payer has at most one pending request per facility (§8 EXISTED).
+      CREATE TABLE professional_requests (
+        id INTEGER PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users (id),
+        facility_id INTEGER NOT NULL REFERENCES facilities (id),
+        bar_number TEXT NOT NULL,
+        issue_state TEXT NOT NULL,
+        issue_date TEXT NOT NULL,
+        business_phone TEXT NOT NULL,
+        phone_ext TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('PENDING', 'FAILED')),
+        created_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX professional_requests_one_pending
+        ON professional_requests (user_id, facility_id) WHERE status = 'PENDING';
+      CREATE INDEX professional_requests_bar ON professional_requests (bar_number, issue_state, status);
+    `,
+  },
 ];

@@ -1,28 +1,34 @@
 // Composition root (architecture §"How data flows"): creates the app actor and hands every
 // invoked actor its HTTP implementation with .provide().
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { createActor, type InspectionEvent } from 'xstate';
 import { provideApp } from '../machines/provide-actors.ts';
 import { createActors } from './api/actors.ts';
 import { createApiClient } from './api/client.ts';
-import { logJsError } from './api/checkout.ts';
+import { sendErrorReport } from './api/error-reports.ts';
 import { App } from './app.tsx';
+import { ErrorBoundary } from './components/error-boundary.tsx';
+import { createErrorReporter } from './error-reporter.ts';
 import { i18n, storedLanguage, storeLanguage } from './i18n.ts';
 import { locationOf } from '../machines/pages.ts';
 import './styles.css';
 
 async function start() {
+  let unauthorized = () => {};
+  const api = createApiClient({ onUnauthorized: () => unauthorized() });
+  // §7/§8: from here on, errors of the page are reported (at most 4, one at a time).
+  const reporter = createErrorReporter((report) => sendErrorReport(api, report));
+  reporter.listen(window);
   const inspect =
     import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')
       ? await loadInspector()
       : undefined;
-  let unauthorized = () => {};
-  const api = createApiClient({ onUnauthorized: () => unauthorized() });
   const machine = provideApp(createActors(api)).provide({
     actions: {
       persistLanguage: ({ context }) => storeLanguage(context.lang),
-      logUnauthorized: () => void logJsError(api, '401 answer: back to start').catch(() => undefined),
-      logSignOutFailure: () => void logJsError(api, 'sign-out failed').catch(() => undefined),
+      logUnauthorized: () => reporter.report('401 answer: back to start'),
+      logSignOutFailure: () => reporter.report('sign-out failed'),
     },
   });
   const actor = createActor(machine, {
@@ -38,7 +44,15 @@ async function start() {
   unauthorized = () => actor.send({ type: 'app.unauthorized' });
   actor.start();
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<App app={actor} i18n={i18n} />);
+  // §8: an error while rendering shows the unexpected-error page, and is reported.
+  if (root)
+    createRoot(root).render(
+      <I18nextProvider i18n={i18n}>
+        <ErrorBoundary onError={(error, componentStack) => reporter.report(error, componentStack)}>
+          <App app={actor} i18n={i18n} />
+        </ErrorBoundary>
+      </I18nextProvider>,
+    );
 }
 
 /**

@@ -508,3 +508,74 @@ export const TrustMismatch: Story = {
 };
 
 export const TrustMismatchSpanish: Story = { ...TrustMismatch, globals: { locale: 'es' } };
+
+// ---------------------------------------------------------------- §2 pam variant (Maricopa County, 1201)
+
+const AT_PAM = (signedIn: boolean): SandboxSetup => ({
+  fields: { ...recipientFields('100026'), logged_in: signedIn, email: signedIn ? 'ana@example.com' : '' },
+});
+const ACK: Step = to.checkout({ type: 'checkout.acknowledgeFees', value: true });
+
+/** The fees acknowledgement instead of the card: Next waits for it. */
+export const PamVariant: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.editing',
+    scene: { server: AT_PAM(true), route: 'checkout', steps: [PRESET_25, reach('checkout:active.fees.ready')] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: t('CHECKOUT.NEXT') })).toBeDisabled();
+    await expect(canvas.queryByLabelText(t('CHECKOUT.CARD_NUMBER'))).toBeNull();
+    await expect(canvas.getByRole('checkbox', { name: /\$/ })).not.toBeChecked();
+  },
+};
+
+export const PamVariantSpanish: Story = { ...PamVariant, globals: { locale: 'es' } };
+
+/** §6: in pam mode an account is required. */
+export const PamNeedsAccount: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.pamNeedsAccount',
+    scene: {
+      server: AT_PAM(false),
+      route: 'checkout',
+      steps: [PRESET_25, reach('checkout:active.fees.ready'), ACK, SUBMIT],
+    },
+  },
+  play: async ({ canvas }) => {
+    const dialog = within(canvas.getByRole('dialog', { name: t('CHECKOUT.PAM_ACCOUNT_TITLE') }));
+    await expect(dialog.getByRole('link', { name: t('TYPE.SIGN_IN') })).toHaveAttribute(
+      'href',
+      '#/login?returnTo=%2Fcheckout',
+    );
+  },
+};
+
+export const PreparingPam: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.preparingPam',
+    scene: {
+      server: AT_PAM(true),
+      route: 'checkout',
+      variants: [{ call: 'preparePamDeposit', answer: 'never' }],
+      steps: [PRESET_25, reach('checkout:active.fees.ready'), ACK, SUBMIT],
+    },
+  },
+  play: busy,
+};
+
+/** The signed payload is on its way to the payment endpoint. */
+export const PostingPam: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.postingPam',
+    scene: {
+      server: AT_PAM(true),
+      route: 'checkout',
+      steps: [PRESET_25, reach('checkout:active.fees.ready'), ACK, SUBMIT],
+    },
+  },
+  play: async ({ canvas }) => {
+    const form = canvas.getByRole('form', { name: t('CHECKOUT.PAM_LEAVING') });
+    await expect(form).toHaveAttribute('action', '/sandbox/pam/pay');
+    await expect(within(form).getByRole('button', { name: t('CHECKOUT.PAM_CONTINUE') })).toBeEnabled();
+  },
+};

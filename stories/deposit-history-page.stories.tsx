@@ -86,8 +86,8 @@ export const LoadFailed: Story = {
 
 /**
  * §9: 20 a page, newest first, "Page 1 of 3". §2: a deposit can be repeated unless its facility is
- * closed or the person's inmate_status is not 0; a phone deposit and a type the facility stopped
- * taking say why too.
+ * closed or the person's inmate_status is not 0; a type the facility stopped taking says why too. A
+ * phone deposit is repeated to its number.
  */
 export const FirstPage: Story = {
   parameters: { machineState: 'depositHistory:ready.idle', page: { machine: history(), input } },
@@ -103,8 +103,8 @@ export const FirstPage: Story = {
       await expect(top.getByText(text)).toBeInTheDocument();
     }
     await expect(top.getByRole('button', { name: repeatName(FLEX) })).toBeEnabled();
+    await expect(within(items[1] as HTMLElement).getByRole('button')).toBeEnabled();
     const blocked: [number, string][] = [
-      [1, t('HISTORY.BLOCKED_PHONE_ACCOUNT')],
       [2, t('HISTORY.BLOCKED_FACILITY_CLOSED')],
       [3, t('HISTORY.BLOCKED_INMATE_STATUS', { recipient: (DEPOSIT_HISTORY[3] as DepositHistoryItem).recipient })],
       [4, t('HISTORY.BLOCKED_TYPE_UNAVAILABLE')],

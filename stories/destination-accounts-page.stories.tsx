@@ -1,7 +1,9 @@
-// /account/destination_accounts (§2; §9 SNAP rows, order and low balance; §4 inactivity alerts; §8
-// failed removal): each state of the destinationAccounts machine with its screen.
+// /account/destination_accounts (§2; §9 SNAP rows, order and low balance; §4 inactivity alerts and
+// phone verification; §8 failed removal): each state of the destinationAccounts machine with its
+// screen. The states of the verify-phone modal itself are in phone-verification-modal.stories.tsx.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { fromPromise } from 'xstate';
 import type {
   ActionResponse,
   BreakageResponse,
@@ -10,7 +12,17 @@ import type {
 } from '../contract/accounts.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import { EMPTY_FORM } from '../contract/entities.ts';
-import { ACCOUNT_ACTIVITY, DEST_ACCOUNTS, NETWORK_FAILURE, pageInput, saveAnswer } from '../fixtures/samples.ts';
+import type { CheckCodeResponse, SendCodeResponse } from '../contract/phone-verification.ts';
+import {
+  ACCOUNT_ACTIVITY,
+  CODE_CONFIRMED,
+  CODE_SENT,
+  DEST_ACCOUNTS,
+  DEST_ACCOUNTS_COUSIN_VERIFIED,
+  NETWORK_FAILURE,
+  pageInput,
+  saveAnswer,
+} from '../fixtures/samples.ts';
 import type { CallFailure } from '../machines/actors.types.ts';
 import { destinationAccountsMachine } from '../machines/destination-accounts.machine.ts';
 import { provideMachine } from '../machines/provide-actors.ts';
@@ -37,17 +49,43 @@ type Answer<O> = O | 'never' | { fail: CallFailure };
 const named = (label: string, phone: string) => t('DEST_ACCOUNTS.NAMED', { label, phone });
 const mom = () => named('Mom', '(512) 555-0101');
 
+/**
+ * The list as the first read gives it, then as every later read (after a verification) gives it;
+ * counted per run of the story (per actor system).
+ */
+function reads(first: DestinationAccount[], later: Answer<DestinationAccount[]>) {
+  const runs = new WeakSet<object>();
+  return fromPromise<DestinationAccount[], void>(({ system }) => {
+    if (!runs.has(system)) {
+      runs.add(system);
+      return Promise.resolve(first);
+    }
+    if (later === 'never') return new Promise<DestinationAccount[]>(() => {});
+    return 'fail' in later ? Promise.reject(later.fail) : Promise.resolve(later);
+  });
+}
+
 function accounts(
   calls: {
     load?: Answer<DestinationAccount[]>;
+    /** What the list read after a verification answers (the first read answers `load`). */
+    reload?: Answer<DestinationAccount[]>;
     activity?: Answer<DestinationActivity[]>;
     alerts?: Answer<BreakageResponse>;
     remove?: Answer<ActionResponse>;
     save?: Answer<StateSaveResponse>;
+    sendCode?: Answer<SendCodeResponse>;
+    confirmCode?: Answer<CheckCodeResponse>;
   } = {},
 ) {
+  const load = calls.load ?? DEST_ACCOUNTS;
   return provideMachine(destinationAccountsMachine, {
-    loadDestinationAccounts: call(calls.load ?? DEST_ACCOUNTS),
+    loadDestinationAccounts:
+      calls.reload !== undefined && Array.isArray(load)
+        ? reads(load, calls.reload)
+        : call<DestinationAccount[], void>(load),
+    sendVerificationCode: call(calls.sendCode ?? CODE_SENT),
+    confirmPhoneCode: call(calls.confirmCode ?? CODE_CONFIRMED),
     loadAccountActivity: call(calls.activity ?? ACCOUNT_ACTIVITY),
     updateInactivityAlerts: call(calls.alerts ?? { success: true, errors: {}, breakage: { sms: 1, email: 3 } }),
     removeDestinationAccount: call(calls.remove ?? { success: true, errors: {} }),
@@ -114,6 +152,12 @@ export const Accounts: Story = {
       within(first).getByRole('button', { name: t('DEST_ACCOUNTS.DELETE_ITEM', { account: mom() }) }),
     ).toBeEnabled();
     await expect(canvas.queryByText(/SNAP/)).toBeNull();
+    // §4: only the pending account can be verified.
+    const cousinName = named('Cousin', '(512) 555-0103');
+    await expect(
+      within(cousin).getByRole('button', { name: t('PHONE_VERIFY.VERIFY_ITEM', { account: cousinName }) }),
+    ).toBeEnabled();
+    await expect(within(first).queryByRole('button', { name: new RegExp(`^${t('PHONE_VERIFY.VERIFY')}`) })).toBeNull();
   },
 };
 
@@ -315,5 +359,79 @@ export const DeleteFailed: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('ERROR.ERROR_DELETING_ACCOUNT'));
     await expect(rows(canvas)).toHaveLength(5);
+  },
+};
+
+// §4 phone verification of Cousin's pending account (303): the page's side of the modal.
+const cousin = () => named('Cousin', '(512) 555-0103');
+const OPEN_VERIFY = [{ type: 'verify.open', id: 303 }];
+// What the modal's machine tells the page when the right code is confirmed.
+const VERIFIED = [...OPEN_VERIFY, { type: 'phone.verified', ani: '5125550103' }];
+
+export const VerifyOpen: Story = {
+  parameters: {
+    machineState: 'destinationAccounts:verifying.open',
+    page: { machine: accounts(), input, events: OPEN_VERIFY },
+  },
+  play: async ({ canvas }) => {
+    const title = t('PHONE_VERIFY.TITLE', { account: cousin() });
+    const dialog = canvas.getByRole('dialog', { name: title });
+    await expect(within(dialog).getByRole('heading', { name: title })).toHaveFocus();
+    await expect(within(dialog).getByRole('button', { name: t('PHONE_VERIFY.SEND_TEXT') })).toBeEnabled();
+    await expect(within(dialog).getByRole('button', { name: t('PHONE_VERIFY.SEND_CALL') })).toBeEnabled();
+  },
+};
+
+export const VerifyOpenSpanish: Story = { ...VerifyOpen, globals: { locale: 'es' } };
+
+/** The modal says the account is verified while the list is read again; it cannot be closed meanwhile. */
+export const VerifyReloading: Story = {
+  parameters: {
+    machineState: 'destinationAccounts:verifying.reloading',
+    page: { machine: accounts({ reload: 'never' }), input, events: VERIFIED },
+  },
+  play: async ({ canvas }) => {
+    const dialog = canvas.getByRole('dialog');
+    await expect(within(dialog).getByRole('status')).toHaveTextContent(
+      t('PHONE_VERIFY.VERIFIED', { account: cousin() }),
+    );
+    await expect(within(dialog).getByRole('button', { name: t('COMMON.CLOSE') })).toBeDisabled();
+    // The list behind says so at once.
+    await expect(rows(canvas)[4]).not.toHaveTextContent(t('DEST_ACCOUNTS.PENDING'));
+  },
+};
+
+export const Verified: Story = {
+  parameters: {
+    machineState: 'destinationAccounts:verifying.verified',
+    page: { machine: accounts({ reload: DEST_ACCOUNTS_COUSIN_VERIFIED }), input, events: VERIFIED },
+  },
+  play: async ({ canvas }) => {
+    const dialog = canvas.getByRole('dialog');
+    await expect(within(dialog).getByRole('status')).toHaveTextContent(
+      t('PHONE_VERIFY.VERIFIED', { account: cousin() }),
+    );
+    await expect(within(dialog).getByRole('button', { name: t('COMMON.CLOSE') })).toBeEnabled();
+    await expect(rows(canvas)[4]).not.toHaveTextContent(t('DEST_ACCOUNTS.PENDING'));
+    await expect(
+      within(rows(canvas)[4] as HTMLElement).queryByRole('button', {
+        name: t('PHONE_VERIFY.VERIFY_ITEM', { account: cousin() }),
+      }),
+    ).toBeNull();
+  },
+};
+
+export const VerifiedSpanish: Story = { ...Verified, globals: { locale: 'es' } };
+
+/** §8: the list could not be read again: the page says so behind the modal; the account shows verified. */
+export const VerifiedReloadFailed: Story = {
+  parameters: {
+    machineState: 'destinationAccounts:verifying.verified',
+    page: { machine: accounts({ reload: { fail: NETWORK_FAILURE } }), input, events: VERIFIED },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.NETWORK'));
+    await expect(canvas.getByRole('dialog')).toHaveTextContent(t('PHONE_VERIFY.VERIFIED', { account: cousin() }));
+    await expect(rows(canvas)[4]).not.toHaveTextContent(t('DEST_ACCOUNTS.PENDING'));
   },
 };

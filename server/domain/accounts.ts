@@ -90,7 +90,8 @@ export function sortRecurringDeposits(list: readonly RecurringDeposit[]): Recurr
 }
 
 export function depositHistoryItem(h: DepositHistoryRow, closedFacilityIds: readonly number[]): DepositHistoryItem {
-  const inmateName = `${h.inmate_first_name} ${h.inmate_last_name}`;
+  // A phone deposit made through the number step names no inmate (its names are '').
+  const inmateName = `${h.inmate_first_name} ${h.inmate_last_name}`.trim();
   const toPhone = h.deposit_type === 'dest' && h.deposit_phone_no !== null;
   return {
     id: h.id,

@@ -15,9 +15,11 @@ import {
 import { offersType } from '../../contract/rules.ts';
 import type { RecurringDepositType } from '../../contract/accounts.ts';
 import { CHECKOUT_SERVICE_ERRORS, NO_ROUNDUP_ID, RECURRING_DAYS } from '../../contract/checkout-services.ts';
+import { DEST_DEPOSIT_ERRORS } from '../../contract/dest-deposits.ts';
 import { DEFAULT_NO_TRUST_BILLING_STATES, type Config } from '../config.ts';
 import { transaction, type Db } from '../db.ts';
 import { toCents, toDollars } from '../money.ts';
+import type { RecipientKey } from '../repo/deposits.ts';
 import type { FormState } from '../repo/form-state.ts';
 import type { InmateRecord } from '../repo/inmates.ts';
 import type { Repos } from '../repo/repos.ts';
@@ -26,9 +28,10 @@ import type { VaultToken } from '../repo/vault.ts';
 import { tokenExpiredError } from './card.ts';
 import { deriveRoundup, savedCardExpired } from './checkout-fields.ts';
 import { ageOn, minutesBefore } from './dates.ts';
-import { dailyRemainingCents, payerEmailOf } from './deposit-limits.ts';
+import { dailyRemainingToCents, payerEmailOf } from './deposit-limits.ts';
+import { checkDestination, creditDestination, isFraudFlagged, type DestTarget } from './dest-deposits.ts';
 import { quote, type Quote } from './fees.ts';
-import { ERROR_FACILITY_NOT_FOUND } from './form-rules.ts';
+import { ERROR_FACILITY_NOT_FOUND, allowedCountryCodes } from './form-rules.ts';
 import { RESELECT_DEPOSIT_TYPE } from './offers.ts';
 import { APPROVED, processorText } from './sandbox-processor.ts';
 
@@ -50,9 +53,12 @@ export interface CheckoutDeps {
 
 export type CheckoutResult = { status: 200; body: CheckoutResponse } | { status: 400; body: ErrorBody };
 
+/** Who the deposit goes to: an inmate (flex, trust, bail) or a phone account (dest, §4 number step). */
+type Recipient = { kind: 'inmate'; inmate: InmateRecord } | { kind: 'dest'; dest: DestTarget };
+
 interface Checked {
   facility: Facility;
-  inmate: InmateRecord;
+  recipient: Recipient;
   token: VaultToken;
   /** Undefined when no tier of the schedule holds the amount (the roundup's amount when one is picked). */
   quote: Quote | undefined;
@@ -94,11 +100,16 @@ function check(
   if (type === '') errors.deposit_type = MSG.depositType;
   else if (facility && !offersType(facility, type)) errors.deposit_type = RESELECT_DEPOSIT_TYPE;
 
-  let inmate: InmateRecord | undefined;
-  if (fields.deposit_inmate_id === '') errors.deposit_inmate_id = MSG.required;
+  // §4: a dest deposit needs the phone number instead of the recipient.
+  let recipient: Recipient | undefined;
+  if (type === 'dest') {
+    const dest = checkDestination(repos, session.user_id, fields, allowedCountryCodes(repos), errors);
+    if (dest) recipient = { kind: 'dest', dest };
+  } else if (fields.deposit_inmate_id === '') errors.deposit_inmate_id = MSG.required;
   else if (facility) {
-    inmate = repos.inmates.findInFacility(fields.deposit_inmate_id, facility.id);
+    const inmate = repos.inmates.findInFacility(fields.deposit_inmate_id, facility.id);
     if (!inmate) errors.deposit_inmate_id = MSG.invalid;
+    else recipient = { kind: 'inmate', inmate };
   }
 
   // Over the maximum is the DEPOSIT_MAX rule below, not a field problem.
@@ -158,7 +169,7 @@ function check(
     }
   }
 
-  if (Object.keys(errors).length > 0 || !facility || !inmate || !token || type === '') {
+  if (Object.keys(errors).length > 0 || !facility || !recipient || !token || type === '') {
     return { errors: errors as FieldErrors };
   }
   const sel = priced.selected_roundup;
@@ -166,7 +177,7 @@ function check(
   return {
     checked: {
       facility,
-      inmate,
+      recipient,
       token,
       quote: quote(repos.fees, facility, type, toCents(chargedDollars)),
       payerEmail: payerEmailOf(repos, session, fields.email),
@@ -216,7 +227,12 @@ export function processDeposit(
       return { status: 400, body: { errors: result.errors } };
     }
     const errors: Record<string, string> = {};
-    const { facility, inmate, token, payerEmail, savedCardId, recurring } = result.checked;
+    const { facility, recipient, token, payerEmail, savedCardId, recurring } = result.checked;
+    const inmate = recipient.kind === 'inmate' ? recipient.inmate : null;
+    const dest = recipient.kind === 'dest' ? recipient.dest : null;
+    // The daily maximum and the duplicate rule count deposits to the same inmate, or the same number.
+    const recipientKey: RecipientKey =
+      recipient.kind === 'dest' ? { phone: recipient.dest.phone } : { inmateId: recipient.inmate.id };
 
     // Rules answered as a checkout error (§8), without a charge.
     const refuse = (code: string, fieldErrors: Record<string, string> = {}): CheckoutResult => {
@@ -224,8 +240,14 @@ export function processDeposit(
       save(fields, e);
       return { status: 200, body: response(fields, { error: code, errors: fieldErrors as FieldErrors }) };
     };
-    if (inmate.fraud_flag) return refuse('FRAUD_CONTROL_MESSAGE', { deposit_inmate_id: 'ERROR.FRAUD_CONTROL_MESSAGE' });
-    if (fields.deposit_type === 'trust') {
+    if (inmate?.fraud_flag) {
+      return refuse('FRAUD_CONTROL_MESSAGE', { deposit_inmate_id: 'ERROR.FRAUD_CONTROL_MESSAGE' });
+    }
+    // §5/§8: a fraud-flagged number or phone account blocks the deposit.
+    if (dest && isFraudFlagged(repos, dest.phone, dest.account)) {
+      return refuse('FRAUD_CONTROL_MESSAGE', { deposit_phone_no: DEST_DEPOSIT_ERRORS.fraud });
+    }
+    if (inmate && fields.deposit_type === 'trust') {
       // §4 trust block: residents of the configured states may not make trust deposits; the
       // client opens the mismatch modal on this billing_state error.
       const noTrust = config.noTrustBillingStates ?? DEFAULT_NO_TRUST_BILLING_STATES;
@@ -247,7 +269,7 @@ export function processDeposit(
     // What is charged: the amount, or the picked roundup's amount (§4).
     const amountCents = q.amountCents;
     // §8 DEPOSIT_EXCEEDS_LIMIT: daily maximum per payer per recipient (deposit-limits.ts).
-    if (amountCents > dailyRemainingCents(repos, config, payerEmail, inmate.id, now)) {
+    if (amountCents > dailyRemainingToCents(repos, config, payerEmail, recipientKey, now)) {
       return refuse('DEPOSIT_EXCEEDS_LIMIT');
     }
 
@@ -256,7 +278,7 @@ export function processDeposit(
       const dup = repos.deposits.findRecentDuplicate({
         sessionId: session.id,
         payerEmail,
-        inmateId: inmate.id,
+        recipient: recipientKey,
         amountCents,
         since: minutesBefore(now, DUPLICATE_WINDOW_MINUTES),
       });
@@ -292,11 +314,11 @@ export function processDeposit(
       order_number: orderNumber,
       deposit_time: nowIso,
       deposit_type: fields.deposit_type as ReceiptInfo['deposit_type'],
-      recipient_first_name: inmate.first_name,
-      recipient_last_name: inmate.last_name,
-      recipient_dob: inmate.date_of_birth,
-      recipient_age: ageOn(inmate.date_of_birth, now),
-      booking_code: inmate.booking_code,
+      recipient_first_name: inmate ? inmate.first_name : null,
+      recipient_last_name: inmate ? inmate.last_name : null,
+      recipient_dob: inmate ? inmate.date_of_birth : null,
+      recipient_age: inmate ? ageOn(inmate.date_of_birth, now) : null,
+      booking_code: inmate ? inmate.booking_code : '',
       facility_id: facility.id,
       facility_label: facility.label,
       inmate_label: facility.inmate_label,
@@ -308,6 +330,13 @@ export function processDeposit(
       card_last4: token.last4,
       card_expiry: cardExpiry,
       billing_country: fields.billing_country,
+      ...(dest
+        ? {
+            deposit_phone_no: dest.phone,
+            deposit_phone_no_label: dest.label,
+            deposit_phone_country: dest.country,
+          }
+        : {}),
     };
     const done: FormFields = {
       ...fields,
@@ -322,7 +351,8 @@ export function processDeposit(
       order_number: orderNumber,
       session_id: session.id,
       facility_id: facility.id,
-      inmate_id: inmate.id,
+      inmate_id: inmate ? inmate.id : null,
+      deposit_phone_no: dest ? dest.phone : null,
       deposit_type: receipt.deposit_type,
       amount_cents: q.amountCents,
       fee_cents: q.feeCents,
@@ -336,8 +366,18 @@ export function processDeposit(
       created_at: nowIso,
       response_json: JSON.stringify(body),
     });
+    // The phone account's balance moves in the transaction that writes the ledger row (decisions/0010).
+    const destAccountId = dest
+      ? creditDestination(repos, {
+          userId: session.user_id,
+          target: dest,
+          facility,
+          amountCents: q.amountCents,
+          at: nowIso,
+        })
+      : null;
     // §6: a signed-in payer's deposit is part of their deposit history.
-    if (session.user_id !== null) repos.depositHistory.assign(depositId, session.user_id, null);
+    if (session.user_id !== null) repos.depositHistory.assign(depositId, session.user_id, dest ? dest.phone : null);
     // §4: the first deposit is charged now; the recurring row repeats it on the saved card.
     const recurringType = RECURRING_DEPOSIT_TYPE[receipt.deposit_type];
     if (recurring && session.user_id !== null && savedCardId !== null && recurringType) {
@@ -349,8 +389,9 @@ export function processDeposit(
         day_in_interval: recurring.day,
         deposit_type: recurringType,
         facility_id: facility.id,
-        inmate_id: inmate.id,
-        dest_account_id: null,
+        // §3 recipient_type: Inmate, or Destination for the payer's phone account.
+        inmate_id: inmate ? inmate.id : null,
+        dest_account_id: destAccountId,
         account_guid: randomUUID(),
         is_pam: facility.pam_enabled,
         created_at: nowIso,

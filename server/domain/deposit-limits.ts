@@ -5,6 +5,7 @@ import type { Facility } from '../../contract/entities.ts';
 import { effectiveLimits } from '../../contract/schemas.ts';
 import type { Config } from '../config.ts';
 import { toCents, toDollars } from '../money.ts';
+import type { RecipientKey } from '../repo/deposits.ts';
 import type { Repos } from '../repo/repos.ts';
 import type { SessionRow } from '../repo/sessions.ts';
 import { minutesBefore } from './dates.ts';
@@ -26,9 +27,24 @@ export function dailyRemainingCents(
   inmateId: string,
   now: Date,
 ): number {
+  return dailyRemainingToCents(repos, config, payerEmail, { inmateId }, now);
+}
+
+/** Cents this payer may still send to this recipient (an inmate, or a phone number for dest) today. */
+export function dailyRemainingToCents(
+  repos: Repos,
+  config: Config,
+  payerEmail: string,
+  recipient: RecipientKey,
+  now: Date,
+): number {
   const max = toCents(config.dailyMaxPerRecipient);
   if (payerEmail === '') return max;
-  const sent = repos.deposits.sumForPayerAndInmate(payerEmail, inmateId, minutesBefore(now, DAILY_WINDOW_MINUTES));
+  const since = minutesBefore(now, DAILY_WINDOW_MINUTES);
+  const sent =
+    'inmateId' in recipient
+      ? repos.deposits.sumForPayerAndInmate(payerEmail, recipient.inmateId, since)
+      : repos.deposits.sumForPayerAndPhone(payerEmail, recipient.phone, since);
   return Math.max(0, max - sent);
 }
 

@@ -24,6 +24,7 @@ import type { FormState } from '../repo/form-state.ts';
 import type { Repos } from '../repo/repos.ts';
 import { tokenExpiredError } from './card.ts';
 import { CHECKOUT_CHOICE_KEYS, applyCheckoutChoices, roundupPrice } from './checkout-fields.ts';
+import { DEST_FIELD_KEYS, applyDestFields, clearDestFields } from './dest-deposits.ts';
 import { quote } from './fees.ts';
 import { RESELECT_DEPOSIT_TYPE, isDepositType } from './offers.ts';
 import { cardDisplay } from './sandbox-processor.ts';
@@ -205,6 +206,8 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
     if (!Object.hasOwn(patch, key)) continue;
     // Applied together after the loop: they depend on the amount, type and card of this same save.
     if ((CHECKOUT_CHOICE_KEYS as readonly string[]).includes(key)) continue;
+    // The number step's fields, likewise after the facility and type of this same save.
+    if ((DEST_FIELD_KEYS as readonly string[]).includes(key)) continue;
     const c = coerce(key, patch[key]);
     if (!c.ok) {
       setError(key, c.error);
@@ -228,10 +231,12 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
       case 'facility_id': {
         const id = value as number | null;
         if (id !== fields.facility_id) {
-          // Changing facility clears the deposit type and the recipient (they belong to the old one).
+          // Changing facility clears the deposit type, the recipient and the phone number (they belong
+          // to the old one).
           fields.deposit_type = '';
           setError('deposit_type', null);
           clearRecipient();
+          clearDestFields(fields, errors);
         }
         fields.facility_id = id;
         facility = id === null ? undefined : repos.facilities.findById(id);
@@ -249,6 +254,8 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
       }
       case 'deposit_type': {
         const type = String(value);
+        // §4: the phone number belongs to the dest deposit it was chosen for.
+        if (type !== fields.deposit_type && (type === '' || isDepositType(type))) clearDestFields(fields, errors);
         if (type === '') {
           fields.deposit_type = '';
           setError(key, null);
@@ -345,6 +352,11 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
     }
   }
 
+  applyDestFields(fields, errors, patch, {
+    repos,
+    userId: ctx.userId ?? null,
+    allowedCountries: () => allowedCountryCodes(repos),
+  });
   applyCheckoutChoices(fields, errors, patch, facility, { repos, userId: ctx.userId ?? null, now: ctx.now });
   fields.billing_agree_terms = TERMS_FIELDS.every((k) => fields[k]);
   Object.assign(fields, priceFields(repos, fields, facility, errors));

@@ -16,6 +16,7 @@ export interface DepositHistoryRow {
   facility_flex_disabled: boolean;
   facility_fnf_prepaid_enabled: boolean;
   facility_fcc_regulated: boolean;
+  /** '' (and names '') for a phone deposit made through the number step, which names no inmate (decisions/0010). */
   inmate_id: string;
   inmate_first_name: string;
   inmate_last_name: string;
@@ -54,11 +55,12 @@ export function createDepositHistoryRepo(db: Db) {
   const page = db.prepare(`
     SELECT d.id, d.order_number, d.created_at, d.deposit_type, d.amount_cents, d.deposit_phone_no, d.facility_id,
       f.label AS facility_label, f.flex_disabled, f.fnf_prepaid_enabled, f.fcc_regulated,
-      d.inmate_id, i.first_name, i.last_name,
+      COALESCE(d.inmate_id, '') AS inmate_id, COALESCE(i.first_name, '') AS first_name,
+      COALESCE(i.last_name, '') AS last_name,
       a.deposit_phone_no_label AS phone_label, a.is_primary AS phone_is_primary
     FROM deposits d
     JOIN facilities f ON f.id = d.facility_id
-    JOIN inmates i ON i.id = d.inmate_id
+    LEFT JOIN inmates i ON i.id = d.inmate_id
     LEFT JOIN dest_accounts a
       ON a.user_id = d.user_id AND a.deposit_phone_no = d.deposit_phone_no AND a.deleted_at IS NULL
     WHERE d.user_id = ?

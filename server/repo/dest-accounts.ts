@@ -114,6 +114,13 @@ export function createDestAccountRepo(db: Db) {
   const credit = db.prepare(
     'UPDATE dest_accounts SET prepaid_balance_cents = prepaid_balance_cents + ? WHERE id = ? AND user_id = ?',
   );
+  const creditRegulated = db.prepare(
+    'UPDATE dest_accounts SET regulated_balance_cents = regulated_balance_cents + ? WHERE id = ? AND user_id = ?',
+  );
+  const create = db.prepare(`INSERT INTO dest_accounts (user_id, destination_id, deposit_phone_no,
+    deposit_phone_no_label, deposit_phone_country, validate_status, is_primary, prepaid_balance_cents,
+    regulated_balance_cents, fraud_flag, facility_id, breakage_sms, breakage_email, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
   const insertActivity = db.prepare(
     'INSERT INTO dest_activity (account_id, purse, event_at, event_desc, amount_cents) VALUES (?, ?, ?, ?, ?)',
   );
@@ -143,6 +150,27 @@ export function createDestAccountRepo(db: Db) {
         a.breakage_email,
         a.created_at,
       );
+    },
+    /** Inserts an account with a new id; returns it. */
+    create(a: Omit<DestAccountRow, 'id'>): number {
+      const r = create.get(
+        a.user_id,
+        a.destination_id,
+        a.deposit_phone_no,
+        a.deposit_phone_no_label,
+        a.deposit_phone_country,
+        a.validate_status,
+        bit(a.is_primary),
+        a.prepaid_balance_cents,
+        a.regulated_balance_cents,
+        bit(a.fraud_flag),
+        a.facility_id,
+        a.breakage_sms,
+        a.breakage_email,
+        a.created_at,
+      );
+      if (!r) throw new Error('dest account insert returned no id');
+      return int(r, 'id');
     },
     /** The user's visible accounts (not removed, not SNAP), in id order. */
     listForUser(userId: string): DestAccountView[] {
@@ -182,6 +210,11 @@ export function createDestAccountRepo(db: Db) {
     },
     credit(userId: string, id: number, cents: number): boolean {
       return Number(credit.run(cents, id, userId).changes) === 1;
+    },
+    /** Adds cents to one purse: pp prepaid, pr regulated (§3 purse_reg). */
+    creditPurse(userId: string, id: number, purse: Purse, cents: number): boolean {
+      const stmt = purse === 'pr' ? creditRegulated : credit;
+      return Number(stmt.run(cents, id, userId).changes) === 1;
     },
     insertActivity(a: ActivityRow): void {
       insertActivity.run(a.account_id, a.purse, a.event_at, a.event_desc, a.amount_cents);

@@ -50,6 +50,7 @@ export function createFacilityRepo(db: Db, rulesFor?: (facilityId: number) => Fa
     'SELECT id, label, state, country FROM facilities WHERE country = ? AND state = ? ORDER BY label, id',
   );
   const count = db.prepare('SELECT COUNT(*) AS n FROM facilities');
+  const listAll = db.prepare('SELECT id, label, state, country FROM facilities ORDER BY label, id');
 
   return {
     insert(f: Facility): void {
@@ -81,6 +82,15 @@ export function createFacilityRepo(db: Db, rulesFor?: (facilityId: number) => Fa
     },
     listByRegion(country: string, state: string): FacilitySummary[] {
       return listByRegion.all(country, state).map((r) => ({
+        id: int(r, 'id'),
+        label: str(r, 'label'),
+        state: str(r, 'state'),
+        country: str(r, 'country'),
+      }));
+    },
+    /** Every facility, by label (the facilities a professional request may name). */
+    listAll(): FacilitySummary[] {
+      return listAll.all().map((r) => ({
         id: int(r, 'id'),
         label: str(r, 'label'),
         state: str(r, 'state'),

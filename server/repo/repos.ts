@@ -6,6 +6,7 @@ import { createClientErrorRepo } from './client-errors.ts';
 import { createDepositHistoryRepo } from './deposit-history.ts';
 import { createDepositRepo } from './deposits.ts';
 import { createDestAccountRepo } from './dest-accounts.ts';
+import { createDestinationRepo } from './destinations.ts';
 import { createFacilityRepo } from './facilities.ts';
 import { createFeeRepo } from './fees.ts';
 import { createFormStateRepo } from './form-state.ts';
@@ -13,6 +14,8 @@ import { createGeoRepo } from './geo.ts';
 import { createInmateRepo } from './inmates.ts';
 import { createOutboxRepo } from './outbox.ts';
 import { createPamPaymentRepo } from './pam-payments.ts';
+import { createPhoneVerificationRepo } from './phone-verification.ts';
+import { createProfessionalRequestRepo } from './professional-requests.ts';
 import { createRecurringDepositRepo } from './recurring-deposits.ts';
 import { createSavedCardRepo } from './saved-cards.ts';
 import { createSessionRepo } from './sessions.ts';
@@ -35,12 +38,15 @@ export function createRepos(db: Db, facilityRules?: (facilityId: number) => Faci
     clientErrors: createClientErrorRepo(db),
     users: createUserRepo(db),
     destAccounts: createDestAccountRepo(db),
+    destinations: createDestinationRepo(db),
     savedCards: createSavedCardRepo(db),
     recurringDeposits: createRecurringDepositRepo(db),
     depositHistory: createDepositHistoryRepo(db),
     approvedDepositors: createApprovedDepositorRepo(db),
     voicemailOffers: createVoicemailOfferRepo(db),
     pamPayments: createPamPaymentRepo(db),
+    professionalRequests: createProfessionalRequestRepo(db),
+    phoneVerification: createPhoneVerificationRepo(db),
   };
 }
 

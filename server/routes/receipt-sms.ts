@@ -22,7 +22,8 @@ function date(iso: string): string {
 
 /** The receipt as one short text; the recipient is the person or, for a phone account, the number. */
 export function receiptText(r: ReceiptInfo, locale: 'en' | 'es', enroll: boolean): string {
-  const who = `${r.recipient_first_name} ${r.recipient_last_name}`.trim() || r.facility_label;
+  const person = `${r.recipient_first_name ?? ''} ${r.recipient_last_name ?? ''}`.trim();
+  const who = r.deposit_type === 'dest' ? (r.deposit_phone_no_label ?? r.deposit_phone_no ?? '') : person;
   const total = money(r.total, locale);
   const amount = money(r.amount, locale);
   if (locale === 'es') {

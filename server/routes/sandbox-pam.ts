@@ -42,7 +42,7 @@ function money(dollars: number, locale: Locale): string {
 function page(locale: Locale, title: string, paragraphs: string[], back: string): string {
   return `<!doctype html>
 <html lang="${locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title></head>
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>

@@ -8,6 +8,7 @@ import type { Deps } from '../deps.ts';
 import { transaction } from '../db.ts';
 import { applySave } from '../domain/form-rules.ts';
 import { BAD_REQUEST, badRequest, validate } from '../http.ts';
+import { legalUrlsOf } from '../legal-urls.ts';
 import type { FormState } from '../repo/form-state.ts';
 import type { SessionRow } from '../repo/sessions.ts';
 
@@ -32,6 +33,7 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       customer_service_phone: deps.config.customerServicePhone,
       support_phone: deps.config.supportPhone,
       visit_url: deps.config.visitUrl,
+      legal_urls: legalUrlsOf(deps.config),
     };
     return { fields, errors, locale: fields.locale, csrf_token: session.csrf_token, site } satisfies StateAllResponse;
   });

@@ -3,7 +3,16 @@
 import { fromPromise } from 'xstate';
 import type { ActorIO } from '../../machines/actors.types.ts';
 import type { ApiClient } from './client.ts';
-import { feesAndRoundups, processDeposit, tokenizeCard, tokenizeSavedCard } from './checkout.ts';
+import { sendErrorReport } from './error-reports.ts';
+import { legalText } from './legal.ts';
+import {
+  feesAndRoundups,
+  postPamPayload,
+  preparePamDeposit,
+  processDeposit,
+  tokenizeCard,
+  tokenizeSavedCard,
+} from './checkout.ts';
 import { allowedCountries, facility, facilityList, stateList } from './facilities.ts';
 import { searchInmates } from './inmates.ts';
 import { register, signIn, signOut } from './session.ts';
@@ -20,6 +29,9 @@ import {
   updateInactivityAlerts,
 } from './destination-accounts.ts';
 import { makePrimaryAccount, primaryAccounts } from './primary-account.ts';
+import { quickDeposits } from './quick-deposits.ts';
+import { professionalFacilities, saveProfessionalRequest, ssoToken } from './professional.ts';
+import { confirmPhoneCode, sendVerificationCode } from './phone-verification.ts';
 
 type Impl<K extends keyof ActorIO> = ReturnType<typeof fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>>;
 export type ActorImplementations = { [K in keyof ActorIO]: Impl<K> };
@@ -46,7 +58,9 @@ export function createActors(api: ApiClient): ActorImplementations {
     getFees: fromPromise(({ input, signal }) => feesAndRoundups(api, input, signal)),
     tokenizeCard: fromPromise(({ input }) => tokenizeCard(api, input)),
     tokenizeSavedCard: fromPromise(({ input }) => tokenizeSavedCard(api, input)),
-    checkDestinationFraud: fromPromise(({ input }) => destinationFraudFlag(api, input.ani)),
+    preparePamDeposit: fromPromise(({ input }) => preparePamDeposit(api, input)),
+    postPamPayload: fromPromise(({ input }) => postPamPayload(input)),
+    checkDestinationFraud: fromPromise(({ input }) => destinationFraudFlag(api, input.ani, input.country)),
     sendSmsReceipt: fromPromise(({ input }) => sendSmsReceipt(api, input)),
     processDeposit: fromPromise(({ input }) => processDeposit(api, input.confirmDuplicate)),
     signOut: fromPromise(() => signOut(api)),
@@ -67,5 +81,14 @@ export function createActors(api: ApiClient): ActorImplementations {
     loadDepositHistory: fromPromise(({ input, signal }) => depositHistory(api, input.page, signal)),
     loadPrimaryAccounts: fromPromise(() => primaryAccounts(api)),
     makePrimaryAccount: fromPromise(({ input }) => makePrimaryAccount(api, input)),
+    loadQuickDeposits: fromPromise(() => quickDeposits(api)),
+    sendVerificationCode: fromPromise(({ input }) => sendVerificationCode(api, input)),
+    confirmPhoneCode: fromPromise(({ input }) => confirmPhoneCode(api, input)),
+    loadProfessionalFacilities: fromPromise(() => professionalFacilities(api)),
+    loadSsoToken: fromPromise(() => ssoToken(api)),
+    saveProfessionalRequest: fromPromise(({ input }) => saveProfessionalRequest(api, input)),
+    // A language change stops the read under way; its signal aborts the request (§7 legal text).
+    loadLegalText: fromPromise(({ input, signal }) => legalText(api, input, signal)),
+    sendErrorReport: fromPromise(({ input }) => sendErrorReport(api, input)),
   };
 }

@@ -6,7 +6,13 @@ import {
   type TokenizeRequest,
   type TokenizeResponse,
 } from '../../contract/api.ts';
-import { CHECKOUT_SERVICE_PATHS, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
+import {
+  CHECKOUT_SERVICE_PATHS,
+  PAM_PAYLOAD_FIELD,
+  type PreparePamDepositRequest,
+  type PreparePamDepositResponse,
+  type TokenizeSavedCardRequest,
+} from '../../contract/checkout-services.ts';
 import { DELAYS } from '../../contract/constants.ts';
 import type { ApiClient } from './client.ts';
 
@@ -33,6 +39,31 @@ export function tokenizeSavedCard(api: ApiClient, input: TokenizeSavedCardReques
   return api.post<TokenizeResponse>(CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard, input);
 }
 
+/** §2 pam variant: the server signs the deposit's summary that the screen posts to the payment endpoint. */
+export function preparePamDeposit(api: ApiClient, input: PreparePamDepositRequest): Promise<PreparePamDepositResponse> {
+  return api.post<PreparePamDepositResponse>(CHECKOUT_SERVICE_PATHS.preparePamDeposit, input);
+}
+
+/**
+ * §2 pam variant: a form post (application/x-www-form-urlencoded) of the payload to the endpoint, as a
+ * navigation: the endpoint is another site that takes the card. The promise stays pending while the
+ * browser leaves.
+ */
+export function postPamPayload(input: { payUrl: string; payload: string }): Promise<void> {
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = input.payUrl;
+  form.hidden = true;
+  const field = document.createElement('input');
+  field.type = 'hidden';
+  field.name = PAM_PAYLOAD_FIELD;
+  field.value = input.payload;
+  form.append(field);
+  document.body.append(form);
+  form.submit();
+  return new Promise<void>(() => undefined);
+}
+
 export function processDeposit(api: ApiClient, confirmDuplicate: boolean): Promise<CheckoutResponse> {
   // §4: skip-completed-steps is forced off.
   return api.post<CheckoutResponse>(
@@ -40,12 +71,4 @@ export function processDeposit(api: ApiClient, confirmDuplicate: boolean): Promi
     { skip_completed_steps: false, confirm_duplicate: confirmDuplicate },
     { timeout: 60_000 },
   );
-}
-
-export function logJsError(api: ApiClient, message: string, stack?: string): Promise<void> {
-  return api.post<void>(PATHS.logJsError, {
-    message,
-    stack,
-    url: typeof location !== 'undefined' ? location.hash : '',
-  });
 }

@@ -97,6 +97,11 @@ export function Layout({
       <footer className="footer">
         <p>{t('LAYOUT.FOOTER_HELP', { phone })}</p>
         <p>{t('LAYOUT.FOOTER_SECURE')}</p>
+        {/* §2 login.terms and login.privacy (two links, not a list: the pages' own lists stay the only ones). */}
+        <nav className="footer-links" aria-label={t('LEGAL.FOOTER_NAV')}>
+          <a href="#/terms">{t('PAGES.TERMS')}</a>
+          <a href="#/privacy">{t('PAGES.PRIVACY')}</a>
+        </nav>
       </footer>
     </div>
   );
@@ -108,12 +113,15 @@ export function WizardNav({
   showContinue = true,
   continueKey = 'WIZARD.CONTINUE',
   busy = false,
+  continueDisabled = false,
 }: {
   onBack?: (() => void) | undefined;
   /** The continue button submits the step's form. */
   showContinue?: boolean;
   continueKey?: string;
   busy?: boolean;
+  /** §2 pam variant: Next is enabled only after the fees acknowledgement. */
+  continueDisabled?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -124,7 +132,7 @@ export function WizardNav({
         </button>
       ) : null}
       {showContinue ? (
-        <button type="submit" className="button" aria-busy={busy || undefined} disabled={busy}>
+        <button type="submit" className="button" aria-busy={busy || undefined} disabled={busy || continueDisabled}>
           {busy ? t('WIZARD.PLEASE_WAIT') : t(continueKey)}
         </button>
       ) : null}

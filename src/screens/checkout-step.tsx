@@ -11,6 +11,7 @@ import { regionsOf } from '../../contract/regions.ts';
 import { billingSchema, guestContactSchema, newCardSchema, termsSchema, yearOptions } from '../../contract/schemas.ts';
 import { NO_ROUNDUP_ID, RECURRING_DAYS } from '../../contract/checkout-services.ts';
 import {
+  PAM_ACK_FIELD,
   SAVED_CVC_FIELD,
   checkoutTotals,
   feesStateOf,
@@ -18,6 +19,8 @@ import {
   roundupOptions,
 } from '../../machines/checkout.machine.ts';
 import type { CardFields } from '../../machines/wizard.types.ts';
+import { pagePath } from '../../machines/pages.ts';
+import { PAM_PAYLOAD_FIELD } from '../../contract/checkout-services.ts';
 import { ErrorSummary, focusErrorSummary } from '../components/error-summary.tsx';
 import { Modal } from '../components/modal.tsx';
 import { CheckboxField, SelectField, TextField } from '../components/fields.tsx';
@@ -82,6 +85,23 @@ type Values = CardFields &
 
 const CARD_KEYS = new Set(['credit_card', 'credit_card_cvc', 'credit_card_month', 'credit_card_year']);
 
+/**
+ * §2 pam variant: the browser is leaving for the payment endpoint with the signed payload (the machine's
+ * postPamPayload call posts it); the same form, by hand, for a browser that did not leave.
+ */
+function PamPost({ pam }: { pam: { payload: string; payUrl: string } }) {
+  const { t } = useTranslation();
+  return (
+    <form method="post" action={pam.payUrl} className="notice" aria-label={t('CHECKOUT.PAM_LEAVING')}>
+      <input type="hidden" name={PAM_PAYLOAD_FIELD} value={pam.payload} />
+      <p role="status">{t('CHECKOUT.PAM_LEAVING')}</p>
+      <button type="submit" className="button">
+        {t('CHECKOUT.PAM_CONTINUE')}
+      </button>
+    </form>
+  );
+}
+
 export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; checkout: CheckoutRef; lang: Locale }) {
   const { t, i18n } = useTranslation();
   const s = useSelector(checkout, (x) => x);
@@ -143,6 +163,8 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   const busy =
     s.matches({ active: { form: 'tokenizing' } }) ||
     s.matches({ active: { form: 'tokenizingSaved' } }) ||
+    s.matches({ active: { form: 'preparingPam' } }) ||
+    s.matches({ active: { form: 'postingPam' } }) ||
     s.matches({ active: { form: 'saving' } }) ||
     s.matches({ active: { form: 'submitting' } });
   const feesState = feesStateOf(s);
@@ -162,6 +184,8 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   const recurring = offersRecurring(s.context);
   const pickedRoundup = fields.roundups ? (fields.selected_roundup?.id ?? NO_ROUNDUP_ID) : NO_ROUNDUP_ID;
   const recurringType = fields.recurring_type;
+  // §2 pam variant: the card is taken by the external payment endpoint.
+  const pam = facility.pam_enabled;
 
   return (
     <form
@@ -338,257 +362,303 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         </dl>
       </section>
 
-      {roundups.length > 0 ? (
-        <fieldset className="choices">
-          <legend>{t('CHECKOUT.ROUNDUP')}</legend>
-          <p className="hint">{t('CHECKOUT.ROUNDUP_HINT')}</p>
-          {roundups.map((r, i) => (
-            <label key={r.id} className="choice">
-              <input
-                type="radio"
-                name="selected_roundup"
-                id={i === 0 ? 'field-selected_roundup' : undefined}
-                checked={pickedRoundup === r.id}
-                onChange={() => checkout.send({ type: 'roundup.pick', id: r.id })}
-              />
-              <span>
-                {t('CHECKOUT.ROUNDUP_OPTION', {
-                  amount: formatMoney(r.roundup_amount, lang),
-                  count: r.free_calls,
-                })}
-              </span>
-            </label>
-          ))}
-          <label className="choice">
-            <input
-              type="radio"
-              name="selected_roundup"
-              checked={pickedRoundup === NO_ROUNDUP_ID}
-              onChange={() => checkout.send({ type: 'roundup.pick', id: NO_ROUNDUP_ID })}
-            />
-            <span>{t('CHECKOUT.NO_THANKS')}</span>
-          </label>
-        </fieldset>
-      ) : null}
-
-      {recurring ? (
-        <fieldset className="choices">
-          <legend>
-            {t('CHECKOUT.RECURRING')}
-            {errorOf('recurring_type' as keyof Values) ? (
-              <span className="label__error"> - {t(errorOf('recurring_type' as keyof Values) as string)}</span>
-            ) : null}
-          </legend>
-          {(['', 'weekly', 'monthly'] as const).map((type) => (
-            <label key={type || 'once'} className="choice">
-              <input
-                type="radio"
-                name="recurring_type"
-                id={type === '' ? 'field-recurring_type' : undefined}
-                checked={recurringType === type}
-                onChange={() => checkout.send({ type: 'recurring.type', recurringType: type })}
-              />
-              <span>{t(`CHECKOUT.RECURRING_${type === '' ? 'ONCE' : type.toUpperCase()}`)}</span>
-            </label>
-          ))}
-          {recurringType !== '' ? (
-            <SelectField
-              name="recurring_increment"
-              labelKey={recurringType === 'weekly' ? 'CHECKOUT.RECURRING_WEEKDAY' : 'CHECKOUT.RECURRING_DAY'}
-              placeholderKey="CHECKOUT.CHOOSE_DAY"
-              value={fields.recurring_increment === null ? '' : String(fields.recurring_increment)}
-              error={errorOf('recurring_increment' as keyof Values)}
-              options={Array.from(
-                { length: RECURRING_DAYS[recurringType].max - RECURRING_DAYS[recurringType].min + 1 },
-                (_, i) => {
-                  const day = RECURRING_DAYS[recurringType].min + i;
-                  return {
-                    value: String(day),
-                    label: recurringType === 'weekly' ? t(`RECURRING.WEEKDAY_${day}`) : String(day),
-                  };
-                },
-              )}
-              onValue={(v) => checkout.send({ type: 'recurring.day', day: Number(v) })}
-            />
-          ) : null}
-          {recurringType !== '' ? <p className="hint">{t('CHECKOUT.RECURRING_HINT')}</p> : null}
-        </fieldset>
-      ) : null}
-
-      {s.matches({ active: { savedCards: 'loading' } }) ? (
-        <p role="status">{t('CHECKOUT.SAVED_CARDS_LOADING')}</p>
-      ) : null}
-      {s.matches({ active: { savedCards: 'failed' } }) ? (
-        <div className="notice notice--error" role="alert">
-          <p>
-            {t('CHECKOUT.SAVED_CARDS_FAILED')} {t(savedCardsFailure ?? 'ERROR.UNEXPECTED')}
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => checkout.send({ type: 'savedCards.retry' })}
+      {pam ? (
+        <fieldset>
+          <legend>{t('CHECKOUT.PAM_TITLE')}</legend>
+          <p>{t('CHECKOUT.PAM_TEXT')}</p>
+          <CheckboxField
+            name={PAM_ACK_FIELD}
+            checked={s.context.feesAcknowledged}
+            error={showErrors ? (errors as Record<string, string | undefined>)[PAM_ACK_FIELD] : undefined}
+            onValue={(v) => checkout.send({ type: 'checkout.acknowledgeFees', value: v })}
           >
-            {t('COMMON.TRY_AGAIN')}
-          </button>
-        </div>
-      ) : null}
-      {savedCards.length > 0 ? (
-        <fieldset className="choices">
-          <legend>
-            {t('CHECKOUT.PAY_WITH')}
-            {errorOf('saved_card_id' as keyof Values) ? (
-              <span className="label__error"> - {t(errorOf('saved_card_id' as keyof Values) as string)}</span>
-            ) : null}
-          </legend>
-          {savedCards.map((c, i) => (
-            <label key={c.id} className="choice">
-              <input
-                type="radio"
-                name="saved_card_id"
-                id={i === 0 ? 'field-saved_card_id' : undefined}
-                checked={fields.saved_card_id === c.id}
-                disabled={c.expired}
-                onChange={() => checkout.send({ type: 'card.choose', savedCardId: c.id })}
-              />
-              <span>
-                {cardName(c)} · {t(c.expired ? 'CARDS.EXPIRED' : 'CARDS.EXPIRES', { date: c.card_expiration })}
-              </span>
-            </label>
-          ))}
-          <label className="choice">
-            <input
-              type="radio"
-              name="saved_card_id"
-              checked={!usingSaved}
-              onChange={() => checkout.send({ type: 'card.choose', savedCardId: null })}
-            />
-            <span>{t('CHECKOUT.NEW_CARD')}</span>
-          </label>
-          {usingSaved ? (
-            <TextField
-              name={SAVED_CVC_FIELD}
-              labelKey="CHECKOUT.SAVED_CVC"
-              value={savedCvc}
-              error={errorOf(SAVED_CVC_FIELD as keyof Values)}
-              onValue={(v) => checkout.send({ type: 'card.savedCvc', cvc: v })}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-            />
-          ) : null}
+            {t('CHECKOUT.FEES_ACK', {
+              fee: formatMoney((totals.fee ?? 0) + (totals.tax ?? 0), lang),
+              total: formatMoney(totals.total, lang),
+            })}
+          </CheckboxField>
         </fieldset>
-      ) : null}
-
-      {usingSaved ? null : (
+      ) : (
         <>
-          <fieldset>
-            <legend>{t('CHECKOUT.CARD_TITLE')}</legend>
-            <TextField {...text('credit_card')} inputMode="numeric" autoComplete="cc-number" maxLength={19} />
-            <div className="row">
-              <SelectField
-                name="credit_card_month"
-                labelKey={CHECKOUT_LABELS.credit_card_month as string}
-                placeholderKey="CHECKOUT.MONTH"
-                value={formik.values.credit_card_month}
-                error={errorOf('credit_card_month')}
-                options={MONTHS.map((m) => ({ value: m, label: m }))}
-                onValue={(v) => set('credit_card_month', v)}
-                autoComplete="cc-exp-month"
-              />
-              <SelectField
-                name="credit_card_year"
-                labelKey={CHECKOUT_LABELS.credit_card_year as string}
-                placeholderKey="CHECKOUT.YEAR"
-                value={formik.values.credit_card_year}
-                error={errorOf('credit_card_year')}
-                options={yearOptions().map((y) => ({ value: y, label: y }))}
-                onValue={(v) => set('credit_card_year', v)}
-                autoComplete="cc-exp-year"
-              />
-              <TextField {...text('credit_card_cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+          {roundups.length > 0 ? (
+            <fieldset className="choices">
+              <legend>{t('CHECKOUT.ROUNDUP')}</legend>
+              <p className="hint">{t('CHECKOUT.ROUNDUP_HINT')}</p>
+              {roundups.map((r, i) => (
+                <label key={r.id} className="choice">
+                  <input
+                    type="radio"
+                    name="selected_roundup"
+                    id={i === 0 ? 'field-selected_roundup' : undefined}
+                    checked={pickedRoundup === r.id}
+                    onChange={() => checkout.send({ type: 'roundup.pick', id: r.id })}
+                  />
+                  <span>
+                    {t('CHECKOUT.ROUNDUP_OPTION', {
+                      amount: formatMoney(r.roundup_amount, lang),
+                      count: r.free_calls,
+                    })}
+                  </span>
+                </label>
+              ))}
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="selected_roundup"
+                  checked={pickedRoundup === NO_ROUNDUP_ID}
+                  onChange={() => checkout.send({ type: 'roundup.pick', id: NO_ROUNDUP_ID })}
+                />
+                <span>{t('CHECKOUT.NO_THANKS')}</span>
+              </label>
+            </fieldset>
+          ) : null}
+
+          {recurring ? (
+            <fieldset className="choices">
+              <legend>
+                {t('CHECKOUT.RECURRING')}
+                {errorOf('recurring_type' as keyof Values) ? (
+                  <span className="label__error"> - {t(errorOf('recurring_type' as keyof Values) as string)}</span>
+                ) : null}
+              </legend>
+              {(['', 'weekly', 'monthly'] as const).map((type) => (
+                <label key={type || 'once'} className="choice">
+                  <input
+                    type="radio"
+                    name="recurring_type"
+                    id={type === '' ? 'field-recurring_type' : undefined}
+                    checked={recurringType === type}
+                    onChange={() => checkout.send({ type: 'recurring.type', recurringType: type })}
+                  />
+                  <span>{t(`CHECKOUT.RECURRING_${type === '' ? 'ONCE' : type.toUpperCase()}`)}</span>
+                </label>
+              ))}
+              {recurringType !== '' ? (
+                <SelectField
+                  name="recurring_increment"
+                  labelKey={recurringType === 'weekly' ? 'CHECKOUT.RECURRING_WEEKDAY' : 'CHECKOUT.RECURRING_DAY'}
+                  placeholderKey="CHECKOUT.CHOOSE_DAY"
+                  value={fields.recurring_increment === null ? '' : String(fields.recurring_increment)}
+                  error={errorOf('recurring_increment' as keyof Values)}
+                  options={Array.from(
+                    { length: RECURRING_DAYS[recurringType].max - RECURRING_DAYS[recurringType].min + 1 },
+                    (_, i) => {
+                      const day = RECURRING_DAYS[recurringType].min + i;
+                      return {
+                        value: String(day),
+                        label: recurringType === 'weekly' ? t(`RECURRING.WEEKDAY_${day}`) : String(day),
+                      };
+                    },
+                  )}
+                  onValue={(v) => checkout.send({ type: 'recurring.day', day: Number(v) })}
+                />
+              ) : null}
+              {recurringType !== '' ? <p className="hint">{t('CHECKOUT.RECURRING_HINT')}</p> : null}
+            </fieldset>
+          ) : null}
+
+          {s.matches({ active: { savedCards: 'loading' } }) ? (
+            <p role="status">{t('CHECKOUT.SAVED_CARDS_LOADING')}</p>
+          ) : null}
+          {s.matches({ active: { savedCards: 'failed' } }) ? (
+            <div className="notice notice--error" role="alert">
+              <p>
+                {t('CHECKOUT.SAVED_CARDS_FAILED')} {t(savedCardsFailure ?? 'ERROR.UNEXPECTED')}
+              </p>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => checkout.send({ type: 'savedCards.retry' })}
+              >
+                {t('COMMON.TRY_AGAIN')}
+              </button>
             </div>
-          </fieldset>
+          ) : null}
+          {savedCards.length > 0 ? (
+            <fieldset className="choices">
+              <legend>
+                {t('CHECKOUT.PAY_WITH')}
+                {errorOf('saved_card_id' as keyof Values) ? (
+                  <span className="label__error"> - {t(errorOf('saved_card_id' as keyof Values) as string)}</span>
+                ) : null}
+              </legend>
+              {savedCards.map((c, i) => (
+                <label key={c.id} className="choice">
+                  <input
+                    type="radio"
+                    name="saved_card_id"
+                    id={i === 0 ? 'field-saved_card_id' : undefined}
+                    checked={fields.saved_card_id === c.id}
+                    disabled={c.expired}
+                    onChange={() => checkout.send({ type: 'card.choose', savedCardId: c.id })}
+                  />
+                  <span>
+                    {cardName(c)} · {t(c.expired ? 'CARDS.EXPIRED' : 'CARDS.EXPIRES', { date: c.card_expiration })}
+                  </span>
+                </label>
+              ))}
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="saved_card_id"
+                  checked={!usingSaved}
+                  onChange={() => checkout.send({ type: 'card.choose', savedCardId: null })}
+                />
+                <span>{t('CHECKOUT.NEW_CARD')}</span>
+              </label>
+              {usingSaved ? (
+                <TextField
+                  name={SAVED_CVC_FIELD}
+                  labelKey="CHECKOUT.SAVED_CVC"
+                  value={savedCvc}
+                  error={errorOf(SAVED_CVC_FIELD as keyof Values)}
+                  onValue={(v) => checkout.send({ type: 'card.savedCvc', cvc: v })}
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={4}
+                />
+              ) : null}
+            </fieldset>
+          ) : null}
+
+          {usingSaved ? null : (
+            <>
+              <fieldset>
+                <legend>{t('CHECKOUT.CARD_TITLE')}</legend>
+                <TextField {...text('credit_card')} inputMode="numeric" autoComplete="cc-number" maxLength={19} />
+                <div className="row">
+                  <SelectField
+                    name="credit_card_month"
+                    labelKey={CHECKOUT_LABELS.credit_card_month as string}
+                    placeholderKey="CHECKOUT.MONTH"
+                    value={formik.values.credit_card_month}
+                    error={errorOf('credit_card_month')}
+                    options={MONTHS.map((m) => ({ value: m, label: m }))}
+                    onValue={(v) => set('credit_card_month', v)}
+                    autoComplete="cc-exp-month"
+                  />
+                  <SelectField
+                    name="credit_card_year"
+                    labelKey={CHECKOUT_LABELS.credit_card_year as string}
+                    placeholderKey="CHECKOUT.YEAR"
+                    value={formik.values.credit_card_year}
+                    error={errorOf('credit_card_year')}
+                    options={yearOptions().map((y) => ({ value: y, label: y }))}
+                    onValue={(v) => set('credit_card_year', v)}
+                    autoComplete="cc-exp-year"
+                  />
+                  <TextField {...text('credit_card_cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+                </div>
+              </fieldset>
+
+              <fieldset>
+                <legend>{t('CHECKOUT.BILLING_TITLE')}</legend>
+                <TextField {...text('billing_first_name')} autoComplete="given-name" />
+                <TextField {...text('billing_last_name')} autoComplete="family-name" />
+                <TextField {...text('billing_address1')} autoComplete="address-line1" />
+                <TextField {...text('billing_address2')} autoComplete="address-line2" />
+                <TextField {...text('billing_city')} autoComplete="address-level2" />
+                <SelectField
+                  name="billing_country"
+                  labelKey="CHECKOUT.COUNTRY"
+                  value={formik.values.billing_country}
+                  error={errorOf('billing_country')}
+                  options={[
+                    { value: 'US', label: t('COUNTRY.US') },
+                    { value: 'CA', label: t('COUNTRY.CA') },
+                  ]}
+                  onValue={(v) => {
+                    set('billing_country', v);
+                    set('billing_state', '');
+                  }}
+                  autoComplete="country"
+                />
+                {regions.length > 0 ? (
+                  <SelectField
+                    name="billing_state"
+                    labelKey={formik.values.billing_country === 'CA' ? 'FACILITY.PROVINCE' : 'CHECKOUT.STATE'}
+                    placeholderKey="FACILITY.CHOOSE_STATE"
+                    value={formik.values.billing_state}
+                    error={errorOf('billing_state')}
+                    options={regions.map((r) => ({ value: r.code, label: r.name }))}
+                    onValue={(v) => set('billing_state', v)}
+                    autoComplete="address-level1"
+                  />
+                ) : null}
+                <TextField
+                  {...text('billing_zip')}
+                  autoComplete="postal-code"
+                  maxLength={formik.values.billing_country === 'US' ? 5 : 20}
+                  inputMode={formik.values.billing_country === 'US' ? 'numeric' : 'text'}
+                />
+              </fieldset>
+            </>
+          )}
+
+          {guest ? (
+            <fieldset>
+              <legend>{t('CHECKOUT.CONTACT_TITLE')}</legend>
+              <p className="hint">{t('CHECKOUT.CONTACT_HINT')}</p>
+              <TextField {...text('email')} type="email" autoComplete="email" />
+              <SelectField
+                name="phone_country"
+                labelKey="CHECKOUT.PHONE_COUNTRY"
+                value={formik.values.phone_country}
+                error={errorOf('phone_country')}
+                options={[
+                  { value: 'US', label: t('COUNTRY.US') },
+                  { value: 'CA', label: t('COUNTRY.CA') },
+                ]}
+                onValue={(v) => set('phone_country', v)}
+              />
+              <TextField {...text('phone_no')} type="tel" autoComplete="tel-national" />
+            </fieldset>
+          ) : null}
 
           <fieldset>
-            <legend>{t('CHECKOUT.BILLING_TITLE')}</legend>
-            <TextField {...text('billing_first_name')} autoComplete="given-name" />
-            <TextField {...text('billing_last_name')} autoComplete="family-name" />
-            <TextField {...text('billing_address1')} autoComplete="address-line1" />
-            <TextField {...text('billing_address2')} autoComplete="address-line2" />
-            <TextField {...text('billing_city')} autoComplete="address-level2" />
-            <SelectField
-              name="billing_country"
-              labelKey="CHECKOUT.COUNTRY"
-              value={formik.values.billing_country}
-              error={errorOf('billing_country')}
-              options={[
-                { value: 'US', label: t('COUNTRY.US') },
-                { value: 'CA', label: t('COUNTRY.CA') },
-              ]}
-              onValue={(v) => {
-                set('billing_country', v);
-                set('billing_state', '');
-              }}
-              autoComplete="country"
-            />
-            {regions.length > 0 ? (
-              <SelectField
-                name="billing_state"
-                labelKey={formik.values.billing_country === 'CA' ? 'FACILITY.PROVINCE' : 'CHECKOUT.STATE'}
-                placeholderKey="FACILITY.CHOOSE_STATE"
-                value={formik.values.billing_state}
-                error={errorOf('billing_state')}
-                options={regions.map((r) => ({ value: r.code, label: r.name }))}
-                onValue={(v) => set('billing_state', v)}
-                autoComplete="address-level1"
-              />
-            ) : null}
-            <TextField
-              {...text('billing_zip')}
-              autoComplete="postal-code"
-              maxLength={formik.values.billing_country === 'US' ? 5 : 20}
-              inputMode={formik.values.billing_country === 'US' ? 'numeric' : 'text'}
-            />
+            <legend>{t('CHECKOUT.TERMS_TITLE')}</legend>
+            {TERMS.map((name) => (
+              <CheckboxField
+                key={name}
+                name={name}
+                checked={formik.values[name]}
+                error={errorOf(name)}
+                onValue={(v) => set(name, v)}
+              >
+                {t(CHECKOUT_LABELS[name] as string)}
+              </CheckboxField>
+            ))}
           </fieldset>
         </>
       )}
-
-      {guest ? (
-        <fieldset>
-          <legend>{t('CHECKOUT.CONTACT_TITLE')}</legend>
-          <p className="hint">{t('CHECKOUT.CONTACT_HINT')}</p>
-          <TextField {...text('email')} type="email" autoComplete="email" />
-          <SelectField
-            name="phone_country"
-            labelKey="CHECKOUT.PHONE_COUNTRY"
-            value={formik.values.phone_country}
-            error={errorOf('phone_country')}
-            options={[
-              { value: 'US', label: t('COUNTRY.US') },
-              { value: 'CA', label: t('COUNTRY.CA') },
-            ]}
-            onValue={(v) => set('phone_country', v)}
-          />
-          <TextField {...text('phone_no')} type="tel" autoComplete="tel-national" />
-        </fieldset>
+      {s.matches({ active: { form: 'pamNeedsAccount' } }) ? (
+        <Modal title={t('CHECKOUT.PAM_ACCOUNT_TITLE')} onClose={() => checkout.send({ type: 'checkout.dismiss' })}>
+          <p>{t('CHECKOUT.PAM_ACCOUNT_TEXT')}</p>
+          <div className="wizard-nav">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => checkout.send({ type: 'checkout.dismiss' })}
+            >
+              {t('COMMON.CLOSE')}
+            </button>
+            <a
+              className="button"
+              href={`#${pagePath({ route: 'login', params: {}, query: { returnTo: '/checkout' } })}`}
+            >
+              {t('TYPE.SIGN_IN')}
+            </a>
+          </div>
+        </Modal>
       ) : null}
+      {s.context.pam && s.matches({ active: { form: 'postingPam' } }) ? <PamPost pam={s.context.pam} /> : null}
 
-      <fieldset>
-        <legend>{t('CHECKOUT.TERMS_TITLE')}</legend>
-        {TERMS.map((name) => (
-          <CheckboxField
-            key={name}
-            name={name}
-            checked={formik.values[name]}
-            error={errorOf(name)}
-            onValue={(v) => set(name, v)}
-          >
-            {t(CHECKOUT_LABELS[name] as string)}
-          </CheckboxField>
-        ))}
-      </fieldset>
-
-      <WizardNav onBack={() => wizard.send({ type: 'wizard.back' })} continueKey="DEPOSIT.DEPOSIT_SUBMIT" busy={busy} />
+      <WizardNav
+        onBack={() => wizard.send({ type: 'wizard.back' })}
+        continueKey={pam ? 'CHECKOUT.NEXT' : 'DEPOSIT.DEPOSIT_SUBMIT'}
+        busy={busy}
+        continueDisabled={pam && !s.context.feesAcknowledged}
+      />
     </form>
   );
 }

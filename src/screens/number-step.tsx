@@ -11,12 +11,14 @@ import { StepHeading } from '../components/step-heading.tsx';
 import { phoneLabel } from '../format.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
-const LABELS = { deposit_phone_no: 'NUMBER.PHONE' };
+const LABELS = { dest_account_id: 'NUMBER.YOUR_ACCOUNTS', deposit_phone_no: 'NUMBER.PHONE' };
 
 /** §5 phone mask '(###) ###-####' for a US or Canadian number as it is typed; others as typed. */
 export function maskPhone(typed: string, country: string): string {
   if (country !== 'US' && country !== 'CA') return typed.slice(0, 20);
-  const d = typed.replace(/\D/g, '').slice(0, 10);
+  // A saved non-US number carries the international prefix 011 (§9); the payer types without it.
+  const all = typed.replace(/\D/g, '');
+  const d = (country === 'CA' && all.startsWith('011') ? all.slice(3) : all).slice(0, 10);
   if (d.length <= 3) return d;
   if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
@@ -54,7 +56,7 @@ export function NumberStep({ wizard }: { wizard: WizardRef }) {
       <StepHeading>{t('NUMBER.HEADING')}</StepHeading>
       <ErrorSummary
         show={showErrors}
-        errors={{ deposit_phone_no: errors.deposit_phone_no }}
+        errors={{ deposit_phone_no: errors.deposit_phone_no, dest_account_id: errors.dest_account_id }}
         labels={LABELS}
         messageKey={failure}
       />

@@ -25,4 +25,20 @@ export const PAGE_SCREENS: Partial<Record<PageRoute, LazyExoticComponent<Compone
   primary_account: lazy(() =>
     import('./pages/primary-account-page.tsx').then((m) => ({ default: m.PrimaryAccountPage })),
   ),
+  professional_verification: lazy(() =>
+    import('./pages/professional-page.tsx').then((m) => ({ default: m.ProfessionalPage })),
+  ),
+  professional_verification_resp: lazy(() =>
+    import('./pages/professional-result-page.tsx').then((m) => ({ default: m.ProfessionalResultPage })),
+  ),
+  landing: lazy(() => import('./pages/landing-page.tsx').then((m) => ({ default: m.LandingPage }))),
+  deposit_or_schedule_visit: lazy(() =>
+    import('./pages/deposit-or-visit-page.tsx').then((m) => ({ default: m.DepositOrVisitPage })),
+  ),
+  terms: lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage }))),
+  privacy: lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage }))),
+  // §2: development builds only; a production build has no such chunk (docs/decisions/0009).
+  ...(import.meta.env.DEV
+    ? { raise: lazy(() => import('./pages/develop-raise-page.tsx').then((m) => ({ default: m.DevelopRaisePage }))) }
+    : {}),
 };

@@ -11,7 +11,7 @@ import { StepHeading } from '../components/step-heading.tsx';
 import { useSession } from '../session.tsx';
 import { useSite } from '../site.tsx';
 import { TYPE_TITLE_KEYS } from '../deposit-types.ts';
-import { brandName, formatDate, formatMoney } from '../format.ts';
+import { brandName, formatDate, formatMoney, phoneLabel } from '../format.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
 export type ReceiptFlowRef = ActorRefFrom<typeof receiptFlowMachine>;
@@ -173,7 +173,12 @@ export function ReceiptStep({
       </div>
     );
   }
-  const name = `${receipt.recipient_first_name} ${receipt.recipient_last_name}`;
+  // A phone-account (dest) deposit names its number; the others, the person.
+  const phone =
+    receipt.deposit_type === 'dest'
+      ? phoneLabel(receipt.deposit_phone_no ?? '', receipt.deposit_phone_no_label ?? '')
+      : null;
+  const name = phone ?? `${receipt.recipient_first_name ?? ''} ${receipt.recipient_last_name ?? ''}`.trim();
   return (
     <div className="receipt">
       <StepHeading>{t('RECEIPT.HEADING')}</StepHeading>
@@ -185,7 +190,7 @@ export function ReceiptStep({
         <dd data-testid="receipt-date">{formatDate(receipt.deposit_time)}</dd>
         <dt>{t('RECEIPT.TYPE')}</dt>
         <dd>{t(TYPE_TITLE_KEYS[receipt.deposit_type], { label: receipt.inmate_label })}</dd>
-        <dt>{receipt.inmate_label}</dt>
+        <dt>{phone ? t('NUMBER.PHONE') : receipt.inmate_label}</dt>
         <dd>{name}</dd>
         <dt>{t('RECEIPT.FACILITY')}</dt>
         <dd>{receipt.facility_label}</dd>

@@ -161,6 +161,7 @@ function sandboxImpl(sandbox: Sandbox): Impl {
     checkDestinationFraud: ({ ani }) => settle(() => sandbox.destinationFraudFlag(ani)),
     register: (input) => settle(() => sandbox.register(input)),
     sendSmsReceipt: (input) => settle(() => sandbox.smsSend(input)),
+    preparePamDeposit: () => settle(() => sandbox.preparePam()),
   };
 }
 
@@ -219,6 +220,7 @@ export function fakeActors(sandbox: Sandbox, variants: readonly Variant[] = []):
     checkDestinationFraud: logic('checkDestinationFraud'),
     register: logic('register'),
     sendSmsReceipt: logic('sendSmsReceipt'),
+    preparePamDeposit: logic('preparePamDeposit'),
   };
 }
 
@@ -228,7 +230,12 @@ export function httpActors(): ActorLogics {
 }
 
 /** The app machine with `actors` handed to it and to every machine it invokes, and the story's delays. */
-function storyMachine(actors: Partial<ActorLogics>, delays: StoryDelays) {
+function storyMachine(given: Partial<ActorLogics>, delays: StoryDelays) {
+  // §2 pam variant: a story never leaves for the payment endpoint; it stays in postingPam.
+  const actors: Partial<ActorLogics> = {
+    ...given,
+    postPamPayload: fromPromise<void, { payUrl: string; payload: string }>(() => neverSettles()),
+  };
   const checkout = provideCheckout(actors).provide({
     delays: { feeThrottle: delays.feeThrottle, feesTimeout: delays.feesTimeout },
   });

@@ -31,7 +31,8 @@ type WizardCall =
   | 'loadDestinationAccounts'
   | 'checkDestinationFraud'
   | 'register'
-  | 'sendSmsReceipt';
+  | 'sendSmsReceipt'
+  | 'preparePamDeposit';
 
 type Method = 'get' | 'post';
 interface Route {
@@ -61,6 +62,7 @@ const ROUTES: Record<ApiCall, Route> = {
   checkDestinationFraud: { method: 'post', path: DESTINATION_FRAUD_FLAG_PATH },
   register: { method: 'post', path: ACCOUNT_PATHS.register },
   sendSmsReceipt: { method: 'post', path: SMS_SEND_PATH },
+  preparePamDeposit: { method: 'post', path: CHECKOUT_SERVICE_PATHS.preparePamDeposit },
 };
 
 /** The error body of the reference server for anything it did not expect. */
@@ -141,6 +143,7 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
       const body = (await request.json()) as RegisterRequest;
       return answer(() => sandbox.register(body));
     }),
+    http.post(CHECKOUT_SERVICE_PATHS.preparePamDeposit, () => answer(() => sandbox.preparePam())),
     http.post(SMS_SEND_PATH, async ({ request }) => {
       const body = (await request.json()) as SmsSendRequest;
       return answer(() => sandbox.smsSend(body));

@@ -12,7 +12,12 @@ import {
 } from '../../contract/accounts.ts';
 import { SMS_ERRORS, smsSendSchema, type SmsSendRequest, type SmsSendResponse } from '../../contract/receipt.ts';
 import { DEST_ACCOUNTS } from '../../fixtures/samples.ts';
-import { NO_ROUNDUP_ID, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
+import { sandboxLegalUrls } from '../../contract/legal.ts';
+import {
+  NO_ROUNDUP_ID,
+  type PreparePamDepositResponse,
+  type TokenizeSavedCardRequest,
+} from '../../contract/checkout-services.ts';
 import type {
   CheckoutResponse,
   FeesAndRoundupsResponse,
@@ -81,6 +86,7 @@ const SITE: SiteInfo = {
   customer_service_phone: '1-800-555-0100',
   support_phone: '1-800-555-0199',
   visit_url: 'https://visits.example.com/schedule',
+  legal_urls: sandboxLegalUrls(),
 };
 
 function facilityById(id: number): Facility {
@@ -467,6 +473,12 @@ export function createSandbox(setup: SandboxSetup = {}) {
           validate_status: 'pending',
         },
       };
+    },
+
+    /** POST /pay/prepare_pam_deposit: a signed-in payer's summary for the payment endpoint (§2 pam). */
+    preparePam(): PreparePamDepositResponse {
+      if (!fields.logged_in) throw new SandboxError(401, { form: 'ERROR.UNAUTHORIZED' });
+      return { pam_payload: 'story.payload', pay_url: '/sandbox/pam/pay', fields, errors: {} };
     },
 
     /** POST /pay/sms_send: once per deposit, US billing only (the server writes the text). */

@@ -70,10 +70,8 @@ test.describe('deposit history', () => {
     const lubbock = row('D90000006').getByRole('button');
     await expect(lubbock).toBeDisabled();
     await expect(lubbock).toHaveAccessibleDescription(H.BLOCKED_TYPE_UNAVAILABLE);
-    // A deposit to a phone account cannot be carried to the checkout step.
-    const phone = row('D90000002').getByRole('button');
-    await expect(phone).toBeDisabled();
-    await expect(phone).toHaveAccessibleDescription(H.BLOCKED_PHONE_ACCOUNT);
+    // A deposit to a phone account is repeated to its number.
+    await expect(row('D90000002').getByRole('button')).toBeEnabled();
 
     // The newest seeded deposit: $25 to John Smith at Harris County Jail.
     const john = row('D90000001');

@@ -1,7 +1,8 @@
 // The phone accounts page in the browser (§2 /account/destination_accounts and identity.my_account,
 // §3 breakage, §4 inactivity alerts, §9 SNAP rows, order and low balance). Ben's accounts
 // (fixtures/payers.json): Dad 311 (primary, $20.00), Sister 312 ($55.00), Grandpa 314 (pending,
-// $8.50), and a hidden SNAP row. Only Grandpa's account is changed here.
+// $8.50), Grandma 315 (pending, $0.00; tests/e2e/phone-verification.spec.ts verifies it) and a hidden
+// SNAP row. Only Grandpa's account is changed here.
 import type { Page } from '@playwright/test';
 import { T, expect, expectNoAxeViolations, expectStep, label, test } from './support.ts';
 
@@ -34,7 +35,7 @@ test.describe('phone accounts', () => {
     await signInThrough(page, '/identity_my_account', PAGE);
     await expect(page.getByRole('heading', { level: 1, name: en.PAGES.DESTINATION_ACCOUNTS })).toBeFocused();
     // §9: primary first, then balance descending; the SNAP row is hidden.
-    await expect(list(page).getByRole('listitem')).toHaveCount(3);
+    await expect(list(page).getByRole('listitem')).toHaveCount(4);
     await expect(list(page).getByRole('listitem')).toContainText([DAD, SISTER, GRANDPA]);
     await expect(page.getByText(/SNAP/)).toHaveCount(0);
     await expect(row(page, DAD)).toContainText(en.DEST_ACCOUNTS.PRIMARY);
@@ -91,18 +92,18 @@ test.describe('phone accounts', () => {
     await expectNoAxeViolations(page, 'delete phone account dialog');
     await confirm.getByRole('button', { name: en.DEST_ACCOUNTS.KEEP }).click();
     await expect(confirm).toBeHidden();
-    await expect(list(page).getByRole('listitem')).toHaveCount(3);
+    await expect(list(page).getByRole('listitem')).toHaveCount(4);
 
     await remove.click();
     await confirm.getByRole('button', { name: en.DEST_ACCOUNTS.DELETE }).click();
     await expect(page.getByRole('status').filter({ hasText: GRANDPA })).toHaveText(
       fill(en.DEST_ACCOUNTS.REMOVED, GRANDPA),
     );
-    await expect(list(page).getByRole('listitem')).toHaveCount(2);
+    await expect(list(page).getByRole('listitem')).toHaveCount(3);
     await expect(list(page).getByRole('listitem')).toContainText([DAD, SISTER]);
 
     await page.reload();
-    await expect(list(page).getByRole('listitem')).toHaveCount(2);
+    await expect(list(page).getByRole('listitem')).toHaveCount(3);
     await expect(list(page).getByRole('listitem')).toContainText([DAD, SISTER]);
   });
 

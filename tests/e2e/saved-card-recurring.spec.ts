@@ -30,7 +30,7 @@ test('saved card, monthly on the 15th: the deposit goes through and the recurrin
   await page.getByLabel(label(t.LOGIN.PASSWORD)).fill('sandbox-pass-1');
   await page.getByRole('button', { name: t.LOGIN.SUBMIT }).click();
   // Signed in: the header offers the account instead of the sign-in link.
-  await expect(page.getByRole('link', { name: t.LAYOUT.MY_ACCOUNT })).toBeVisible();
+  await expect(page.getByRole('link', { name: t.LAYOUT.MY_ACCOUNT, exact: true })).toBeVisible();
 
   await page.goto('/#/deposit_facility/US');
   await chooseFacility(page, 'en');

@@ -284,6 +284,12 @@ export async function fillCheckout(page: Page, card: string, lang: Lang, who: Bi
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.HEADING);
   await presetRadio(page, lang).check();
   await expectCheckoutTotals(page, lang);
+  await fillPayment(page, card, lang, who);
+}
+
+/** The card, billing, guest contact and terms of the checkout (amount left as it is). */
+export async function fillPayment(page: Page, card: string, lang: Lang, who: Billing): Promise<void> {
+  const c = T[lang].CHECKOUT;
   await page.getByLabel(label(c.CARD_NUMBER)).fill(card);
   await page.getByLabel(label(c.EXPIRY_MONTH)).selectOption(EXPIRY.month);
   await page.getByLabel(label(c.EXPIRY_YEAR)).selectOption(EXPIRY.year);

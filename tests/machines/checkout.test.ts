@@ -74,6 +74,10 @@ const samples = {
   'checkout.confirmDuplicate': [{ type: 'checkout.confirmDuplicate' }],
   'checkout.dismiss': [{ type: 'checkout.dismiss' }],
   'checkout.changeType': [{ type: 'checkout.changeType' }],
+  'checkout.acknowledgeFees': [
+    { type: 'checkout.acknowledgeFees', value: true },
+    { type: 'checkout.acknowledgeFees', value: false },
+  ],
   'fees.retry': [{ type: 'fees.retry' }],
   'card.choose': [
     { type: 'card.choose', savedCardId: 1 },
@@ -94,6 +98,7 @@ const samples = {
 
 /** The events of a signed-in payer's choices (§4 card choice, recurring, roundup). */
 const CHOICE_EVENTS: readonly string[] = [
+  'checkout.acknowledgeFees',
   'card.choose',
   'card.savedCvc',
   'savedCards.retry',
@@ -189,6 +194,89 @@ const signedInSpec: ModelSpec<Snapshot> = {
   ],
   limit: 50_000,
 };
+
+/** §2 pam variant at Maricopa County (1201, pam_enabled): a guest is asked for an account. */
+const PAM_FACILITY = { ...HARRIS, id: 1201, pam_enabled: true };
+const PAM_ANSWER = (fields: FormFields) => ({
+  pam_payload: 'eyJ2IjoxfQ.c2ln',
+  pay_url: '/sandbox/pam/pay',
+  fields,
+  errors: {},
+});
+const pamGuestSpec: ModelSpec<Snapshot> = {
+  build: (calls) => provideCheckout(calls.all()),
+  input: { fields: RECIPIENT_FIELDS, facility: PAM_FACILITY } satisfies CheckoutInput,
+  samples: () => [{ type: 'checkout.submit' }, { type: 'checkout.dismiss' }],
+  answers: {},
+  failures: {},
+  project: ({ context: c }) => [c.showErrors],
+};
+const pamSpec: ModelSpec<Snapshot> = {
+  build: (calls) => provideCheckout(calls.all()),
+  input: { fields: { ...RECIPIENT_FIELDS, logged_in: true }, facility: PAM_FACILITY } satisfies CheckoutInput,
+  samples: () => [
+    { type: 'amount.preset', id: '25' },
+    ...samples['checkout.acknowledgeFees'],
+    { type: 'checkout.submit' },
+  ],
+  answers: {
+    loadSavedCards: () => [{ credit_cards: [] }],
+    saveAmount: ({ context }) => [saveAnswer(context.fields)],
+    getFees: () => [FEES],
+    preparePamDeposit: ({ context }) => [PAM_ANSWER(context.fields)],
+    postPamPayload: () => [],
+  },
+  failures: { preparePamDeposit: [NETWORK_FAILURE], postPamPayload: [NETWORK_FAILURE] },
+  project: ({ context: c }) => [
+    c.fields.deposit_amount,
+    c.fee !== null,
+    c.feesAcknowledged,
+    c.showErrors,
+    c.pam !== null,
+  ],
+};
+
+describe('checkout (pam variant): paths of the model', () => {
+  for (const [name, spec] of [
+    ['guest', pamGuestSpec],
+    ['signed in', pamSpec],
+  ] as const) {
+    const graph = modelPaths(spec);
+    it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))(
+      `${name} path %i: %s`,
+      async (_i, _d, path) => {
+        await replayPath(spec, graph, path);
+      },
+    );
+  }
+
+  it('Next only after the fees acknowledgement; then the signed payload to post', async () => {
+    const t = setup({ fields: { ...RECIPIENT_FIELDS, logged_in: true }, facility: PAM_FACILITY });
+    t.calls.resolve('loadSavedCards', { credit_cards: [] });
+    await feesReady(t);
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().context.errors).toEqual({ fees_acknowledged: 'VALIDATION.AGREE_TERMS' });
+    expect(t.calls.inputs('preparePamDeposit')).toEqual([]);
+    t.checkout.send({ type: 'checkout.acknowledgeFees', value: true });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.calls.inputs('preparePamDeposit')).toEqual([{ fees_acknowledged: true }]);
+    // No card goes anywhere: the payment endpoint takes it.
+    expect(t.calls.inputs('tokenizeCard')).toEqual([]);
+    t.calls.resolve('preparePamDeposit', PAM_ANSWER(t.snap().context.fields));
+    await settle();
+    expect(t.snap().matches({ active: { form: 'postingPam' } })).toBe(true);
+    expect(t.snap().context.pam).toEqual({ payload: 'eyJ2IjoxfQ.c2ln', payUrl: '/sandbox/pam/pay' });
+    expect(t.calls.inputs('postPamPayload')).toEqual([{ payUrl: '/sandbox/pam/pay', payload: 'eyJ2IjoxfQ.c2ln' }]);
+  });
+
+  it('§6: a guest gets the pam-require-account modal', () => {
+    const t = setup({ facility: PAM_FACILITY });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().matches({ active: { form: 'pamNeedsAccount' } })).toBe(true);
+    t.checkout.send({ type: 'checkout.dismiss' });
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+  });
+});
 
 describe('checkout (signed in): paths of the model', () => {
   const graph = modelPaths(signedInSpec);

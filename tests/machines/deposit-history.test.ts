@@ -115,8 +115,14 @@ describe('depositHistory: rules', () => {
     expect(repeatBlock(NO_FLEX)).toBe('TYPE_UNAVAILABLE');
   });
 
-  it('§2: the inmate status does not matter for a dest deposit; the phone account is why it cannot be repeated', () => {
-    expect(repeatBlock({ ...PHONE, inmate_status: 3 })).toBe('PHONE_ACCOUNT');
+  it('§2: the inmate status does not matter for a dest deposit; it goes to its phone number', () => {
+    expect(repeatBlock({ ...PHONE, inmate_status: 3 })).toBeNull();
+    expect(repeatBlock({ ...PHONE, deposit_phone_no: null })).toBe('PHONE_ACCOUNT');
+    expect(repeatFields(PHONE)).toMatchObject({
+      deposit_type: 'dest',
+      deposit_phone_no: PHONE.deposit_phone_no,
+      deposit_phone_country: 'US',
+    });
     expect(repeatBlock({ ...PHONE, facility_closed: true })).toBe('FACILITY_CLOSED');
     expect(repeatBlock({ ...PHONE, facility_fnf_prepaid_disabled: true })).toBe('TYPE_UNAVAILABLE');
   });
@@ -233,7 +239,7 @@ describe('depositHistory: behaviour', () => {
 
   it('§2: a deposit that cannot be repeated, or one not on the page, is not', async () => {
     const t = await loaded();
-    for (const d of [PHONE, CLOSED, NOT_HELD, NO_FLEX, LATER]) {
+    for (const d of [CLOSED, NOT_HELD, NO_FLEX, LATER]) {
       t.child.send({ type: 'history.repeat', id: d.id });
       expect(t.snap().value).toEqual({ ready: 'idle' });
     }

@@ -1,7 +1,7 @@
 // destinationAccounts (§2 /account/destination_accounts, §3 breakage, §4 inactivity alert, §8, §9 SNAP
 // rows and order): model-based paths, behaviour, coverage.
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { BreakageRequest, BreakageResponse, DestinationAccount } from '../../contract/accounts.ts';
 import { EMPTY_FORM } from '../../contract/entities.ts';
 import {
@@ -14,7 +14,16 @@ import {
   visibleAccounts,
 } from '../../machines/destination-accounts.machine.ts';
 import { provideMachine } from '../../machines/provide-actors.ts';
-import { ACCOUNT_ACTIVITY, DEST_ACCOUNTS, NETWORK_FAILURE, pageInput, saveAnswer } from '../../fixtures/samples.ts';
+import {
+  ACCOUNT_ACTIVITY,
+  CODE_CONFIRMED,
+  CODE_SENT,
+  DEST_ACCOUNTS,
+  DEST_ACCOUNTS_COUSIN_VERIFIED,
+  NETWORK_FAILURE,
+  pageInput,
+  saveAnswer,
+} from '../../fixtures/samples.ts';
 import {
   type EventSamples,
   type ModelSpec,
@@ -59,6 +68,12 @@ const samples = {
     { type: 'deposit.start', id: 304 },
   ],
   'dialog.close': [{ type: 'dialog.close' }],
+  // §4: 303 is pending; 301 is validated already.
+  'verify.open': [
+    { type: 'verify.open', id: 303 },
+    { type: 'verify.open', id: 301 },
+  ],
+  'phone.verified': [{ type: 'phone.verified', ani: '5125550103' }],
 } satisfies EventSamples<DestinationAccountsEvent>;
 
 /** The server's answer to a breakage update: what was asked, now stored. */
@@ -76,7 +91,9 @@ const spec: ModelSpec<Snapshot> = {
   input: pageInput('destination_accounts', { signedIn: true }),
   samples: () => allSamples(samples),
   answers: {
-    loadDestinationAccounts: () => [DEST_ACCOUNTS],
+    loadDestinationAccounts: (snapshot) => [
+      snapshot.matches('verifying') ? DEST_ACCOUNTS_COUSIN_VERIFIED : DEST_ACCOUNTS,
+    ],
     loadAccountActivity: () => [ACCOUNT_ACTIVITY, []],
     updateInactivityAlerts: ({ context: c }) =>
       c.chosen
@@ -99,7 +116,7 @@ const spec: ModelSpec<Snapshot> = {
     saveFormState: [NETWORK_FAILURE],
   },
   project: ({ context: c }) => [
-    c.accounts.map((a) => `${a.id}:${a.breakage.sms}${a.breakage.email}`).join(),
+    c.accounts.map((a) => `${a.id}:${a.breakage.sms}${a.breakage.email}:${a.validate_status}`).join(),
     c.chosen?.id,
     c.purse,
     c.activity.length,
@@ -264,6 +281,65 @@ describe('destinationAccounts: behaviour', () => {
     expect(t.snap().value).toBe('ready');
     expect(t.snap().context.failure).toBe('ERROR.NETWORK');
     expect(t.received.filter((e) => e.type === 'app.go')).toEqual([]);
+  });
+
+  it('§4: a pending account opens the verification modal; the verified account is read again', async () => {
+    const t = await loaded();
+    // A validated account has nothing to verify.
+    t.child.send({ type: 'verify.open', id: 301 });
+    expect(t.snap().value).toBe('ready');
+    t.child.send({ type: 'verify.open', id: 303 });
+    expect(t.snap().value).toEqual({ verifying: 'open' });
+    const verification = () => t.snap().children['phoneVerification'] as AnyActorRef;
+    expect(verification().getSnapshot().context).toMatchObject({ ani: '5125550103', country: 'US', label: 'Cousin' });
+    verification().send({ type: 'phone.send', channel: 'sms' });
+    t.calls.resolve('sendVerificationCode', CODE_SENT);
+    await settle();
+    verification().send({ type: 'phone.code.change', code: '123456' });
+    verification().send({ type: 'phone.code.submit' });
+    expect(t.calls.inputs('confirmPhoneCode')).toEqual([{ ani: '5125550103', code: '123456' }]);
+    t.calls.resolve('confirmPhoneCode', CODE_CONFIRMED);
+    await settle();
+    // The list says so at once, and is read again behind the modal.
+    expect(t.snap().value).toEqual({ verifying: 'reloading' });
+    expect(t.snap().context.chosen?.validate_status).toBe('validated');
+    expect(t.snap().can({ type: 'dialog.close' })).toBe(false);
+    t.calls.resolve('loadDestinationAccounts', DEST_ACCOUNTS_COUSIN_VERIFIED);
+    await settle();
+    expect(t.snap().value).toEqual({ verifying: 'verified' });
+    expect(t.snap().context.accounts.find((a) => a.id === 303)?.validate_status).toBe('validated');
+    t.child.send({ type: 'dialog.close' });
+    expect(t.snap().value).toBe('ready');
+    expect(t.snap().context.chosen).toBeNull();
+  });
+
+  it('§4: closing the modal stops the verification; opening it again starts afresh', async () => {
+    const t = await loaded();
+    t.child.send({ type: 'verify.open', id: 303 });
+    const first = t.snap().children['phoneVerification'] as AnyActorRef;
+    first.send({ type: 'phone.send', channel: 'call' });
+    t.calls.reject('sendVerificationCode', NETWORK_FAILURE);
+    await settle();
+    expect(first.getSnapshot().value).toBe('error');
+    t.child.send({ type: 'dialog.close' });
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(t.snap().children['phoneVerification']).toBeUndefined();
+    t.child.send({ type: 'verify.open', id: 303 });
+    const second = t.snap().children['phoneVerification'] as AnyActorRef;
+    expect(second).not.toBe(first);
+    expect(second.getSnapshot().value).toBe('unverified');
+    expect(second.getSnapshot().context.failure).toBeNull();
+  });
+
+  it('§4: a failed reload after a verification keeps the account validated and says why', async () => {
+    const t = await loaded();
+    t.child.send({ type: 'verify.open', id: 303 });
+    t.child.send({ type: 'phone.verified', ani: '5125550103' });
+    t.calls.reject('loadDestinationAccounts', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().value).toEqual({ verifying: 'verified' });
+    expect(t.snap().context.failure).toBe('ERROR.NETWORK');
+    expect(t.snap().context.accounts.find((a) => a.id === 303)?.validate_status).toBe('validated');
   });
 
   it('a failed load can be retried', async () => {

@@ -375,7 +375,7 @@ describe('wizard: Continue (§4)', () => {
     expect(t.snap().context.errors.deposit_phone_no).toBe('VALIDATION.REQUIRED');
     t.wizard.send({ type: 'form.change', fields: { deposit_phone_no: '(512) 555-0199' } });
     t.wizard.send({ type: 'wizard.continue' });
-    expect(t.calls.inputs('checkDestinationFraud')).toEqual([{ ani: '5125550199' }]);
+    expect(t.calls.inputs('checkDestinationFraud')).toEqual([{ ani: '5125550199', country: 'US' }]);
     t.calls.resolve('checkDestinationFraud', { fraud_flag: 1 });
     await settle();
     expect(t.snap().matches({ step: { number: 'editing' } })).toBe(true);

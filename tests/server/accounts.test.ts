@@ -136,7 +136,7 @@ describe('the wrong payer', () => {
 
   it("lists only the payer's own records", async () => {
     const ben = current().ben;
-    expect(ids((await destAccounts(ben)).dest_accounts)).toEqual([311, 312, 314]);
+    expect(ids((await destAccounts(ben)).dest_accounts)).toEqual([311, 312, 314, 315]);
     expect(ids(await recurring(ben))).toEqual([611]);
     expect(ids(await cards(ben))).toEqual([511]);
     const history = (await ben.get<DepositHistoryResponse>(ACCOUNT_PATHS.depositHistory)).body;

@@ -293,7 +293,11 @@ describe('roundups (§4): the server’s own figures', () => {
   it('fills the picked option from its own options and charges it', async () => {
     const { app, dbPath } = current();
     const guest = await newClient(app);
-    await fillCheckout(guest, { deposit_type: 'dest', deposit_amount: 22 });
+    await fillCheckout(guest, {
+      deposit_type: 'dest',
+      deposit_amount: 22,
+      extra: { deposit_phone_no: '(512) 555-0177' },
+    });
     // The client's figures are ignored: only the id is read.
     const picked = await guest.save({
       roundups: true,
@@ -314,7 +318,11 @@ describe('roundups (§4): the server’s own figures', () => {
 
   it("'No thanks' restores the amount's own figures; a new amount drops an option no longer offered", async () => {
     const guest = await newClient(current().app);
-    await fillCheckout(guest, { deposit_type: 'dest', deposit_amount: 22 });
+    await fillCheckout(guest, {
+      deposit_type: 'dest',
+      deposit_amount: 22,
+      extra: { deposit_phone_no: '(512) 555-0177' },
+    });
     await guest.save({ selected_roundup: { id: 1 } });
     const none = await guest.save({ selected_roundup: { id: -1 } });
     expect(none.fields).toMatchObject({

@@ -28,6 +28,10 @@ describe('GET /state/all', () => {
       customer_service_phone: '1-800-555-0100',
       support_phone: '1-800-555-0199',
       visit_url: 'https://visits.example.com/schedule',
+      legal_urls: {
+        terms: { en: '/sandbox/legal/terms/en', es: '/sandbox/legal/terms/es' },
+        privacy: { en: '/sandbox/legal/privacy/en', es: '/sandbox/legal/privacy/es' },
+      },
     });
   });
 

@@ -12,11 +12,18 @@ import { facilityPickerMachine } from '../../machines/facility-picker.machine.ts
 import { creditCardsMachine } from '../../machines/credit-cards.machine.ts';
 import { destinationAccountsMachine } from '../../machines/destination-accounts.machine.ts';
 import { depositHistoryMachine } from '../../machines/deposit-history.machine.ts';
+import { developRaiseMachine } from '../../machines/develop-raise.machine.ts';
+import { legalMachine } from '../../machines/legal.machine.ts';
+import { depositOrVisitMachine } from '../../machines/deposit-or-visit.machine.ts';
+import { landingMachine } from '../../machines/landing.machine.ts';
 import { loginMachine } from '../../machines/login.machine.ts';
+import { phoneVerificationMachine } from '../../machines/phone-verification.machine.ts';
 import { primaryAccountMachine } from '../../machines/primary-account.machine.ts';
 import { recurringDepositsMachine } from '../../machines/recurring-deposits.machine.ts';
 import { receiptFlowMachine } from '../../machines/receipt.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
+import { professionalMachine } from '../../machines/professional.machine.ts';
+import { professionalResultMachine } from '../../machines/professional-result.machine.ts';
 import { transferFundsMachine } from '../../machines/transfer-funds.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
 
@@ -37,9 +44,18 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   creditCards: { machine: creditCardsMachine, regions: [''] },
   recurringDeposits: { machine: recurringDepositsMachine, regions: [''] },
   destinationAccounts: { machine: destinationAccountsMachine, regions: [''] },
+  // The verify-phone modal's child machine, by its invoke id (§2 other modals, §4).
+  phoneVerification: { machine: phoneVerificationMachine, regions: [''] },
   depositHistory: { machine: depositHistoryMachine, regions: [''] },
   transferFunds: { machine: transferFundsMachine, regions: [''] },
   primaryAccount: { machine: primaryAccountMachine, regions: [''] },
+  legal: { machine: legalMachine, regions: [''] },
+  // /develop/raise: its one state's screen is the unexpected-error page of §8.
+  developRaise: { machine: developRaiseMachine, regions: [''] },
+  landing: { machine: landingMachine, regions: [''] },
+  depositOrVisit: { machine: depositOrVisitMachine, regions: [''] },
+  professional: { machine: professionalMachine, regions: [''] },
+  professionalResult: { machine: professionalResultMachine, regions: [''] },
 };
 
 /** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */

@@ -4,9 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { ActivityEvent, DestinationAccount, DestinationActivity, Purse } from '../../../contract/accounts.ts';
 import type { Locale } from '../../../contract/entities.ts';
-import { isEnrolled, type destinationAccountsMachine } from '../../../machines/destination-accounts.machine.ts';
+import {
+  canVerify,
+  isEnrolled,
+  type destinationAccountsMachine,
+} from '../../../machines/destination-accounts.machine.ts';
 import { AccountNav } from '../../components/account-nav.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { type PhoneVerificationRef, PhoneVerificationModal } from '../../components/phone-verification-modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import { formatDate, formatMoney, formatTime } from '../../format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
@@ -107,6 +112,18 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
                   <p className="item__meta">{t(alertsKey(a))}</p>
                 </div>
                 <div className="item__actions">
+                  {/* §4: a pending account is confirmed by text or call. */}
+                  {canVerify(a) ? (
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={starting}
+                      aria-label={t('PHONE_VERIFY.VERIFY_ITEM', { account: name(a) })}
+                      onClick={() => ref.send({ type: 'verify.open', id: a.id })}
+                    >
+                      {t('PHONE_VERIFY.VERIFY')}
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className="button"
@@ -164,6 +181,21 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
           snapshot={snapshot}
           send={ref.send}
           summary={t(alertsKey(chosen))}
+        />
+      ) : null}
+      {chosen && snapshot.matches('verifying') ? (
+        <PhoneVerificationModal
+          title={t('PHONE_VERIFY.TITLE', { account: name(chosen) })}
+          account={name(chosen)}
+          verification={snapshot.children.phoneVerification as PhoneVerificationRef | undefined}
+          outcome={
+            snapshot.matches({ verifying: 'reloading' })
+              ? 'reloading'
+              : snapshot.matches({ verifying: 'verified' })
+                ? 'verified'
+                : 'open'
+          }
+          onClose={() => ref.send({ type: 'dialog.close' })}
         />
       ) : null}
       {chosen && (snapshot.matches('confirmingDelete') || snapshot.matches('deleting')) ? (

@@ -1,0 +1,303 @@
+// /account/professional_verification (§2; §3 Professional request; §5 Professional form; §6 sso token;
+// §7 calls; §4/§8 outcomes): an attorney asks to be verified as a professional at one facility. The
+// facilities and the sso token (from the form state, else from the server) load together; the form is
+// checked on submit (error summary); the answer sends the app to the result page, PENDING as SUCCESS.
+// A token the server refuses (expired, or another payer's) is renewed once and the request sent again.
+import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
+import {
+  EMPTY_PROFESSIONAL,
+  PROFESSIONAL_ERRORS,
+  type ProfessionalFacility,
+  type ProfessionalFields,
+  type ProfessionalRequest,
+  type ProfessionalResult,
+  issueDateWindow,
+  localDate,
+  professionalFieldsSchema,
+  resultOfErrorStatus,
+  resultOfStatus,
+} from '../contract/professional.ts';
+import { collectErrors } from '../contract/schemas.ts';
+import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { type PageInput, type PageToAppEvent, pagePath } from './pages.ts';
+
+type IO = ActorIO;
+
+/** Field (or `form`) -> i18n key. */
+export type ProfessionalErrors = Record<string, string>;
+
+export interface ProfessionalContext {
+  facilities: ProfessionalFacility[];
+  /** §6: the sso token the request carries; '' until there is one. */
+  token: string;
+  fields: ProfessionalFields;
+  errors: ProfessionalErrors;
+  /** The error summary is shown (a submit found errors, or the server refused fields). */
+  showErrors: boolean;
+  /** i18n key of a failed call (loading, or sending when nothing else applies). */
+  failure: string | null;
+  /** The token was renewed for the request under way (at most once). */
+  renewed: boolean;
+  /** The payer's today (YYYY-MM-DD): §5 issue dates run up to it. */
+  today: string;
+  /** Where the request ended: the result page's status and facility name. */
+  result: { status: ProfessionalResult; facilityName: string } | null;
+}
+
+export type ProfessionalEvent =
+  | { type: 'professional.change'; fields: Partial<ProfessionalFields> }
+  | { type: 'professional.submit' }
+  | { type: 'professional.retry' };
+
+/** §5: the form's field errors (the token is not the payer's to type). */
+export function fieldErrors(context: Pick<ProfessionalContext, 'fields' | 'today'>): ProfessionalErrors {
+  return collectErrors(professionalFieldsSchema(issueDateWindow(context.today)), { ...context.fields }) as Record<
+    string,
+    string
+  >;
+}
+
+export function requestOf(context: Pick<ProfessionalContext, 'fields' | 'token'>): ProfessionalRequest {
+  const f = context.fields;
+  return {
+    facilityId: Number(f.facilityId),
+    barNumber: f.barNumber.trim(),
+    issueState: f.issueState,
+    issueDate: f.issueDate.trim(),
+    businessPhone: f.businessPhone.trim(),
+    phoneEx: f.phoneEx.trim(),
+    jwtToken: context.token,
+  };
+}
+
+/** The result page of an outcome (§2). */
+export function resultPath(status: ProfessionalResult, facilityName: string): string {
+  return pagePath({
+    route: 'professional_verification_resp',
+    params: { requestStatus: status, facilityName },
+    query: {},
+  });
+}
+
+function withoutKeys(errors: ProfessionalErrors, keys: string[]): ProfessionalErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)));
+}
+
+function answerFieldErrors(error: unknown): ProfessionalErrors {
+  return withoutKeys(toCallFailure(error).errors as ProfessionalErrors, ['form']);
+}
+
+export const professionalMachine = setup({
+  types: {
+    input: {} as PageInput,
+    context: {} as ProfessionalContext,
+    events: {} as ProfessionalEvent,
+  },
+  actors: {
+    loadProfessionalFacilities: fromPromise<
+      IO['loadProfessionalFacilities']['output'],
+      IO['loadProfessionalFacilities']['input']
+    >(async () => {
+      throw new Error('actor loadProfessionalFacilities not provided');
+    }),
+    loadSsoToken: fromPromise<IO['loadSsoToken']['output'], IO['loadSsoToken']['input']>(async () => {
+      throw new Error('actor loadSsoToken not provided');
+    }),
+    saveProfessionalRequest: fromPromise<
+      IO['saveProfessionalRequest']['output'],
+      IO['saveProfessionalRequest']['input']
+    >(async () => {
+      throw new Error('actor saveProfessionalRequest not provided');
+    }),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== '',
+    hasFieldErrors: ({ context }) => Object.keys(fieldErrors(context)).length > 0,
+    // §6: a refused token is renewed once per request.
+    isTokenRefusal: ({ context }, params: { error: unknown }) => {
+      const failure = toCallFailure(params.error);
+      return !context.renewed && failure.status === 403 && failure.code === PROFESSIONAL_ERRORS.tokenRefused;
+    },
+    isFieldRefusal: (_, params: { error: unknown }) =>
+      toCallFailure(params.error).status === 400 && Object.keys(answerFieldErrors(params.error)).length > 0,
+    // §4: an error status maps to EXISTED or FAILED; without an answer (network) the form stays.
+    isErrorStatus: (_, params: { error: unknown }) => {
+      const status = toCallFailure(params.error).status;
+      return status === 409 || status >= 500;
+    },
+  },
+  actions: {
+    assignFacilities: assign((_, params: { facilities: ProfessionalFacility[] }) => ({
+      facilities: params.facilities,
+    })),
+    assignToken: assign((_, params: { token: string }) => ({ token: params.token })),
+    assignLoadFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
+    clearFailure: assign({ failure: null }),
+    change: assign(({ context }, params: { fields: Partial<ProfessionalFields> }) => ({
+      fields: { ...context.fields, ...params.fields },
+      errors: withoutKeys(context.errors, Object.keys(params.fields)),
+    })),
+    showFieldErrors: assign(({ context }) => ({ errors: fieldErrors(context), showErrors: true, failure: null })),
+    startRequest: assign({ errors: {}, showErrors: false, failure: null, renewed: false }),
+    markRenewed: assign({ renewed: true }),
+    assignAnswerErrors: assign((_, params: { error: unknown }) => ({
+      errors: answerFieldErrors(params.error),
+      showErrors: true,
+      failure: null,
+    })),
+    // Nothing entered is lost: the payer may send it again.
+    assignSendFailure: assign((_, params: { error: unknown }) => ({
+      failure: toCallFailure(params.error).code,
+      showErrors: true,
+    })),
+    assignResult: assign((_, params: { status: ProfessionalResult; facilityName: string }) => ({
+      result: { status: params.status, facilityName: params.facilityName },
+    })),
+    tellAppResult: sendParent(
+      ({ context }) =>
+        ({
+          type: 'app.go',
+          path: resultPath(context.result?.status ?? 'FAILED', context.result?.facilityName ?? ''),
+        }) satisfies PageToAppEvent,
+    ),
+  },
+}).createMachine({
+  id: 'professional',
+  context: ({ input }) => ({
+    facilities: [],
+    token: input.fields.sso_token,
+    fields: EMPTY_PROFESSIONAL,
+    errors: {},
+    showErrors: false,
+    failure: null,
+    renewed: false,
+    today: localDate(new Date()),
+    result: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      type: 'parallel',
+      entry: 'clearFailure',
+      states: {
+        facilities: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                id: 'loadProfessionalFacilities',
+                src: 'loadProfessionalFacilities',
+                onDone: {
+                  target: 'done',
+                  actions: { type: 'assignFacilities', params: ({ event }) => ({ facilities: event.output }) },
+                },
+                onError: {
+                  target: '#professional.failed',
+                  actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        // §6: the token from the form state, or else from the server.
+        token: {
+          initial: 'choosing',
+          states: {
+            choosing: { always: [{ guard: 'hasToken', target: 'done' }, { target: 'fetching' }] },
+            fetching: {
+              invoke: {
+                id: 'loadSsoToken',
+                src: 'loadSsoToken',
+                onDone: {
+                  target: 'done',
+                  actions: { type: 'assignToken', params: ({ event }) => ({ token: event.output.sso_token }) },
+                },
+                onError: {
+                  target: '#professional.failed',
+                  actions: { type: 'assignLoadFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+      },
+      onDone: 'editing',
+    },
+    failed: { on: { 'professional.retry': 'loading' } },
+    editing: {
+      on: {
+        'professional.change': { actions: { type: 'change', params: ({ event }) => ({ fields: event.fields }) } },
+        'professional.submit': [
+          { guard: 'hasFieldErrors', actions: 'showFieldErrors' },
+          { target: 'submitting', actions: 'startRequest' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'saveProfessionalRequest',
+        src: 'saveProfessionalRequest',
+        input: ({ context }) => requestOf(context),
+        onDone: {
+          target: 'done',
+          actions: {
+            type: 'assignResult',
+            params: ({ event }) => ({
+              status: resultOfStatus(event.output.status),
+              facilityName: event.output.facility_name,
+            }),
+          },
+        },
+        onError: [
+          {
+            guard: { type: 'isTokenRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'renewingToken',
+          },
+          {
+            guard: { type: 'isFieldRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'assignAnswerErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'isErrorStatus', params: ({ event }) => ({ error: event.error }) },
+            target: 'done',
+            actions: {
+              type: 'assignResult',
+              params: ({ context, event }) => ({
+                status: resultOfErrorStatus(toCallFailure(event.error).status),
+                facilityName:
+                  context.facilities.find((f) => String(f.id) === context.fields.facilityId)?.label ??
+                  context.fields.facilityId,
+              }),
+            },
+          },
+          {
+            target: 'editing',
+            actions: { type: 'assignSendFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    // §6: a new token, then the same request again.
+    renewingToken: {
+      invoke: {
+        id: 'renewSsoToken',
+        src: 'loadSsoToken',
+        onDone: {
+          target: 'submitting',
+          actions: [{ type: 'assignToken', params: ({ event }) => ({ token: event.output.sso_token }) }, 'markRenewed'],
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'assignSendFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    // The app goes to the result page (and stops this page).
+    done: { type: 'final', entry: 'tellAppResult' },
+  },
+});
+
+export type ProfessionalSnapshot = SnapshotFrom<typeof professionalMachine>;

@@ -1,0 +1,284 @@
+// Friends-and-family phone deposits (§1 dest): the number step's fields in /state/save (§5), the phone
+// account a deposit goes to, and the credit of its balance (docs/decisions/0010). Pure logic over
+// repository reads and writes; no SQL here. The contract is contract/dest-deposits.ts.
+import type { Purse } from '../../contract/accounts.ts';
+import { DEST_DEPOSIT_ERRORS, destLabelError, destPhone } from '../../contract/dest-deposits.ts';
+import { EMPTY_FORM, type Facility, type FormFields } from '../../contract/entities.ts';
+import { MSG } from '../../contract/schemas.ts';
+import type { DestAccountView } from '../repo/dest-accounts.ts';
+import type { Repos } from '../repo/repos.ts';
+
+/** The number step's fields; /state/save applies them together, after the facility and the type. */
+export const DEST_FIELD_KEYS = [
+  'dest_account_id',
+  'deposit_phone_country',
+  'deposit_phone_no',
+  'deposit_phone_no_label',
+] as const satisfies readonly (keyof FormFields)[];
+
+/** Longest text a phone field takes before its rule is even looked at (as form-rules MAX_TEXT). */
+const MAX_RAW = 200;
+
+type Errors = Record<string, string>;
+
+export interface DestSaveContext {
+  repos: Repos;
+  userId: string | null;
+  /** Country codes a payer may choose (§3 Country option). */
+  allowedCountries: () => string[];
+}
+
+/** §4: another facility or deposit type clears the number step, as it clears the recipient. */
+export function clearDestFields(fields: FormFields, errors: Errors): void {
+  for (const k of DEST_FIELD_KEYS) {
+    (fields as unknown as Record<string, unknown>)[k] = EMPTY_FORM[k];
+    delete errors[k];
+  }
+}
+
+function setError(errors: Errors, key: string, error: string | null): void {
+  if (error) errors[key] = error;
+  else delete errors[key];
+}
+
+/** A phone account id as saved: null for none; undefined when it is not an id. */
+function accountId(raw: unknown): number | null | undefined {
+  if (raw === null || raw === '') return null;
+  const n = typeof raw === 'string' && /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Text of a phone field, or undefined when the JSON value is not one. */
+function text(raw: unknown): string | undefined {
+  if (typeof raw === 'number' && Number.isFinite(raw)) return String(raw);
+  return typeof raw === 'string' ? raw : undefined;
+}
+
+/** The signed-in payer's own visible account, never another payer's. */
+function ownAccount(ctx: DestSaveContext, id: number): DestAccountView | undefined {
+  return ctx.userId === null ? undefined : ctx.repos.destAccounts.findById(ctx.userId, id);
+}
+
+/** §3/§5: a number is flagged on the fraud list or on any phone account. */
+export function isFraudFlagged(repos: Repos, phone: string, account?: DestAccountView): boolean {
+  return Boolean(account?.fraud_flag) || repos.destinations.isFraudFlagged(phone);
+}
+
+/**
+ * Applies the number step's fields of one save (contract/dest-deposits.ts states the rules). A chosen
+ * account decides the number, label and country; otherwise the typed number is checked for its
+ * country, kept in its stored form, checked for a fraud flag, and labelled when the label is empty.
+ */
+export function applyDestFields(
+  fields: FormFields,
+  errors: Errors,
+  patch: Record<string, unknown>,
+  ctx: DestSaveContext,
+): void {
+  const has = (k: (typeof DEST_FIELD_KEYS)[number]) => Object.hasOwn(patch, k);
+  if (!DEST_FIELD_KEYS.some(has)) return;
+
+  if (has('dest_account_id')) {
+    const id = accountId(patch.dest_account_id);
+    if (id === undefined) {
+      setError(errors, 'dest_account_id', MSG.invalid);
+    } else if (id !== null) {
+      chooseAccount(fields, errors, id, ctx);
+      return;
+    } else {
+      // Back to "a new number": what the account filled in goes with it.
+      if (fields.dest_account_id !== null) clearDestFields(fields, errors);
+      fields.dest_account_id = null;
+      delete errors.dest_account_id;
+    }
+  }
+
+  const before = { phone: fields.deposit_phone_no, country: fields.deposit_phone_country };
+  if (has('deposit_phone_country')) {
+    const country = text(patch.deposit_phone_country);
+    if (country === undefined || country.length > MAX_RAW) {
+      setError(errors, 'deposit_phone_country', MSG.invalid);
+    } else {
+      fields.deposit_phone_country = country.trim();
+      const c = fields.deposit_phone_country;
+      setError(
+        errors,
+        'deposit_phone_country',
+        c === '' ? MSG.required : ctx.allowedCountries().includes(c) ? null : MSG.invalid,
+      );
+    }
+  }
+  let numberTouched = has('deposit_phone_country');
+  if (has('deposit_phone_no')) {
+    const typed = text(patch.deposit_phone_no);
+    if (typed === undefined || typed.length > MAX_RAW) {
+      setError(errors, 'deposit_phone_no', typed === undefined ? MSG.invalid : MSG.tooMany);
+    } else {
+      fields.deposit_phone_no = typed;
+      numberTouched = true;
+    }
+  }
+
+  let derivedLabel = '';
+  if (numberTouched) {
+    const typed = fields.deposit_phone_no;
+    if (typed.trim() === '') {
+      // Not yet filled: /pay/process_deposit requires it.
+      fields.deposit_phone_no = '';
+      delete errors.deposit_phone_no;
+    } else if (errors.deposit_phone_country) {
+      // The country's rule cannot be applied until the country is good.
+      delete errors.deposit_phone_no;
+    } else {
+      const r = destPhone(typed, fields.deposit_phone_country);
+      if (r.ok) {
+        fields.deposit_phone_no = r.phone;
+        derivedLabel = r.label;
+        setError(errors, 'deposit_phone_no', isFraudFlagged(ctx.repos, r.phone) ? DEST_DEPOSIT_ERRORS.fraud : null);
+      } else {
+        setError(errors, 'deposit_phone_no', r.error);
+      }
+    }
+  } else if (fields.deposit_phone_no !== '') {
+    const r = destPhone(fields.deposit_phone_no, fields.deposit_phone_country);
+    if (r.ok) derivedLabel = r.label;
+  }
+
+  const changed = fields.deposit_phone_no !== before.phone || fields.deposit_phone_country !== before.country;
+  if (changed && fields.dest_account_id !== null) {
+    // Another number than the chosen account's: a new number.
+    fields.dest_account_id = null;
+    delete errors.dest_account_id;
+  }
+
+  if (has('deposit_phone_no_label')) {
+    const label = text(patch.deposit_phone_no_label);
+    if (label === undefined || label.length > MAX_RAW) {
+      setError(errors, 'deposit_phone_no_label', label === undefined ? MSG.invalid : MSG.tooMany);
+    } else {
+      fields.deposit_phone_no_label = label.trim();
+      setError(errors, 'deposit_phone_no_label', destLabelError(fields.deposit_phone_no_label));
+    }
+  } else if (changed) {
+    // A label names its number: a new number without a label of its own gets the derived one.
+    fields.deposit_phone_no_label = '';
+    delete errors.deposit_phone_no_label;
+  }
+  if (fields.deposit_phone_no_label === '') fields.deposit_phone_no_label = derivedLabel;
+}
+
+function chooseAccount(fields: FormFields, errors: Errors, id: number, ctx: DestSaveContext): void {
+  clearDestFields(fields, errors);
+  fields.dest_account_id = id;
+  const account = ownAccount(ctx, id);
+  if (!account) {
+    // Another payer's account and an unknown one get the same answer, and nothing of either.
+    errors.dest_account_id = DEST_DEPOSIT_ERRORS.accountNotFound;
+    return;
+  }
+  fields.deposit_phone_no = account.deposit_phone_no;
+  fields.deposit_phone_no_label = account.deposit_phone_no_label;
+  fields.deposit_phone_country = account.deposit_phone_country;
+  // §5/§8: a fraud-flagged account blocks the deposit.
+  if (isFraudFlagged(ctx.repos, account.deposit_phone_no, account)) errors.dest_account_id = DEST_DEPOSIT_ERRORS.fraud;
+}
+
+/** Where a dest deposit goes: the number, how it is shown, and the signed-in payer's account for it. */
+export interface DestTarget {
+  phone: string;
+  label: string;
+  country: string;
+  /** The chosen account, or the payer's account with that number; undefined for a guest or a new number. */
+  account: DestAccountView | undefined;
+}
+
+/**
+ * The phone account of the saved form for /pay/process_deposit; its problems go into `errors`
+ * (answered with 400) and the result is then undefined.
+ */
+export function checkDestination(
+  repos: Repos,
+  userId: string | null,
+  fields: FormFields,
+  allowedCountries: readonly string[],
+  errors: Errors,
+): DestTarget | undefined {
+  if (fields.dest_account_id !== null) {
+    const account = userId === null ? undefined : repos.destAccounts.findById(userId, fields.dest_account_id);
+    if (!account) {
+      errors.dest_account_id = DEST_DEPOSIT_ERRORS.accountNotFound;
+      return undefined;
+    }
+    return {
+      phone: account.deposit_phone_no,
+      label: account.deposit_phone_no_label,
+      country: account.deposit_phone_country,
+      account,
+    };
+  }
+  const country = fields.deposit_phone_country;
+  if (!allowedCountries.includes(country)) {
+    errors.deposit_phone_country = country === '' ? MSG.required : MSG.invalid;
+    return undefined;
+  }
+  const r = destPhone(fields.deposit_phone_no, country);
+  if (!r.ok) {
+    errors.deposit_phone_no = r.error;
+    return undefined;
+  }
+  const label = fields.deposit_phone_no_label === '' ? r.label : fields.deposit_phone_no_label;
+  const account = userId === null ? undefined : repos.destAccounts.findByPhone(userId, r.phone);
+  return { phone: r.phone, label, country, account };
+}
+
+/** §3 purse_reg: a phone deposit at an FCC-regulated facility goes to the regulated purse. */
+export function purseFor(facility: Facility): Purse {
+  return facility.fcc_regulated ? 'pr' : 'pp';
+}
+
+/**
+ * Credits the amount of a dest deposit, in the caller's transaction: a signed-in payer's account
+ * (theirs for the number, or a new one, pending until verified by text or call, §4), or for a guest
+ * the number's shared guest balance. Returns the payer's account id (null for a guest).
+ */
+export function creditDestination(
+  repos: Repos,
+  input: { userId: string | null; target: DestTarget; facility: Facility; amountCents: number; at: string },
+): number | null {
+  const { userId, target, facility, amountCents, at } = input;
+  const purse = purseFor(facility);
+  const destination = repos.destinations.ensure(target.phone, target.country, at);
+  if (userId === null) {
+    if (!repos.destinations.creditGuest(target.phone, purse, amountCents)) throw new Error('destination vanished');
+    return null;
+  }
+  const accountId =
+    target.account?.id ??
+    repos.destAccounts.create({
+      user_id: userId,
+      destination_id: destination.destination_id,
+      deposit_phone_no: target.phone,
+      deposit_phone_no_label: target.label,
+      deposit_phone_country: target.country,
+      validate_status: 'pending',
+      is_primary: false,
+      prepaid_balance_cents: 0,
+      regulated_balance_cents: 0,
+      fraud_flag: false,
+      facility_id: facility.id,
+      breakage_sms: 3,
+      breakage_email: 3,
+      created_at: at,
+    });
+  if (!repos.destAccounts.creditPurse(userId, accountId, purse, amountCents)) {
+    throw new Error('phone account vanished');
+  }
+  repos.destAccounts.insertActivity({
+    account_id: accountId,
+    purse,
+    event_at: at,
+    event_desc: 'DEPOSIT',
+    amount_cents: amountCents,
+  });
+  return accountId;
+}

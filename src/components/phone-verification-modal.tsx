@@ -1,0 +1,219 @@
+// §2 "verify phone (text or call, then code)": the modal of the phoneVerification machine. It renders
+// that machine's states only; the page that opens it says whether the account came out verified.
+import { useSelector } from '@xstate/react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { VERIFY_CODE_LENGTH, VERIFY_CODE_TTL_MINUTES } from '../../contract/phone-verification.ts';
+import type { phoneVerificationMachine } from '../../machines/phone-verification.machine.ts';
+import { TextField } from './fields.tsx';
+import { Modal } from './modal.tsx';
+
+export type PhoneVerificationRef = ActorRefFrom<typeof phoneVerificationMachine>;
+
+/** Where the page is with the verification: the machine runs (open), or it has verified the account. */
+export type VerificationOutcome = 'open' | 'reloading' | 'verified';
+
+const CODE_FIELD = 'verify_code';
+
+export function PhoneVerificationModal({
+  title,
+  account,
+  verification,
+  outcome,
+  onClose,
+}: {
+  title: string;
+  /** The account as the page names it (label and number). */
+  account: string;
+  verification: PhoneVerificationRef | undefined;
+  outcome: VerificationOutcome;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const reloading = outcome === 'reloading';
+  return (
+    // The list is read again after a verification: the dialog waits for it.
+    <Modal title={title} onClose={reloading ? undefined : onClose}>
+      {outcome !== 'open' || !verification ? (
+        <Step step="verified">
+          <div role="status">
+            <p className="notice">{t('PHONE_VERIFY.VERIFIED', { account })}</p>
+          </div>
+          <div className="wizard-nav">
+            <button
+              type="button"
+              className="button"
+              disabled={reloading}
+              aria-busy={reloading || undefined}
+              onClick={onClose}
+            >
+              {t('COMMON.CLOSE')}
+            </button>
+          </div>
+        </Step>
+      ) : (
+        <VerificationSteps verification={verification} account={account} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * One state's content. When the state changes, focus goes to the modal's heading (the buttons that had
+ * it are gone), or to the code field when a code is to be typed.
+ */
+function Step({ step, children }: { step: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const modal = ref.current?.closest('.modal');
+    if (step === 'attempted') modal?.querySelector<HTMLElement>(`#field-${CODE_FIELD}`)?.focus();
+    else if (step !== 'checking') modal?.querySelector<HTMLElement>('h2')?.focus();
+  }, [step]);
+  return <div ref={ref}>{children}</div>;
+}
+
+function VerificationSteps({
+  verification,
+  account,
+  onClose,
+}: {
+  verification: PhoneVerificationRef;
+  account: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const snapshot = useSelector(verification, (s) => s);
+  const send = verification.send;
+  const { channel, code, codeError, failure } = snapshot.context;
+  const close = (
+    <button type="button" className="button button--secondary" onClick={onClose}>
+      {t('COMMON.CLOSE')}
+    </button>
+  );
+
+  if (snapshot.matches('international')) {
+    return (
+      <Step step="international">
+        <p className="notice notice--error" role="alert">
+          {t('ERROR.INTERNATIONAL_NUMBERS_CANNOT_VERIFIED')}
+        </p>
+        <div className="wizard-nav">{close}</div>
+      </Step>
+    );
+  }
+
+  if (snapshot.matches('error')) {
+    return (
+      <Step step="error">
+        <p className="notice notice--error" role="alert">
+          {t(failure ?? 'ERROR.UNEXPECTED')}
+        </p>
+        <div className="wizard-nav">
+          {close}
+          <button type="button" className="button" onClick={() => send({ type: 'phone.retry' })}>
+            {t('COMMON.TRY_AGAIN')}
+          </button>
+        </div>
+      </Step>
+    );
+  }
+
+  if (snapshot.matches('unverified') || snapshot.matches('sending')) {
+    const sending = snapshot.matches('sending');
+    return (
+      <Step step={sending ? 'sending' : 'unverified'}>
+        <p>{t('PHONE_VERIFY.INTRO')}</p>
+        <div role="status">
+          {sending ? (
+            <p className="notice">
+              {t(channel === 'call' ? 'PHONE_VERIFY.SENDING_CALL' : 'PHONE_VERIFY.SENDING_TEXT', { account })}
+            </p>
+          ) : null}
+        </div>
+        <div className="wizard-nav">
+          {close}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={sending}
+            aria-busy={(sending && channel === 'call') || undefined}
+            onClick={() => send({ type: 'phone.send', channel: 'call' })}
+          >
+            {t('PHONE_VERIFY.SEND_CALL')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={sending}
+            aria-busy={(sending && channel === 'sms') || undefined}
+            onClick={() => send({ type: 'phone.send', channel: 'sms' })}
+          >
+            {t('PHONE_VERIFY.SEND_TEXT')}
+          </button>
+        </div>
+      </Step>
+    );
+  }
+
+  // attempted and checking: code entry (what was typed stays while it is checked and after a failure).
+  const checking = snapshot.matches('checking');
+  const message = failure ?? codeError;
+  return (
+    <Step step={checking ? 'checking' : 'attempted'}>
+      <div role="status">
+        <p className="notice">
+          {t(channel === 'call' ? 'PHONE_VERIFY.SENT_CALL' : 'PHONE_VERIFY.SENT_TEXT', {
+            account,
+            minutes: VERIFY_CODE_TTL_MINUTES,
+          })}
+        </p>
+      </div>
+      {message ? (
+        <p className="notice notice--error" role="alert">
+          {t(message)}
+        </p>
+      ) : null}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'phone.code.submit' });
+        }}
+      >
+        <TextField
+          name={CODE_FIELD}
+          labelKey="PHONE_VERIFY.CODE"
+          hintKey="PHONE_VERIFY.CODE_HINT"
+          error={codeError}
+          value={code}
+          onValue={(v) => send({ type: 'phone.code.change', code: v })}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={VERIFY_CODE_LENGTH + 2}
+          readOnly={checking}
+        />
+        <div className="wizard-nav">
+          {close}
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={checking}
+            onClick={() => send({ type: 'phone.resend' })}
+          >
+            {t('PHONE_VERIFY.RESEND')}
+          </button>
+          {/* Stays focusable while the code is checked; a second press is ignored by the machine. */}
+          <button
+            type="submit"
+            className="button"
+            aria-disabled={checking || undefined}
+            aria-busy={checking || undefined}
+          >
+            {checking ? t('WIZARD.PLEASE_WAIT') : t('PHONE_VERIFY.SUBMIT')}
+          </button>
+        </div>
+      </form>
+    </Step>
+  );
+}

@@ -1,0 +1,621 @@
+// Friends-and-family phone deposits (§1 dest; contract/dest-deposits.ts): the number step's fields in
+// /state/save (§5), the fraud-flag call (§7), and /pay/process_deposit to a phone number instead of an
+// inmate, crediting the phone account in the ledger row's transaction (docs/decisions/0010).
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../../server/db.ts';
+import { MIGRATIONS } from '../../server/migrations.ts';
+import {
+  ACCOUNT_PATHS,
+  type DepositHistoryResponse,
+  type DestAccountsResponse,
+  type DestinationAccount,
+  type RecurringDepositsResponse,
+} from '../../contract/accounts.ts';
+import type { CheckoutResponse, ErrorBody, StateSaveResponse, TokenizeResponse } from '../../contract/api.ts';
+import { CHECKOUT_SERVICE_PATHS } from '../../contract/checkout-services.ts';
+import { DEST_DEPOSIT_PATHS, type DestinationFraudFlagResponse } from '../../contract/dest-deposits.ts';
+import { useSignedInServer } from './account-helpers.ts';
+import { PAYER, fixedClock, newClient, type Card, type Client } from './helpers.ts';
+
+const clock = fixedClock();
+const current = useSignedInServer(clock, { config: { dailyMaxPerRecipient: 500 } });
+
+const FRAUD = 'ERROR.FRAUD_CONTROL_MESSAGE';
+const NOT_YOURS = 'ERROR.DEST_ACCOUNT_NOT_FOUND';
+/** fixtures/fraud-numbers.json */
+const FLAGGED_US = '5125550666';
+/** Ana's accounts (fixtures/payers.json): Mom (42.50, primary), Brother (12), Uncle (fraud-flagged), SNAP row. */
+const MOM = 301;
+const BROTHER = 302;
+const UNCLE = 304;
+const SNAP_ROW = 305;
+/** Ben's account. */
+const DAD = 311;
+
+const pay = (c: Client, body: object = { skip_completed_steps: false }) =>
+  c.post<CheckoutResponse>('/pay/process_deposit', body);
+const fraudFlag = (c: Client, body: unknown) =>
+  c.post<DestinationFraudFlagResponse | ErrorBody>(DEST_DEPOSIT_PATHS.destinationFraudFlag, body);
+
+function query(dbPath: string, sql: string, ...params: (string | number)[]): Record<string, unknown>[] {
+  const db = new DatabaseSync(dbPath, { readOnly: true });
+  try {
+    return db.prepare(sql).all(...params) as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Ledger rows written by the tests (not the seeded history). */
+const ledger = (dbPath: string) =>
+  query(dbPath, "SELECT * FROM deposits WHERE session_id <> 'seed' ORDER BY created_at, id");
+
+const destination = (dbPath: string, phone: string) =>
+  query(dbPath, 'SELECT * FROM destinations WHERE deposit_phone_no = ?', phone)[0];
+
+async function accounts(c: Client): Promise<DestinationAccount[]> {
+  const res = await c.get<DestAccountsResponse>(ACCOUNT_PATHS.destAccounts);
+  expect(res.status).toBe(200);
+  return res.body.dest_accounts;
+}
+
+async function account(c: Client, id: number): Promise<DestinationAccount | undefined> {
+  return (await accounts(c)).find((a) => a.id === id);
+}
+
+interface DestSetup {
+  facility_id?: number;
+  /** The number step's fields; a new US number by default. */
+  number?: Record<string, unknown>;
+  amount?: number;
+  card?: Partial<Card>;
+  extra?: Record<string, unknown>;
+}
+
+/** Saves a complete dest checkout: facility, type, number, amount, a new card, billing, contact, terms. */
+async function destCheckout(c: Client, s: DestSetup = {}): Promise<StateSaveResponse> {
+  await c.save({ facility_id: s.facility_id ?? 1001 });
+  await c.save({ deposit_type: 'dest', ...(s.number ?? { deposit_phone_no: '(512) 555-0177' }) });
+  await c.save({ deposit_amount: s.amount ?? 25 });
+  const token = await c.tokenize(s.card);
+  return c.save({ ...PAYER, card_token: token.token, ...s.extra });
+}
+
+async function atNumberStep(c: Client, facilityId = 1001): Promise<void> {
+  await c.save({ facility_id: facilityId });
+  await c.save({ deposit_type: 'dest' });
+}
+
+describe('/state/save: the number step (§5)', () => {
+  it('keeps the digits of a masked US number and derives its label', async () => {
+    const guest = await newClient(current().app);
+    await atNumberStep(guest);
+    const answer = await guest.save({ deposit_phone_no: '(512) 555-0100', deposit_phone_no_label: '' });
+    expect(answer.errors).toEqual({});
+    expect(answer.fields).toMatchObject({
+      deposit_phone_no: '5125550100',
+      deposit_phone_no_label: '(512) 555-0100',
+      deposit_phone_country: 'US',
+      dest_account_id: null,
+    });
+    // Dots and spaces are masks too; the payer's own label is kept.
+    const named = await guest.save({ deposit_phone_no: '512.555.0101', deposit_phone_no_label: '  Mom  ' });
+    expect(named.fields).toMatchObject({ deposit_phone_no: '5125550101', deposit_phone_no_label: 'Mom' });
+    // A new number without a label drops the old one (a label names its number).
+    const renumbered = await guest.save({ deposit_phone_no: '512 555 0102' });
+    expect(renumbered.fields).toMatchObject({
+      deposit_phone_no: '5125550102',
+      deposit_phone_no_label: '(512) 555-0102',
+    });
+  });
+
+  it('§9: adds the 011 prefix to a non-US number once', async () => {
+    const guest = await newClient(current().app);
+    await atNumberStep(guest, 4001);
+    const answer = await guest.save({ deposit_phone_country: 'CA', deposit_phone_no: '(416) 555-0106' });
+    expect(answer.errors).toEqual({});
+    expect(answer.fields).toMatchObject({
+      deposit_phone_no: '0114165550106',
+      deposit_phone_no_label: '011 4165550106',
+      deposit_phone_country: 'CA',
+    });
+    expect((await guest.save({ deposit_phone_no: '011 416 555 0106' })).fields.deposit_phone_no).toBe('0114165550106');
+    // Saving the stored form again changes nothing.
+    expect((await guest.save({ deposit_phone_no: '0114165550106' })).fields.deposit_phone_no).toBe('0114165550106');
+  });
+
+  it('refuses what breaks a rule, keeping what was typed, and clears the error on a good value', async () => {
+    const guest = await newClient(current().app);
+    await atNumberStep(guest);
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ deposit_phone_no: '555-01' }, { deposit_phone_no: 'VALIDATION.KEEP_TYPING' }],
+      [{ deposit_phone_no: '(512) 555-010' }, { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
+      [{ deposit_phone_no: '1 (512) 555-0100' }, { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
+      [{ deposit_phone_no: '512-555-01ab' }, { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
+      [{ deposit_phone_no: '5'.repeat(26) }, { deposit_phone_no: 'VALIDATION.TOO_MANY' }],
+      [{ deposit_phone_no: { digits: '5125550100' } }, { deposit_phone_no: 'VALIDATION.INVALID_ENTRY' }],
+      [{ deposit_phone_no_label: 'x'.repeat(41) }, { deposit_phone_no_label: 'VALIDATION.TOO_MANY' }],
+      [{ deposit_phone_no_label: 'Mom\u0007' }, { deposit_phone_no_label: 'VALIDATION.INVALID_ENTRY' }],
+    ];
+    for (const [patch, errors] of cases) {
+      const answer = await guest.save(patch);
+      expect(answer.errors, JSON.stringify(patch)).toMatchObject(errors);
+    }
+    const kept = await guest.save({ deposit_phone_no: '(512) 555-010' });
+    expect(kept.fields.deposit_phone_no).toBe('(512) 555-010');
+    const fixed = await guest.save({ deposit_phone_no: '(512) 555-0109', deposit_phone_no_label: '' });
+    expect(fixed.errors).toEqual({});
+    expect(fixed.fields.deposit_phone_no).toBe('5125550109');
+  });
+
+  it('takes only an allowed country (§3, sanctioned ones never), and re-checks the number for it', async () => {
+    const guest = await newClient(current().app);
+    await atNumberStep(guest);
+    await guest.save({ deposit_phone_no: '5125550100' });
+    expect((await guest.save({ deposit_phone_country: 'MX' })).errors).toEqual({
+      deposit_phone_country: 'VALIDATION.INVALID_ENTRY',
+    });
+    expect((await guest.save({ deposit_phone_country: 'CU' })).errors.deposit_phone_country).toBe(
+      'VALIDATION.INVALID_ENTRY',
+    );
+    expect((await guest.save({ deposit_phone_country: '' })).errors.deposit_phone_country).toBe('VALIDATION.REQUIRED');
+    // A Canadian number is international (§9): the same digits get the 011 prefix.
+    const ca = await guest.save({ deposit_phone_country: 'CA' });
+    expect(ca.errors).toEqual({});
+    expect(ca.fields).toMatchObject({ deposit_phone_no: '0115125550100', deposit_phone_no_label: '011 5125550100' });
+    // Back to US, the prefixed number is no US number.
+    const us = await guest.save({ deposit_phone_country: 'US' });
+    expect(us.errors).toEqual({ deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' });
+  });
+
+  it('§5: a fraud-flagged number keeps its value and gets FRAUD_CONTROL_MESSAGE', async () => {
+    const guest = await newClient(current().app);
+    await atNumberStep(guest);
+    const answer = await guest.save({ deposit_phone_no: '(512) 555-0666' });
+    expect(answer.errors).toEqual({ deposit_phone_no: FRAUD });
+    expect(answer.fields.deposit_phone_no).toBe(FLAGGED_US);
+    // Ana's fraud-flagged account flags its number for everyone.
+    expect((await guest.save({ deposit_phone_no: '5125550104' })).errors).toEqual({ deposit_phone_no: FRAUD });
+    await guest.save({ deposit_phone_country: 'CA', deposit_phone_no: '(416) 555-0666' });
+    expect((await guest.state()).errors).toEqual({ deposit_phone_no: FRAUD });
+    expect((await guest.save({ deposit_phone_no: '(416) 555-0667' })).errors).toEqual({});
+  });
+
+  it('§4: another facility or deposit type clears the number, as it clears the recipient', async () => {
+    const { ana } = current();
+    await atNumberStep(ana);
+    await ana.save({ dest_account_id: MOM });
+    // The same type again changes nothing.
+    expect((await ana.save({ deposit_type: 'dest' })).fields).toMatchObject({
+      dest_account_id: MOM,
+      deposit_phone_no: '5125550101',
+    });
+    const other = await ana.save({ deposit_type: 'flex' });
+    expect(other.fields).toMatchObject({
+      dest_account_id: null,
+      deposit_phone_no: '',
+      deposit_phone_no_label: '',
+      deposit_phone_country: 'US',
+    });
+    await ana.save({ deposit_type: 'dest', deposit_phone_no: '(512) 555-0666' });
+    expect((await ana.state()).errors).toEqual({ deposit_phone_no: FRAUD });
+    const moved = await ana.save({ facility_id: 1002 });
+    expect(moved.fields).toMatchObject({ deposit_type: '', deposit_phone_no: '', dest_account_id: null });
+    // The error went with the number.
+    expect(moved.errors).toEqual({});
+    // A facility and a number in one save: the number applies to the new facility.
+    const both = await ana.save({ facility_id: 1001, deposit_type: 'dest', deposit_phone_no: '5125550177' });
+    expect(both.fields).toMatchObject({ facility_id: 1001, deposit_type: 'dest', deposit_phone_no: '5125550177' });
+  });
+
+  it("a signed-in payer's own account fills the number; a new number drops the choice", async () => {
+    const { ana } = current();
+    await atNumberStep(ana);
+    // The phone fields of the same save are ignored: the account decides them.
+    const chosen = await ana.save({ dest_account_id: MOM, deposit_phone_no: '7135550111' });
+    expect(chosen.errors).toEqual({});
+    expect(chosen.fields).toMatchObject({
+      dest_account_id: MOM,
+      deposit_phone_no: '5125550101',
+      deposit_phone_no_label: 'Mom',
+      deposit_phone_country: 'US',
+    });
+    // Numbers as text are ids too.
+    expect((await ana.save({ dest_account_id: String(BROTHER) })).fields).toMatchObject({
+      dest_account_id: BROTHER,
+      deposit_phone_no_label: 'Brother',
+    });
+    const typed = await ana.save({ deposit_phone_no: '(512) 555-0188' });
+    expect(typed.fields).toMatchObject({
+      dest_account_id: null,
+      deposit_phone_no: '5125550188',
+      deposit_phone_no_label: '(512) 555-0188',
+    });
+    await ana.save({ dest_account_id: MOM });
+    // Back to "a new number": what the account filled goes.
+    const cleared = await ana.save({ dest_account_id: null });
+    expect(cleared.fields).toMatchObject({ dest_account_id: null, deposit_phone_no: '', deposit_phone_no_label: '' });
+    expect((await ana.save({ dest_account_id: 'first' })).errors).toEqual({
+      dest_account_id: 'VALIDATION.INVALID_ENTRY',
+    });
+  });
+
+  it("never another payer's account: Ben and a guest get the same error as for an unknown id, and nothing of it", async () => {
+    const { ana, ben, app } = current();
+    const guest = await newClient(app);
+    for (const c of [ben, guest]) {
+      await atNumberStep(c);
+      const answer = await c.save({ dest_account_id: MOM });
+      expect(answer.errors).toEqual({ dest_account_id: NOT_YOURS });
+      expect(answer.fields).toMatchObject({
+        deposit_phone_no: '',
+        deposit_phone_no_label: '',
+        deposit_phone_country: 'US',
+      });
+    }
+    await atNumberStep(ana);
+    expect((await ana.save({ dest_account_id: 999_999 })).errors).toEqual({ dest_account_id: NOT_YOURS });
+    expect((await ana.save({ dest_account_id: DAD })).errors).toEqual({ dest_account_id: NOT_YOURS });
+    // §9: SNAP rows are hidden, so they cannot be chosen either.
+    expect((await ana.save({ dest_account_id: SNAP_ROW })).errors).toEqual({ dest_account_id: NOT_YOURS });
+    // §5: a fraud-flagged account of one's own blocks.
+    expect((await ana.save({ dest_account_id: UNCLE })).errors).toEqual({ dest_account_id: FRAUD });
+  });
+});
+
+describe('POST /account/destinations/get_destination_fraud_flag (§5, §7)', () => {
+  it('answers guests and signed-in payers: 1 for a flagged number, 0 otherwise', async () => {
+    const { app, ben } = current();
+    const guest = await newClient(app);
+    for (const c of [guest, ben]) {
+      expect(await fraudFlag(c, { ani: '(512) 555-0666' })).toMatchObject({ status: 200, body: { fraud_flag: 1 } });
+      expect(await fraudFlag(c, { ani: '5125550100' })).toMatchObject({ status: 200, body: { fraud_flag: 0 } });
+    }
+    // A number flagged on a payer's account is flagged for everyone; its owner is not named.
+    expect((await fraudFlag(guest, { ani: '512-555-0104' })).body).toEqual({ fraud_flag: 1 });
+    // A non-US number: in its stored form, or typed with its country.
+    expect((await fraudFlag(guest, { ani: '0114165550666' })).body).toEqual({ fraud_flag: 1 });
+    expect((await fraudFlag(guest, { ani: '(416) 555-0666', country: 'CA' })).body).toEqual({ fraud_flag: 1 });
+    expect((await fraudFlag(guest, { ani: '(416) 555-0667', country: 'CA' })).body).toEqual({ fraud_flag: 0 });
+  });
+
+  it('answers bad input with 400 field errors', async () => {
+    const guest = await newClient(current().app);
+    const cases: [unknown, Record<string, string>][] = [
+      [{}, { ani: 'VALIDATION.REQUIRED' }],
+      [{ ani: '' }, { ani: 'VALIDATION.REQUIRED' }],
+      [{ ani: '12345' }, { ani: 'VALIDATION.INVALID_ENTRY' }],
+      [{ ani: '512-555-01ab' }, { ani: 'VALIDATION.INVALID_ENTRY' }],
+      [{ ani: '5'.repeat(26) }, { ani: 'VALIDATION.TOO_MANY' }],
+      [{ ani: { n: '5125550100' } }, { ani: 'VALIDATION.INVALID_ENTRY' }],
+      [{ ani: '5125550100', country: 'usa' }, { country: 'VALIDATION.INVALID_ENTRY' }],
+      [{ ani: '51255501', country: 'US' }, { ani: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await fraudFlag(guest, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body, JSON.stringify(body)).toEqual({ errors });
+    }
+  });
+
+  it('needs the CSRF header like every state-changing call', async () => {
+    const guest = await newClient(current().app);
+    guest.csrf = '';
+    expect((await fraudFlag(guest, { ani: '5125550100' })).status).toBe(403);
+  });
+});
+
+describe('POST /pay/process_deposit for dest (§4: the number instead of the recipient)', () => {
+  it('a guest deposits to a new number: no inmate, the guest balance of the number is credited', async () => {
+    const { app, dbPath } = current();
+    const guest = await newClient(app);
+    await destCheckout(guest, { amount: 25, extra: { email: 'dest-guest@example.com' } });
+    const res = await pay(guest);
+    expect(res.status).toBe(200);
+    const receipt = res.body.cached_deposit_info;
+    expect(res.body).toMatchObject({ success: true, error: null, warning: null });
+    expect(receipt).toMatchObject({
+      deposit_type: 'dest',
+      recipient_first_name: null,
+      recipient_last_name: null,
+      recipient_dob: null,
+      recipient_age: null,
+      booking_code: '',
+      facility_id: 1001,
+      amount: 25,
+      fee: 2.95,
+      total: 27.95,
+      deposit_phone_no: '5125550177',
+      deposit_phone_no_label: '(512) 555-0177',
+      deposit_phone_country: 'US',
+    });
+    const rows = ledger(dbPath);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: receipt?.deposit_id,
+      inmate_id: null,
+      deposit_phone_no: '5125550177',
+      deposit_type: 'dest',
+      amount_cents: 2500,
+      fee_cents: 295,
+      user_id: null,
+    });
+    // The amount, never the fee, goes to the number's shared guest balance; no payer's account is made.
+    expect(destination(dbPath, '5125550177')).toMatchObject({
+      guest_prepaid_cents: 2500,
+      guest_regulated_cents: 0,
+      fraud_flag: 0,
+      destination_id: expect.stringMatching(/^FNF-[0-9A-F]{10}$/),
+    });
+    expect(query(dbPath, 'SELECT id FROM dest_accounts WHERE deposit_phone_no = ?', '5125550177')).toEqual([]);
+    // Another guest's deposit to the same number adds to the same record.
+    const other = await newClient(app);
+    await destCheckout(other, { amount: 30, extra: { email: 'dest-guest-2@example.com' } });
+    expect((await pay(other)).body.success).toBe(true);
+    expect(destination(dbPath, '5125550177')).toMatchObject({ guest_prepaid_cents: 5500 });
+  });
+
+  it('needs the number, not the recipient, and a facility that offers dest', async () => {
+    const { app, dbPath } = current();
+    const guest = await newClient(app);
+    await destCheckout(guest, { number: {} });
+    const res = await pay(guest);
+    expect(res).toMatchObject({ status: 400, body: { errors: { deposit_phone_no: 'VALIDATION.REQUIRED' } } });
+    // No recipient is asked for.
+    expect(res.body.errors).not.toHaveProperty('deposit_inmate_id');
+    await guest.save({ deposit_phone_no: '(512) 555-01' });
+    expect(await pay(guest)).toMatchObject({
+      status: 400,
+      body: { errors: { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' } },
+    });
+    // Pima County Juvenile (2001) offers flex only.
+    const pima = await newClient(app);
+    await destCheckout(pima, { facility_id: 2001 });
+    expect(await pay(pima)).toMatchObject({
+      status: 400,
+      body: { errors: { deposit_type: 'VALIDATION.RESELECT_DEPOSIT_TYPE' } },
+    });
+    expect(ledger(dbPath)).toEqual([]);
+  });
+
+  it("a signed-in deposit to a saved account raises that account's balance by the amount, not the fee", async () => {
+    const { ana, dbPath } = current();
+    const before = await account(ana, MOM);
+    expect(before?.prepaid_balance).toBe(42.5);
+    await destCheckout(ana, { number: { dest_account_id: MOM }, amount: 30 });
+    const res = await pay(ana);
+    expect(res.body).toMatchObject({
+      success: true,
+      cached_deposit_info: { amount: 30, fee: 2.95, deposit_phone_no: '5125550101', deposit_phone_no_label: 'Mom' },
+    });
+    expect(await account(ana, MOM)).toMatchObject({ prepaid_balance: 72.5, regulated_balance: 0 });
+    // One activity row for it, and the deposit in the payer's history (§6).
+    const activity = await ana.get<{ activity: { event_desc: string; amount: number }[] }>(
+      `${ACCOUNT_PATHS.accountHistory}?destination_id=FNF-000301&deposit_type=pp`,
+    );
+    expect(activity.body.activity[0]).toMatchObject({ event_desc: 'DEPOSIT', amount: 30 });
+    const history = await ana.get<DepositHistoryResponse>(ACCOUNT_PATHS.depositHistory);
+    expect(history.body.deposits[0]).toMatchObject({
+      id: res.body.cached_deposit_info?.deposit_id,
+      deposit_type: 'dest',
+      recipient: 'Mom',
+      deposit_phone_no: '5125550101',
+      primary: true,
+      deposit_inmate_id: '',
+    });
+    expect(ledger(dbPath)[0]).toMatchObject({ user_id: expect.any(String), deposit_phone_no: '5125550101' });
+    // The guest balance is not touched by a payer's deposit.
+    expect(destination(dbPath, '5125550101')).toMatchObject({ guest_prepaid_cents: 0 });
+  });
+
+  it('a typed number the payer already has goes to that account; a new one makes a pending account of theirs', async () => {
+    const { ana, dbPath } = current();
+    await destCheckout(ana, { number: { deposit_phone_no: '(512) 555-0102' }, amount: 20 });
+    expect((await pay(ana)).body.success).toBe(true);
+    expect(await account(ana, BROTHER)).toMatchObject({ prepaid_balance: 32 });
+
+    await ana.post('/state/clear');
+    await destCheckout(ana, { number: { deposit_phone_no: '(512) 555-0177' }, amount: 25 });
+    expect((await pay(ana)).body.cached_deposit_info).toMatchObject({ deposit_phone_no_label: '(512) 555-0177' });
+    const created = (await accounts(ana)).find((a) => a.deposit_phone_no === '5125550177');
+    expect(created).toMatchObject({
+      deposit_phone_no_label: '(512) 555-0177',
+      deposit_phone_country: 'US',
+      validate_status: 'pending',
+      validated: false,
+      primary: false,
+      prepaid_balance: 25,
+      fraud_flag: false,
+      facility_id: 1001,
+      destination_id: destination(dbPath, '5125550177')?.destination_id,
+    });
+  });
+
+  it('§3 purse_reg: at an FCC-regulated facility the regulated purse is credited', async () => {
+    const { ana } = current();
+    await destCheckout(ana, { facility_id: 1301, number: { dest_account_id: MOM }, amount: 20 });
+    expect((await pay(ana)).body.success).toBe(true);
+    expect(await account(ana, MOM)).toMatchObject({ prepaid_balance: 42.5, regulated_balance: 20 });
+  });
+
+  it('FRAUD_CONTROL_MESSAGE for a flagged number or account, without a charge or a credit', async () => {
+    const { ana, app, dbPath } = current();
+    const guest = await newClient(app);
+    await destCheckout(guest, { number: { deposit_phone_no: FLAGGED_US } });
+    expect((await guest.state()).errors).toEqual({ deposit_phone_no: FRAUD });
+    const res = await pay(guest);
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        success: false,
+        error: 'FRAUD_CONTROL_MESSAGE',
+        errors: { deposit_phone_no: FRAUD },
+        cached_deposit_info: null,
+      },
+    });
+    // Chosen through the payer's own flagged account, the same.
+    await destCheckout(ana, { number: { dest_account_id: UNCLE } });
+    expect((await pay(ana)).body).toMatchObject({
+      error: 'FRAUD_CONTROL_MESSAGE',
+      errors: { deposit_phone_no: FRAUD },
+    });
+    expect(await account(ana, UNCLE)).toMatchObject({ prepaid_balance: 30 });
+    expect(ledger(dbPath)).toEqual([]);
+    expect(destination(dbPath, FLAGGED_US)).toMatchObject({ guest_prepaid_cents: 0 });
+  });
+
+  it.each([
+    ['FRAUD_DEST', '5105105105105100'],
+    ['INVALID_DEST', '4000000000000804'],
+  ])('the sandbox card outcome %s applies to dest deposits: no ledger row, no credit', async (code, number) => {
+    const { ana, dbPath } = current();
+    await destCheckout(ana, { number: { dest_account_id: MOM }, card: { credit_card: number } });
+    const res = await pay(ana);
+    expect(res.body).toMatchObject({ success: false, error: code, cached_deposit_info: null });
+    // The payer enters a card again; the number stays.
+    expect(res.body.form_state).toMatchObject({ card_token: '', dest_account_id: MOM, deposit_phone_no: '5125550101' });
+    expect(await account(ana, MOM)).toMatchObject({ prepaid_balance: 42.5 });
+    expect(ledger(dbPath)).toEqual([]);
+  });
+
+  it('a repeated request answers the first receipt and never credits twice', async () => {
+    const { ana, app, dbPath } = current();
+    await destCheckout(ana, { number: { dest_account_id: MOM }, amount: 25 });
+    const first = await pay(ana);
+    // A double click: the second request changes nothing.
+    const [again, third] = await Promise.all([
+      pay(ana),
+      pay(ana, { skip_completed_steps: true, confirm_duplicate: true }),
+    ]);
+    expect(again.body).toEqual(first.body);
+    expect(third.body).toEqual(first.body);
+    expect(await account(ana, MOM)).toMatchObject({ prepaid_balance: 67.5 });
+    expect(ledger(dbPath)).toHaveLength(1);
+
+    const guest = await newClient(app);
+    await destCheckout(guest, { number: { deposit_phone_no: '5125550178' }, amount: 40 });
+    const g1 = await pay(guest);
+    const g2 = await pay(guest);
+    expect(g2.body).toEqual(g1.body);
+    expect(destination(dbPath, '5125550178')).toMatchObject({ guest_prepaid_cents: 4000 });
+    expect(ledger(dbPath)).toHaveLength(2);
+  });
+
+  it('§4 duplicate warning and the daily maximum count deposits to the same number', async () => {
+    const { app, dbPath } = current();
+    const email = 'same-number@example.com';
+    const first = await newClient(app);
+    await destCheckout(first, { amount: 250, extra: { email } });
+    expect((await pay(first)).body.success).toBe(true);
+    const second = await newClient(app);
+    await destCheckout(second, { amount: 250, extra: { email } });
+    expect((await pay(second)).body).toMatchObject({
+      warning: 'DUPLICATE_TRANSACTION_WARNING',
+      duplicate: { amount: 250 },
+    });
+    expect((await pay(second, { skip_completed_steps: false, confirm_duplicate: true })).body.success).toBe(true);
+    // 500 sent to this number today: the next is over the daily maximum, another number is not.
+    const third = await newClient(app);
+    await destCheckout(third, { amount: 10, extra: { email } });
+    expect((await pay(third)).body).toMatchObject({ error: 'DEPOSIT_EXCEEDS_LIMIT' });
+    const fourth = await newClient(app);
+    await destCheckout(fourth, { number: { deposit_phone_no: '5125550179' }, amount: 10, extra: { email } });
+    expect((await pay(fourth)).body.success).toBe(true);
+    expect(destination(dbPath, '5125550177')).toMatchObject({ guest_prepaid_cents: 50000 });
+  });
+
+  it("payer B cannot deposit through payer A's dest_account_id", async () => {
+    const { ana, ben, dbPath } = current();
+    await destCheckout(ben, { number: { dest_account_id: MOM } });
+    expect(await pay(ben)).toMatchObject({ status: 400, body: { errors: { dest_account_id: NOT_YOURS } } });
+    // Ben's form never held Ana's number.
+    expect((await ben.state()).fields).toMatchObject({ dest_account_id: MOM, deposit_phone_no: '' });
+    expect(await account(ana, MOM)).toMatchObject({ prepaid_balance: 42.5 });
+    expect(ledger(dbPath)).toEqual([]);
+  });
+
+  it('§3/§4 recurring FRIENDSNFAMILY repeats the deposit to the payer’s phone account (recipient_type Destination)', async () => {
+    const { ana } = current();
+    await destCheckout(ana, { number: { deposit_phone_no: '(512) 555-0180' }, amount: 25 });
+    const saved = await ana.post<TokenizeResponse>(CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard, {
+      saved_card_id: 501,
+      credit_card_cvc: '123',
+    });
+    await ana.save({
+      saved_card_id: 501,
+      card_token: saved.body.token,
+      recurring_type: 'weekly',
+      recurring_increment: 3,
+    });
+    expect((await pay(ana)).body.success).toBe(true);
+    const created = (await accounts(ana)).find((a) => a.deposit_phone_no === '5125550180');
+    expect(created).toMatchObject({ validate_status: 'pending', prepaid_balance: 25 });
+    const list = await ana.get<RecurringDepositsResponse>(ACCOUNT_PATHS.recurringDeposits);
+    expect(list.body.recurring_deposits).toContainEqual(
+      expect.objectContaining({
+        amount: 25,
+        interval_type: 'weekly',
+        day_in_interval: 3,
+        deposit_type: 'FRIENDSNFAMILY',
+        recipient_type: 'Destination',
+        recipient: '5125550180',
+        display_name: '(512) 555-0180',
+        card_display: '**** **** **** 1111',
+      }),
+    );
+  });
+});
+
+describe('migration 6: deposits without an inmate', () => {
+  it('keeps the ledger rows of an older database and takes a phone deposit without an inmate', () => {
+    const db = openDatabase(':memory:');
+    try {
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.id < 6),
+      );
+      db.exec(`INSERT INTO facilities VALUES (1, 'F', 'US', 'TX', '{}', 0, 1, 0, 0, 0, 1000, 25000, 0, 0, 0, 0, 'Inmate');
+        INSERT INTO inmates VALUES ('i1', 1, 'A', 'B', NULL, NULL, 'BK', 'P', 0, NULL);
+        INSERT INTO deposits (id, order_number, session_id, facility_id, inmate_id, deposit_type, amount_cents, fee_cents,
+          tax_cents, total_cents, card_token, card_brand, card_last4, card_exp, payer_email, created_at, response_json,
+          deposit_phone_no)
+        VALUES ('d1', 'D1', 's', 1, 'i1', 'dest', 2000, 195, 0, 2195, 't', 'visa', '1111', '12/2030', 'a@b.co',
+          '2026-01-01T00:00:00.000Z', '{}', '5125550101');`);
+      // Only up to 6: later migrations are not what this test is about.
+      expect(
+        migrate(
+          db,
+          MIGRATIONS.filter((m) => m.id <= 6),
+        ),
+      ).toEqual([6]);
+      expect(db.prepare('SELECT id, inmate_id, deposit_phone_no, amount_cents FROM deposits').all()).toEqual([
+        { id: 'd1', inmate_id: 'i1', deposit_phone_no: '5125550101', amount_cents: 2000 },
+      ]);
+      const insert = (id: string, inmate: string | null, phone: string | null) =>
+        db
+          .prepare(
+            `INSERT INTO deposits (id, order_number, session_id, facility_id, inmate_id, deposit_type, amount_cents,
+              fee_cents, tax_cents, total_cents, card_token, card_brand, card_last4, card_exp, payer_email, created_at,
+              response_json, deposit_phone_no)
+             VALUES (?, ?, 's', 1, ?, 'dest', 2000, 195, 0, 2195, 't', 'visa', '1111', '12/2030', 'a@b.co',
+              '2026-01-02T00:00:00.000Z', '{}', ?)`,
+          )
+          .run(id, `O${id}`, inmate, phone);
+      insert('d2', null, '5125550177');
+      // One of the two is always there.
+      expect(() => insert('d3', null, null)).toThrow(/CHECK/);
+      const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'deposits'").all();
+      expect(indexes.map((r) => r.name)).toEqual(
+        expect.arrayContaining([
+          'deposits_inmate_time',
+          'deposits_email_time',
+          'deposits_user_time',
+          'deposits_phone_time',
+        ]),
+      );
+    } finally {
+      db.close();
+    }
+  });
+});
