@@ -58,15 +58,21 @@ export function alertRequest(account: DestinationAccount, choice: AlertChoice): 
 }
 
 /**
- * A phone deposit to this account: its facility and the dest type go into the wizard's form state
- * (a recipient chosen earlier is cleared), and the wizard opens at the type step (§4 dest). An
- * account without a facility starts at the facility step, in its phone's country (§9 US or Canada).
+ * A phone deposit to this account: its facility, the dest type and the account go into the wizard's
+ * form state (a recipient chosen earlier is cleared), and the wizard opens at the number step with the
+ * account chosen (§2, §4 dest). An account without a facility starts at the facility step, in its
+ * phone's country (§9 US or Canada).
  */
 export function depositStart(account: DestinationAccount): { fields: Partial<FormFields>; path: string } {
   if (account.facility_id !== null) {
     return {
-      fields: { facility_id: account.facility_id, deposit_type: 'dest', deposit_inmate_id: '' },
-      path: wizardPath('type'),
+      fields: {
+        facility_id: account.facility_id,
+        deposit_type: 'dest',
+        deposit_inmate_id: '',
+        dest_account_id: account.id,
+      },
+      path: wizardPath('number'),
     };
   }
   const country = account.deposit_phone_country === 'CA' ? 'CA' : 'US';

@@ -107,10 +107,16 @@ test.describe('phone accounts', () => {
     await expect(list(page).getByRole('listitem')).toContainText([DAD, SISTER]);
   });
 
-  test('a deposit to a phone account opens the deposit type step of its facility', async ({ page }) => {
+  test('a deposit to a phone account opens the number step of its facility with the account chosen', async ({
+    page,
+  }) => {
     await signInThrough(page, PAGE, PAGE);
     await page.getByRole('button', { name: fill(en.DEST_ACCOUNTS.DEPOSIT_ITEM, SISTER) }).click();
-    await expectStep(page, 'en', en.TYPE.HEADING, 40, '#/deposit_type');
+    await expectStep(page, 'en', en.NUMBER.HEADING, 60, '#/deposit_number');
     await expect(page.getByText('Travis County Correctional Complex', { exact: true })).toBeVisible();
+    const accounts = page.getByRole('group', { name: en.NUMBER.YOUR_ACCOUNTS });
+    await expect(accounts.getByRole('radio', { checked: true })).toHaveAccessibleName(SISTER);
+    await page.getByRole('button', { name: en.WIZARD.CONTINUE }).click();
+    await expectStep(page, 'en', en.CHECKOUT.HEADING, 80, '#/checkout');
   });
 });

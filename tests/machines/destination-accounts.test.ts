@@ -248,12 +248,12 @@ describe('destinationAccounts: behaviour', () => {
     const t = await loaded();
     t.child.send({ type: 'deposit.start', id: 302 });
     expect(t.calls.inputs('saveFormState')).toEqual([
-      { fields: { facility_id: 1002, deposit_type: 'dest', deposit_inmate_id: '' } },
+      { fields: { facility_id: 1002, deposit_type: 'dest', deposit_inmate_id: '', dest_account_id: 302 } },
     ]);
     t.calls.resolve('saveFormState', saveAnswer(EMPTY_FORM));
     await settle();
     expect(t.snap().status).toBe('done');
-    expect(t.received).toContainEqual({ type: 'app.go', path: '/deposit_type' });
+    expect(t.received).toContainEqual({ type: 'app.go', path: '/deposit_number' });
   });
 
   it('an account without a facility starts at the facility step of its country', async () => {
