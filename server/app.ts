@@ -36,6 +36,7 @@ import { createSessionManager, isApiPath, securityHeaders } from './security.ts'
 import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
 import { seedCheckoutServicesIfEmpty } from './seed-checkout.ts';
 import { seedDestinationsIfEmpty } from './seed-destinations.ts';
+import { runDueRecurringDeposits } from './domain/recurring-runner.ts';
 
 export interface BuildOptions {
   dbPath: string;
@@ -44,6 +45,8 @@ export interface BuildOptions {
   config?: Partial<Config>;
   /** The clock; tests move it to cross session, duplicate and daily windows. */
   now?: () => Date;
+  /** Run due recurring deposits at start and then every this many milliseconds (server/main.ts). */
+  recurringEveryMs?: number;
 }
 
 /** Request bodies are never logged (Fastify does not log them); these headers are redacted too. */
@@ -76,7 +79,25 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   const deps: Deps = { db, repos, config, now, sessions: createSessionManager(repos, config, now) };
 
   const app = Fastify({ logger: loggerOption(options.logger), bodyLimit: 64 * 1024 });
+  // §4 recurring deposits: the due ones are charged at start and then on a timer (one charge per
+  // schedule per period, whatever the number of runners: server/domain/recurring-runner.ts).
+  let recurringTimer: ReturnType<typeof setInterval> | undefined;
+  if (options.recurringEveryMs) {
+    const run = () => {
+      try {
+        const report = runDueRecurringDeposits(db, repos, now());
+        if (report.charged.length > 0 || report.skipped.length > 0)
+          app.log.info({ recurring: report }, 'recurring deposits');
+      } catch (err) {
+        app.log.error({ err }, 'recurring deposits failed');
+      }
+    };
+    app.addHook('onReady', async () => run());
+    recurringTimer = setInterval(run, options.recurringEveryMs);
+    recurringTimer.unref();
+  }
   app.addHook('onClose', async () => {
+    if (recurringTimer) clearInterval(recurringTimer);
     db.close();
   });
 

@@ -58,6 +58,11 @@ export interface Config {
    * (contract/quick-deposits.ts). Environment: QUICK_DEPOSIT_AMOUNTS, two amounts such as "25,50".
    */
   quickDepositAmounts?: [number, number];
+  /**
+   * §4 recurring deposits: minutes between runs of the due ones (server/main.ts), 0 for none.
+   * Environment: RECURRING_RUN_MINUTES.
+   */
+  recurringRunMinutes?: number;
 }
 
 /** §2 pam: the sandbox's own stand-in for the external payment endpoint. */
@@ -213,5 +218,8 @@ export function loadConfig(env: Env = process.env): Config {
     ...checkoutServiceConfig(env),
     ...legalUrlsConfig(env),
     ...quickDepositAmounts(env),
+    ...(env.RECURRING_RUN_MINUTES?.trim()
+      ? { recurringRunMinutes: int(env, 'RECURRING_RUN_MINUTES', 60, 0, 24 * 60) }
+      : {}),
   };
 }

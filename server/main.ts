@@ -10,6 +10,8 @@ const app = buildApp({
   staticDir: config.staticDir,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   config,
+  // Due recurring deposits are charged at start and then every RECURRING_RUN_MINUTES (60; 0 for never).
+  recurringEveryMs: (config.recurringRunMinutes ?? 60) * 60 * 1000,
 });
 
 let closing = false;

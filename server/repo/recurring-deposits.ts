@@ -83,6 +83,9 @@ export function createRecurringDepositRepo(db: Db) {
     LEFT JOIN dest_accounts a ON a.id = r.dest_account_id AND a.user_id = r.user_id
     WHERE r.user_id = ? AND r.cancelled_at IS NULL
     ORDER BY r.id`);
+  const active = db.prepare(
+    `SELECT ${COLUMNS} FROM recurring_deposits WHERE cancelled_at IS NULL AND is_pam = 0 AND created_at <= ? ORDER BY id`,
+  );
   const create = db.prepare(
     `INSERT INTO recurring_deposits (${COLUMNS}) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -129,6 +132,29 @@ export function createRecurringDepositRepo(db: Db) {
     /** The user's active recurring deposits, in id order. */
     listForUser(userId: string): RecurringDepositView[] {
       return list.all(userId).map(toView);
+    },
+    /** Every payer's active recurring deposits of this site (pam ones are charged by the pam endpoint). */
+    listActiveBefore(at: string): RecurringDepositRow[] {
+      return active.all(at).map((r) => {
+        const {
+          card_brand: _b,
+          card_last4: _l,
+          inmate_first_name: _f,
+          inmate_last_name: _n,
+          phone_no: _p,
+          phone_label: _pl,
+          ...row
+        } = toView({
+          ...r,
+          card_brand: null,
+          card_last4: null,
+          inmate_first_name: null,
+          inmate_last_name: null,
+          phone_no: null,
+          phone_label: null,
+        });
+        return row;
+      });
     },
     /** False when the id is not one of the user's active recurring deposits. */
     cancel(userId: string, id: number, at: string): boolean {

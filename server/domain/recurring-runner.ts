@@ -1,0 +1,129 @@
+// Runs the recurring deposits that are due (§3 recurring deposit, §4 recurring; issue: "one charge per
+// schedule per period, even if two runners start at once"). Each charge's order number names its
+// schedule and period (R<id>-<period>); the ledger's order numbers are unique, so a second runner's
+// insert for the same period fails inside its transaction and charges nothing.
+import { randomUUID } from 'node:crypto';
+import type { DepositType } from '../../contract/entities.ts';
+import { expiryValid } from '../../contract/schemas.ts';
+import { transaction, type Db } from '../db.ts';
+import type { Repos } from '../repo/repos.ts';
+import type { RecurringDepositRow } from '../repo/recurring-deposits.ts';
+import { quote } from './fees.ts';
+import { creditDestination } from './dest-deposits.ts';
+
+/** The ledger's deposit type of each recurring deposit type (§3). */
+const TYPE_OF: Record<RecurringDepositRow['deposit_type'], DepositType> = {
+  INMATEACCOUNT: 'flex',
+  TRUST: 'trust',
+  FRIENDSNFAMILY: 'dest',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDay = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+
+/**
+ * The period a schedule is due in on `now` (UTC), or null when its day has not come yet in the current
+ * period: monthly from its day (1-28) of the month, weekly from its day of the week (0 Sunday - 6), and
+ * bi-weekly on the 1st and the 15th.
+ */
+export function duePeriod(r: Pick<RecurringDepositRow, 'interval_type' | 'day_in_interval'>, now: Date): string | null {
+  const month = `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}`;
+  const day = now.getUTCDate();
+  if (r.interval_type === 'monthly') return day >= r.day_in_interval ? month : null;
+  if (r.interval_type === 'biweekly') return day >= 15 ? `${month}-b` : `${month}-a`;
+  const weekday = now.getUTCDay();
+  if (weekday < r.day_in_interval) return null;
+  const weekStart = new Date(now.getTime() - weekday * 86_400_000);
+  return `W${isoDay(weekStart)}`;
+}
+
+export interface RunReport {
+  charged: string[];
+  /** Already charged for this period (by this runner earlier, or another at the same time). */
+  alreadyDone: number;
+  /** Not charged: the card is gone or expired, the recipient or facility is no longer there. */
+  skipped: { id: number; reason: string }[];
+}
+
+export function runDueRecurringDeposits(db: Db, repos: Repos, now: Date): RunReport {
+  const report: RunReport = { charged: [], alreadyDone: 0, skipped: [] };
+  const at = now.toISOString();
+  for (const r of repos.recurringDeposits.listActiveBefore(at)) {
+    const period = duePeriod(r, now);
+    if (!period) continue;
+    const orderNumber = `R${r.id}-${period}`;
+    if (repos.deposits.orderNumberExists(orderNumber)) {
+      report.alreadyDone += 1;
+      continue;
+    }
+    const user = repos.users.findById(r.user_id);
+    const card = r.card_id === null ? undefined : repos.savedCards.findForUser(r.user_id, r.card_id);
+    const facility = repos.facilities.findById(r.facility_id);
+    const type = TYPE_OF[r.deposit_type];
+    if (!user || !facility) {
+      report.skipped.push({ id: r.id, reason: 'payer or facility gone' });
+      continue;
+    }
+    if (!card || !expiryValid(card.exp_month, card.exp_year, now)) {
+      report.skipped.push({ id: r.id, reason: 'no usable saved card' });
+      continue;
+    }
+    const priced = quote(repos.fees, facility, type, r.amount_cents);
+    if (!priced) {
+      report.skipped.push({ id: r.id, reason: 'amount outside the fee schedule' });
+      continue;
+    }
+    const account = r.dest_account_id === null ? undefined : repos.destAccounts.findById(r.user_id, r.dest_account_id);
+    if (type === 'dest' && !account) {
+      report.skipped.push({ id: r.id, reason: 'phone account gone' });
+      continue;
+    }
+    try {
+      transaction(db, () => {
+        const depositId = randomUUID();
+        repos.deposits.insert({
+          id: depositId,
+          order_number: orderNumber,
+          session_id: `recurring:${r.id}`,
+          facility_id: facility.id,
+          inmate_id: r.inmate_id,
+          deposit_type: type,
+          amount_cents: r.amount_cents,
+          fee_cents: priced.feeCents,
+          tax_cents: priced.taxCents,
+          total_cents: r.amount_cents + priced.feeCents + priced.taxCents,
+          card_token: `saved:${card.id}`,
+          card_brand: card.brand,
+          card_last4: card.last4,
+          card_exp: `${card.exp_month}/${card.exp_year}`,
+          payer_email: user.email,
+          created_at: at,
+          response_json: JSON.stringify({ recurring_deposit_id: r.id, period }),
+          deposit_phone_no: account?.deposit_phone_no ?? null,
+        });
+        // The payer's deposit history lists it.
+        repos.depositHistory.assign(depositId, r.user_id, account?.deposit_phone_no ?? null);
+        if (type === 'dest' && account) {
+          creditDestination(repos, {
+            userId: r.user_id,
+            target: {
+              phone: account.deposit_phone_no,
+              label: account.deposit_phone_no_label,
+              country: account.deposit_phone_country,
+              account,
+            },
+            facility,
+            amountCents: r.amount_cents,
+            at,
+          });
+        }
+      });
+      report.charged.push(orderNumber);
+    } catch (e) {
+      // Another runner charged this period first: its order number is taken.
+      if (repos.deposits.orderNumberExists(orderNumber)) report.alreadyDone += 1;
+      else throw e;
+    }
+  }
+  return report;
+}

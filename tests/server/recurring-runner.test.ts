@@ -1,0 +1,155 @@
+// The recurring deposits runner (§3, §4 recurring): due schedules are charged once per period, also
+// when two runners start at once; cancelled, pam and not-yet-due ones are not; a phone deposit credits
+// its account.
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db.ts';
+import { duePeriod, runDueRecurringDeposits } from '../../server/domain/recurring-runner.ts';
+import { createRepos } from '../../server/repo/repos.ts';
+import { type TestServer, startServer } from './helpers.ts';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.dispose();
+});
+
+/** A runner with its own connection to the site's database, as a second process would have. */
+function runner() {
+  const db = openDatabase(server.dbPath);
+  const repos = createRepos(db);
+  return { run: (iso: string) => runDueRecurringDeposits(db, repos, new Date(iso)), close: () => db.close() };
+}
+
+function ledger(): { order_number: string; amount_cents: number; deposit_type: string; user_id: string | null }[] {
+  const db = new DatabaseSync(server.dbPath, { readOnly: true });
+  try {
+    return db
+      .prepare(
+        "SELECT order_number, amount_cents, deposit_type, user_id FROM deposits WHERE order_number LIKE 'R%' ORDER BY order_number",
+      )
+      .all() as { order_number: string; amount_cents: number; deposit_type: string; user_id: string | null }[];
+  } finally {
+    db.close();
+  }
+}
+
+function balanceOf(accountId: number): number {
+  const db = new DatabaseSync(server.dbPath, { readOnly: true });
+  try {
+    return Number(
+      (db.prepare('SELECT prepaid_balance_cents AS b FROM dest_accounts WHERE id = ?').get(accountId) as { b: number })
+        .b,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+describe('duePeriod', () => {
+  it('monthly from its day, weekly from its weekday, bi-weekly on the 1st and the 15th', () => {
+    expect(duePeriod({ interval_type: 'monthly', day_in_interval: 15 }, new Date('2026-11-14T12:00:00Z'))).toBeNull();
+    expect(duePeriod({ interval_type: 'monthly', day_in_interval: 15 }, new Date('2026-11-15T00:00:00Z'))).toBe(
+      '2026-11',
+    );
+    expect(duePeriod({ interval_type: 'monthly', day_in_interval: 15 }, new Date('2026-11-30T23:00:00Z'))).toBe(
+      '2026-11',
+    );
+    // 2026-11-20 is a Friday (5); its week starts on Sunday the 15th.
+    expect(duePeriod({ interval_type: 'weekly', day_in_interval: 5 }, new Date('2026-11-20T09:00:00Z'))).toBe(
+      'W2026-11-15',
+    );
+    expect(duePeriod({ interval_type: 'weekly', day_in_interval: 6 }, new Date('2026-11-20T09:00:00Z'))).toBeNull();
+    expect(duePeriod({ interval_type: 'biweekly', day_in_interval: 1 }, new Date('2026-11-14T09:00:00Z'))).toBe(
+      '2026-11-a',
+    );
+    expect(duePeriod({ interval_type: 'biweekly', day_in_interval: 1 }, new Date('2026-11-15T09:00:00Z'))).toBe(
+      '2026-11-b',
+    );
+  });
+});
+
+describe('runDueRecurringDeposits', () => {
+  it('charges each due schedule once per period; the pam one is left to the pam endpoint', () => {
+    const r = runner();
+    try {
+      const mom = balanceOf(301);
+      const first = r.run('2026-11-20T09:00:00Z');
+      // Ana's monthly (15th), her weekly phone deposit (Friday) and Ben's monthly (1st).
+      expect(first.charged.sort()).toEqual(['R601-2026-11', 'R602-W2026-11-15', 'R611-2026-11']);
+      expect(ledger().map((d) => [d.order_number, d.amount_cents, d.deposit_type])).toEqual([
+        ['R601-2026-11', 5000, 'flex'],
+        ['R602-W2026-11-15', 2500, 'dest'],
+        ['R611-2026-11', 3000, 'flex'],
+      ]);
+      // The phone deposit credits the amount (not the fee) to the account.
+      expect(balanceOf(301)).toBe(mom + 2500);
+      // The payer's history lists them.
+      expect(ledger().every((d) => d.user_id !== null)).toBe(true);
+
+      const again = r.run('2026-11-21T09:00:00Z');
+      expect(again.charged).toEqual([]);
+      expect(again.alreadyDone).toBe(3);
+      expect(ledger()).toHaveLength(3);
+      expect(balanceOf(301)).toBe(mom + 2500);
+
+      // A new week and a new month.
+      expect(r.run('2026-11-27T09:00:00Z').charged).toEqual(['R602-W2026-11-22']);
+      expect(r.run('2026-12-15T09:00:00Z').charged.sort()).toEqual(['R601-2026-12', 'R611-2026-12']);
+    } finally {
+      r.close();
+    }
+  });
+
+  it('two runners at once charge each period once', () => {
+    const a = runner();
+    const b = runner();
+    try {
+      const [ra, rb] = [a.run('2026-11-20T09:00:00Z'), b.run('2026-11-20T09:00:00Z')];
+      expect(ra.charged.length + rb.charged.length).toBe(3);
+      expect(ra.alreadyDone + rb.alreadyDone).toBe(3);
+      expect(ledger()).toHaveLength(3);
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+
+  it('a cancelled schedule is not charged', async () => {
+    const db = new DatabaseSync(server.dbPath);
+    try {
+      db.prepare("UPDATE recurring_deposits SET cancelled_at = '2026-11-01T00:00:00.000Z' WHERE id = 601").run();
+    } finally {
+      db.close();
+    }
+    const r = runner();
+    try {
+      expect(r.run('2026-11-20T09:00:00Z').charged).not.toContain('R601-2026-11');
+    } finally {
+      r.close();
+    }
+  });
+});
+
+describe('the site runs them', () => {
+  it('at start when RECURRING_RUN_MINUTES is not 0', async () => {
+    expect(loadConfig({ RECURRING_RUN_MINUTES: '0' }).recurringRunMinutes).toBe(0);
+    expect(() => loadConfig({ RECURRING_RUN_MINUTES: 'often' })).toThrow('RECURRING_RUN_MINUTES');
+    const site = await startServer({ recurringEveryMs: 60 * 60 * 1000, now: () => new Date('2026-11-20T09:00:00Z') });
+    try {
+      await site.app.ready();
+      const db = new DatabaseSync(site.dbPath, { readOnly: true });
+      try {
+        const n = db.prepare("SELECT COUNT(*) AS n FROM deposits WHERE order_number LIKE 'R%'").get() as { n: number };
+        expect(Number(n.n)).toBe(3);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await site.dispose();
+    }
+  });
+});
