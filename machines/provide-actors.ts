@@ -63,7 +63,7 @@ export function provideWizard(actors: Partial<ActorLogics>) {
       facilityPickerMachine: provideFacilityPicker(actors),
       recipientSearchMachine: provideRecipientSearch(actors),
       checkoutMachine: provideCheckout(actors),
-      receiptFlowMachine: receiptFlowMachine.provide({ actors: only(actors, ['register', 'sendSmsReceipt']) }),
+      receiptFlowMachine: provideMachine(receiptFlowMachine, actors),
     },
   });
 }

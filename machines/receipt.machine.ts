@@ -9,6 +9,7 @@ import type { FormFields } from '../contract/entities.ts';
 import { smsSendSchema } from '../contract/receipt.ts';
 import { collectErrors } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { type PhoneVerifiedEvent, phoneVerificationMachine } from './phone-verification.machine.ts';
 import type { WizardEvent } from './wizard.types.ts';
 
 type IO = ActorIO;
@@ -37,6 +38,8 @@ export interface ReceiptFlowContext {
   accountCreated: boolean;
   /** The text receipt was sent (or had been already). */
   smsSent: boolean;
+  /** The dest deposit's phone number was verified here. */
+  phoneVerified: boolean;
 }
 
 export type ReceiptFlowEvent =
@@ -46,7 +49,11 @@ export type ReceiptFlowEvent =
   | { type: 'sms.change'; phone: string }
   | { type: 'sms.enroll'; enroll: boolean }
   | { type: 'sms.submit' }
-  | { type: 'sms.skip' };
+  | { type: 'sms.skip' }
+  /** §2 receipt: verify the phone number of a dest deposit (signed in, US number). */
+  | { type: 'phone.verify' }
+  | { type: 'phone.close' }
+  | PhoneVerifiedEvent;
 
 /** §5 create-account rules on what the modal asks (email and names come from the deposit). */
 export function accountErrors(values: NewAccountValues, fields: FormFields): AccountErrors {
@@ -66,6 +73,18 @@ function smsErrors(context: Pick<ReceiptFlowContext, 'phone' | 'enroll' | 'field
   });
 }
 
+/** §2: a dest deposit to a US number by a signed-in payer can verify that number from the receipt. */
+export function offersPhoneVerification(context: Pick<ReceiptFlowContext, 'fields' | 'phoneVerified'>): boolean {
+  const r = context.fields.cached_deposit_info;
+  return (
+    context.fields.logged_in &&
+    !context.phoneVerified &&
+    r?.deposit_type === 'dest' &&
+    Boolean(r.deposit_phone_no) &&
+    (r.deposit_phone_country ?? 'US') === 'US'
+  );
+}
+
 export const receiptFlowMachine = setup({
   types: {
     input: {} as ReceiptFlowInput,
@@ -79,6 +98,7 @@ export const receiptFlowMachine = setup({
     sendSmsReceipt: fromPromise<IO['sendSmsReceipt']['output'], IO['sendSmsReceipt']['input']>(async () => {
       throw new Error('actor sendSmsReceipt not provided');
     }),
+    phoneVerificationMachine,
   },
   guards: {
     /** §4/§6: the create-account modal is for a payer without an account. */
@@ -87,6 +107,8 @@ export const receiptFlowMachine = setup({
     isUsBilling: ({ context }) => context.fields.cached_deposit_info?.billing_country === 'US',
     isAccountValid: ({ context }) => Object.keys(accountErrors(context.account, context.fields)).length === 0,
     isSmsValid: ({ context }) => Object.keys(smsErrors(context)).length === 0,
+    /** §2: phone verification for a dest deposit to a US number, by a signed-in payer (it is their account). */
+    canVerifyPhone: ({ context }) => offersPhoneVerification(context),
   },
   actions: {
     changeAccount: assign(({ context }, params: { fields: Partial<NewAccountValues> }) => ({
@@ -123,6 +145,7 @@ export const receiptFlowMachine = setup({
       if (self._parent) enqueue.sendParent({ type: 'receipt.accountCreated' } satisfies WizardEvent);
     }),
     smsDone: assign({ smsSent: true, showErrors: false }),
+    phoneDone: assign({ phoneVerified: true }),
   },
 }).createMachine({
   id: 'receiptFlow',
@@ -136,6 +159,7 @@ export const receiptFlowMachine = setup({
     failure: null,
     accountCreated: false,
     smsSent: false,
+    phoneVerified: false,
   }),
   initial: 'offeringAccount',
   states: {
@@ -199,7 +223,28 @@ export const receiptFlowMachine = setup({
       },
     },
     /** The receipt and its next steps, without a modal. */
-    done: {},
+    done: {
+      on: { 'phone.verify': { guard: 'canVerifyPhone', target: 'verifyingPhone' } },
+    },
+    /** The phone verification modal: its own machine, started afresh each time it opens (§4). */
+    verifyingPhone: {
+      invoke: {
+        id: 'phoneVerification',
+        src: 'phoneVerificationMachine',
+        input: ({ context }) => {
+          const r = context.fields.cached_deposit_info;
+          return {
+            ani: r?.deposit_phone_no ?? '',
+            country: r?.deposit_phone_country ?? 'US',
+            label: r?.deposit_phone_no_label ?? '',
+          };
+        },
+      },
+      on: {
+        'phone.verified': { target: 'done', actions: 'phoneDone' },
+        'phone.close': 'done',
+      },
+    },
   },
 });
 

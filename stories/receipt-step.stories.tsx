@@ -195,3 +195,62 @@ export const SmsSent: Story = {
 };
 
 export const SmsSentSpanish: Story = { ...SmsSent, globals: { locale: 'es' } };
+
+/** Ana's deposit to a new phone number (dest): the receipt names the number and offers to verify it. */
+const PAID_DEST: FormFields = (() => {
+  const receipt = PAID.cached_deposit_info;
+  if (!receipt) throw new Error('a paid form state holds its receipt');
+  return {
+    ...PAID,
+    logged_in: true,
+    deposit_type: 'dest',
+    cached_deposit_info: {
+      ...receipt,
+      deposit_type: 'dest',
+      recipient_first_name: null,
+      recipient_last_name: null,
+      recipient_dob: null,
+      recipient_age: null,
+      booking_code: '',
+      deposit_phone_no: '5125550123',
+      deposit_phone_no_label: '(512) 555-0123',
+      deposit_phone_country: 'US',
+    },
+  };
+})();
+
+export const PhoneDeposit: Story = {
+  parameters: {
+    machineState: 'receiptFlow:done',
+    scene: {
+      server: { fields: PAID_DEST },
+      route: 'receipt',
+      steps: [reach('receiptFlow:offeringSms'), to.receiptFlow({ type: 'sms.skip' })],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('NUMBER.PHONE')).nextElementSibling).toHaveTextContent('(512) 555-0123');
+    await expect(canvas.getByRole('button', { name: t('RECEIPT.VERIFY_PHONE') })).toBeEnabled();
+  },
+};
+
+/** §2: the phone verification modal, opened from the receipt. */
+export const VerifyingPhone: Story = {
+  parameters: {
+    machineState: 'receiptFlow:verifyingPhone',
+    scene: {
+      server: { fields: PAID_DEST },
+      route: 'receipt',
+      steps: [
+        reach('receiptFlow:offeringSms'),
+        to.receiptFlow({ type: 'sms.skip' }),
+        to.receiptFlow({ type: 'phone.verify' }),
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('dialog')).toBeInTheDocument();
+  },
+};
+
+export const VerifyingPhoneSpanish: Story = { ...VerifyingPhone, globals: { locale: 'es' } };

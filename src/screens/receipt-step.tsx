@@ -4,9 +4,14 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { Locale } from '../../contract/entities.ts';
-import type { NewAccountValues, receiptFlowMachine } from '../../machines/receipt.machine.ts';
+import {
+  type NewAccountValues,
+  type receiptFlowMachine,
+  offersPhoneVerification,
+} from '../../machines/receipt.machine.ts';
 import { CheckboxField, TextField } from '../components/fields.tsx';
 import { Modal } from '../components/modal.tsx';
+import { type PhoneVerificationRef, PhoneVerificationModal } from '../components/phone-verification-modal.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import { useSession } from '../session.tsx';
 import { useSite } from '../site.tsx';
@@ -142,10 +147,40 @@ function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
       </Modal>
     );
   }
+  if (s.matches('verifyingPhone')) {
+    const r = s.context.fields.cached_deposit_info;
+    const account = phoneLabel(r?.deposit_phone_no ?? '', r?.deposit_phone_no_label ?? '');
+    return (
+      <PhoneVerificationModal
+        title={t('PHONE_VERIFY.TITLE', { account })}
+        account={account}
+        verification={s.children.phoneVerification as PhoneVerificationRef | undefined}
+        outcome="open"
+        onClose={() => flow.send({ type: 'phone.close' })}
+      />
+    );
+  }
   return (
-    <div role="status">
-      {s.context.smsSent ? <p className="notice">{t('RECEIPT.SMS_SENT', { phone })}</p> : null}
-      {s.context.accountCreated && !s.context.smsSent ? <p className="notice">{t('RECEIPT.ACCOUNT_CREATED')}</p> : null}
+    <div>
+      {offersPhoneVerification(s.context) ? (
+        <div className="notice no-print">
+          <p>{t('RECEIPT.VERIFY_PHONE_TEXT')}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => flow.send({ type: 'phone.verify' })}
+          >
+            {t('RECEIPT.VERIFY_PHONE')}
+          </button>
+        </div>
+      ) : null}
+      <div role="status">
+        {s.context.phoneVerified ? <p className="notice">{t('RECEIPT.PHONE_VERIFIED')}</p> : null}
+        {s.context.smsSent ? <p className="notice">{t('RECEIPT.SMS_SENT', { phone })}</p> : null}
+        {s.context.accountCreated && !s.context.smsSent ? (
+          <p className="notice">{t('RECEIPT.ACCOUNT_CREATED')}</p>
+        ) : null}
+      </div>
     </div>
   );
 }

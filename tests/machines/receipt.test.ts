@@ -49,12 +49,31 @@ const samples = {
   'sms.enroll': [{ type: 'sms.enroll', enroll: true }],
   'sms.submit': [{ type: 'sms.submit' }],
   'sms.skip': [{ type: 'sms.skip' }],
+  'phone.verify': [{ type: 'phone.verify' }],
+  'phone.close': [{ type: 'phone.close' }],
+  'phone.verified': [{ type: 'phone.verified', ani: '5125550123' }],
 } satisfies EventSamples<ReceiptFlowEvent>;
+
+/** A signed-in payer's dest deposit to a new US number (§2: phone verification on the receipt). */
+const DEST_PAID: FormFields = {
+  ...GUEST,
+  logged_in: true,
+  deposit_type: 'dest',
+  cached_deposit_info: {
+    ...RECEIPT,
+    deposit_type: 'dest',
+    recipient_first_name: null,
+    recipient_last_name: null,
+    deposit_phone_no: '5125550123',
+    deposit_phone_no_label: '(512) 555-0123',
+    deposit_phone_country: 'US',
+  },
+};
 
 const spec: ModelSpec<Snapshot> = {
   build: (calls) => provideMachine(receiptFlowMachine, calls.all()),
   input,
-  samples: () => allSamples(samples),
+  samples: () => allSamples(samples).filter((e) => !e.type.startsWith('phone.')),
   answers: {
     register: () => [SIGNED_IN_ANSWER],
     sendSmsReceipt: () => [{ success: true, already_sent: false }],
@@ -72,6 +91,25 @@ const spec: ModelSpec<Snapshot> = {
   ],
   limit: 20_000,
 };
+
+const destSpec: ModelSpec<Snapshot> = {
+  ...spec,
+  input: { fields: DEST_PAID } satisfies ReceiptFlowInput,
+  samples: () => [
+    { type: 'sms.skip' },
+    { type: 'phone.verify' },
+    { type: 'phone.close' },
+    { type: 'phone.verified', ani: '5125550123' },
+  ],
+  project: ({ context: c }) => [c.phoneVerified],
+};
+
+describe('receiptFlow (dest): paths of the model', () => {
+  const graph = modelPaths(destSpec);
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(destSpec, graph, path);
+  });
+});
 
 describe('receiptFlow: paths of the model', () => {
   const graph = modelPaths(spec);
@@ -153,6 +191,31 @@ describe('receiptFlow: behaviour', () => {
       cached_deposit_info: { ...RECEIPT, billing_country: 'CA' },
     });
     expect(abroad.snap().value).toBe('done');
+  });
+});
+
+describe('receiptFlow: phone verification of a dest deposit (§2)', () => {
+  function run(fields: FormFields) {
+    const calls = new FakeCalls();
+    const actor = start(provideMachine(receiptFlowMachine, calls.all()), { fields } satisfies ReceiptFlowInput);
+    return { actor, snap: () => actor.getSnapshot() as Snapshot };
+  }
+
+  it('is offered to a signed-in payer for a US number only; once verified it is not offered again', () => {
+    const t = run(DEST_PAID);
+    t.actor.send({ type: 'sms.skip' });
+    t.actor.send({ type: 'phone.verify' });
+    expect(t.snap().value).toBe('verifyingPhone');
+    expect(t.snap().children.phoneVerification).toBeDefined();
+    t.actor.send({ type: 'phone.verified', ani: '5125550123' });
+    expect(t.snap().value).toBe('done');
+    t.actor.send({ type: 'phone.verify' });
+    expect(t.snap().value).toBe('done');
+    const guest = run({ ...DEST_PAID, logged_in: false });
+    guest.actor.send({ type: 'account.skip' });
+    guest.actor.send({ type: 'sms.skip' });
+    guest.actor.send({ type: 'phone.verify' });
+    expect(guest.snap().value).toBe('done');
   });
 });
 
