@@ -1,6 +1,7 @@
 // deposit.facility (§2, 30%): every state of the facility picker, and the wizard's facility step.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PROGRESS } from '../contract/constants.ts';
+import { EMPTY_FORM } from '../contract/entities.ts';
 import { expect } from 'storybook/test';
 import { optionValues, t } from './support/checks.ts';
 import { driveStory, reach, stopDriven, to, type DrivenParameters, type Step } from './support/drive.ts';
@@ -129,5 +130,19 @@ export const Saving: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
+  },
+};
+
+/** §2: a signed-in payer is pointed to the account pages. */
+export const SignedInNote: Story = {
+  parameters: {
+    machineState: 'facilityPicker:ready',
+    scene: { route: 'facility', server: { fields: { ...EMPTY_FORM, logged_in: true } } },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: t('FACILITY.ACCOUNTS_LINK') })).toHaveAttribute(
+      'href',
+      '#/account/destination_accounts',
+    );
   },
 };

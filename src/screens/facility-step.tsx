@@ -16,6 +16,8 @@ export function FacilityStep({ wizard, picker }: { wizard: WizardRef; picker: Fa
   const showErrors = useSelector(wizard, (s) => s.context.showErrors);
   const failure = useSelector(wizard, (s) => s.context.failure);
   const saving = useSelector(wizard, (s) => s.matches({ step: { facility: 'saving' } }));
+  // §2: a signed-in payer is reminded of the account pages.
+  const signedIn = useSelector(wizard, (s) => s.context.fields.logged_in);
   const p = useSelector(picker, (s) => s);
   const phone = useCustomerServicePhone();
   const loading = p.matches('loading');
@@ -38,6 +40,11 @@ export function FacilityStep({ wizard, picker }: { wizard: WizardRef; picker: Fa
         messageKey={failure}
       />
       <p>{t('FACILITY.INTRO')}</p>
+      {signedIn ? (
+        <p className="notice">
+          {t('FACILITY.ACCOUNTS_NOTE')} <a href="#/account/destination_accounts">{t('FACILITY.ACCOUNTS_LINK')}</a>
+        </p>
+      ) : null}
       <SelectField
         name="facility_country"
         labelKey="FACILITY.COUNTRY"
