@@ -31,6 +31,7 @@ import type { LogJsErrorRequest } from '../contract/api.ts';
 import type { LegalDocument, LegalTextResponse } from '../contract/legal.ts';
 import type { SearchMode } from './wizard.types.ts';
 import type { SmsSendRequest, SmsSendResponse } from '../contract/receipt.ts';
+import type { NotificationStatus, NotificationStatusRequest, Profile, ProfileRequest } from '../contract/profile.ts';
 import type { QuickDeposit } from '../contract/quick-deposits.ts';
 import type {
   ProfessionalFacility,
@@ -111,6 +112,13 @@ export interface ActorIO {
   };
   /** POST /vault/tokenize */
   tokenizeCard: { input: TokenizeRequest; output: TokenizeResponse };
+  /** GET /account/profile and POST /pay/get_account_notification_status */
+  loadProfile: { input: void; output: { profile: Profile; notifications: NotificationStatus } };
+  /** POST /account/profile, then /pay/update_account_notification_status */
+  saveProfile: {
+    input: { profile: ProfileRequest; notifications: NotificationStatusRequest };
+    output: { profile: Profile; notifications: NotificationStatus };
+  };
   /** POST /pay/prepare_pam_deposit {fees_acknowledged} (§2 pam variant) */
   preparePamDeposit: { input: PreparePamDepositRequest; output: PreparePamDepositResponse };
   /** The browser form-posts the payload, urlencoded, to the payment endpoint and leaves the site (§2) */

@@ -15,8 +15,10 @@ import { professionalResultMachine } from './professional-result.machine.ts';
 import { recurringDepositsMachine } from './recurring-deposits.machine.ts';
 import { transferFundsMachine } from './transfer-funds.machine.ts';
 import type { PageRoute } from './pages.ts';
+import { updateProfileMachine } from './update-profile.machine.ts';
 
 export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
+  update_profile: updateProfileMachine,
   login: loginMachine,
   credit_cards: creditCardsMachine,
   recurring_deposits: recurringDepositsMachine,

@@ -26,6 +26,7 @@ import { phoneVerificationRoutes } from './routes/phone-verification.ts';
 import { sandboxLegalRoutes } from './routes/sandbox-legal.ts';
 import { legalConnectSrcHook, legalUrlsOf } from './legal-urls.ts';
 import { professionalRoutes } from './routes/professional.ts';
+import { accountProfileRoutes } from './routes/account-profile.ts';
 import { quickDepositRoutes } from './routes/quick-deposits.ts';
 import { receiptSmsRoutes } from './routes/receipt-sms.ts';
 import { signedInCheckoutRoutes } from './routes/signed-in-checkout.ts';
@@ -156,6 +157,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     await api.register(quickDepositRoutes, deps);
     await api.register(phoneVerificationRoutes, deps);
     await api.register(professionalRoutes, deps);
+    await api.register(accountProfileRoutes, deps);
     if (config.devEndpoints) await api.register(developmentRoutes, deps);
   });
   // §2 pam: the sandbox payment endpoint is another site's, outside the API's session and CSRF rules.

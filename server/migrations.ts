@@ -397,4 +397,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX professional_requests_bar ON professional_requests (bar_number, issue_state, status);
     `,
   },
+  {
+    id: 9,
+    name: 'account notification choices',
+    sql: `
+      -- §7 account notification status: how a payer wants to be notified; no row means not chosen yet
+      -- (notificationNeedsExecuted).
+      CREATE TABLE account_notifications (
+        user_id TEXT PRIMARY KEY REFERENCES users (id),
+        sms INTEGER NOT NULL CHECK (sms IN (0, 1)),
+        email INTEGER NOT NULL CHECK (email IN (0, 1)),
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

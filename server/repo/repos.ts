@@ -1,6 +1,7 @@
 // Every repository over one database handle: the only place the server holds SQL.
 import type { FacilityRules } from '../../contract/entities.ts';
 import type { Db } from '../db.ts';
+import { createAccountProfileRepo } from './account-profile.ts';
 import { createApprovedDepositorRepo } from './approved-depositors.ts';
 import { createClientErrorRepo } from './client-errors.ts';
 import { createDepositHistoryRepo } from './deposit-history.ts';
@@ -37,6 +38,7 @@ export function createRepos(db: Db, facilityRules?: (facilityId: number) => Faci
     outbox: createOutboxRepo(db),
     clientErrors: createClientErrorRepo(db),
     users: createUserRepo(db),
+    accountProfile: createAccountProfileRepo(db),
     destAccounts: createDestAccountRepo(db),
     destinations: createDestinationRepo(db),
     savedCards: createSavedCardRepo(db),

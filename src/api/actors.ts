@@ -21,6 +21,7 @@ import { transferAccounts, transferBalance, transferFee } from './transfer-funds
 import { depositHistory } from './deposit-history.ts';
 import { destinationFraudFlag } from './dest-deposit.ts';
 import { sendSmsReceipt } from './receipt.ts';
+import { loadProfile, saveProfile } from './profile.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
 import {
   accountActivity,
@@ -62,6 +63,8 @@ export function createActors(api: ApiClient): ActorImplementations {
     postPamPayload: fromPromise(({ input }) => postPamPayload(input)),
     checkDestinationFraud: fromPromise(({ input }) => destinationFraudFlag(api, input.ani, input.country)),
     sendSmsReceipt: fromPromise(({ input }) => sendSmsReceipt(api, input)),
+    loadProfile: fromPromise(() => loadProfile(api)),
+    saveProfile: fromPromise(({ input }) => saveProfile(api, input)),
     processDeposit: fromPromise(({ input }) => processDeposit(api, input.confirmDuplicate)),
     signOut: fromPromise(() => signOut(api)),
     signIn: fromPromise(({ input }) => signIn(api, input)),

@@ -10,6 +10,7 @@ export interface PageScreenProps {
 }
 
 export const PAGE_SCREENS: Partial<Record<PageRoute, LazyExoticComponent<ComponentType<PageScreenProps>>>> = {
+  update_profile: lazy(() => import('./pages/update-profile-page.tsx').then((m) => ({ default: m.UpdateProfilePage }))),
   login: lazy(() => import('./pages/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
   recurring_deposits: lazy(() =>
     import('./pages/recurring-deposits-page.tsx').then((m) => ({ default: m.RecurringDepositsPage })),

@@ -21,6 +21,7 @@ import { phoneVerificationMachine } from '../../machines/phone-verification.mach
 import { primaryAccountMachine } from '../../machines/primary-account.machine.ts';
 import { recurringDepositsMachine } from '../../machines/recurring-deposits.machine.ts';
 import { receiptFlowMachine } from '../../machines/receipt.machine.ts';
+import { updateProfileMachine } from '../../machines/update-profile.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { professionalMachine } from '../../machines/professional.machine.ts';
 import { professionalResultMachine } from '../../machines/professional-result.machine.ts';
@@ -39,6 +40,7 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   recipientSearch: { machine: recipientSearchMachine, regions: [''] },
   checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.savedCards', 'active.form'] },
   receiptFlow: { machine: receiptFlowMachine, regions: [''] },
+  updateProfile: { machine: updateProfileMachine, regions: [''] },
   // Pages outside the wizard (machines/pages.ts), named by their machine's id.
   login: { machine: loginMachine, regions: [''] },
   creditCards: { machine: creditCardsMachine, regions: [''] },

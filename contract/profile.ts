@@ -1,0 +1,49 @@
+// Update profile (§2 "also: update profile"; §3 the payer's names and phone) and the account notification
+// status (§7 POST /pay/get_account_notification_status and /pay/update_account_notification_status,
+// notificationNeedsExecuted). Signed in only: 401 for a guest; a payer only ever reads and changes their
+// own.
+import * as yup from 'yup';
+import { MSG, nameSchema } from './schemas.ts';
+
+export const PROFILE_PATHS = {
+  /** GET and POST. */
+  profile: '/account/profile',
+  /** POST (empty body). */
+  notificationStatus: '/pay/get_account_notification_status',
+  /** POST {sms, email}. */
+  updateNotificationStatus: '/pay/update_account_notification_status',
+} as const;
+
+export interface Profile {
+  first_name: string;
+  last_name: string;
+  phone: string;
+  /** Shown, not changed here. */
+  email: string;
+}
+export type ProfileRequest = Omit<Profile, 'email'>;
+
+export interface NotificationStatus {
+  /** The payer has not chosen yet how to be notified. */
+  notificationNeedsExecuted: boolean;
+  sms: boolean;
+  email: boolean;
+}
+export type NotificationStatusRequest = Pick<NotificationStatus, 'sms' | 'email'>;
+
+/** §5: names of letters, hyphens and spaces (2 at least); a phone of 7 to 15 digits, masks allowed. */
+export const profileSchema = yup.object({
+  first_name: nameSchema.max(60, MSG.tooMany),
+  last_name: nameSchema.max(60, MSG.tooMany),
+  phone: yup
+    .string()
+    .trim()
+    .required(MSG.required)
+    .max(20, MSG.tooMany)
+    .test('phone', MSG.phoneCountry, (v) => /^\+?\d{7,15}$/.test((v ?? '').replace(/[\s().-]/g, ''))),
+});
+
+export const notificationStatusSchema = yup.object({
+  sms: yup.boolean().strict().typeError(MSG.invalid).required(MSG.required),
+  email: yup.boolean().strict().typeError(MSG.invalid).required(MSG.required),
+});

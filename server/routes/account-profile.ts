@@ -1,0 +1,49 @@
+// Update profile and the account notification status (contract/profile.ts). Every route answers 401 to
+// a guest and reads or changes only the signed-in payer's own row.
+import type { FastifyInstance } from 'fastify';
+import {
+  PROFILE_PATHS,
+  notificationStatusSchema,
+  profileSchema,
+  type NotificationStatus,
+  type Profile,
+} from '../../contract/profile.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, validate } from '../http.ts';
+import type { UserRow } from '../repo/users.ts';
+import { signedInGuard } from '../signed-in.ts';
+
+function profileOf(u: UserRow): Profile {
+  return { first_name: u.first_name, last_name: u.last_name, phone: u.phone, email: u.email };
+}
+
+export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { repos, now } = deps;
+  const guard = signedInGuard(deps);
+  app.addHook('onRequest', guard.onRequest);
+
+  const status = (userId: string): NotificationStatus => {
+    const choice = repos.accountProfile.notifications(userId);
+    return { notificationNeedsExecuted: choice === null, sms: choice?.sms ?? false, email: choice?.email ?? false };
+  };
+
+  app.get(PROFILE_PATHS.profile, async (request) => profileOf(guard.user(request)));
+
+  app.post(PROFILE_PATHS.profile, async (request, reply) => {
+    const body = validate(profileSchema, request.body);
+    if (!body.ok) return badRequest(reply, body.errors);
+    const user = guard.user(request);
+    repos.accountProfile.update(user.id, body.value);
+    return profileOf(repos.users.findById(user.id) ?? user);
+  });
+
+  app.post(PROFILE_PATHS.notificationStatus, async (request) => status(guard.user(request).id));
+
+  app.post(PROFILE_PATHS.updateNotificationStatus, async (request, reply) => {
+    const body = validate(notificationStatusSchema, request.body);
+    if (!body.ok) return badRequest(reply, body.errors);
+    const user = guard.user(request);
+    repos.accountProfile.setNotifications(user.id, body.value, now().toISOString());
+    return status(user.id);
+  });
+}
