@@ -55,3 +55,30 @@ export function Modal({
     </div>
   );
 }
+
+/** A modal with a message, a Close button and one way on (a button or a link). */
+export function ChoiceModal({
+  title,
+  onClose,
+  closeLabel,
+  action,
+  children,
+}: {
+  title: ReactNode;
+  onClose: () => void;
+  closeLabel: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Modal title={title} onClose={onClose}>
+      {children}
+      <div className="wizard-nav">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {closeLabel}
+        </button>
+        {action}
+      </div>
+    </Modal>
+  );
+}

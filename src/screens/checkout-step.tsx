@@ -22,7 +22,7 @@ import type { CardFields } from '../../machines/wizard.types.ts';
 import { pagePath } from '../../machines/pages.ts';
 import { PAM_PAYLOAD_FIELD } from '../../contract/checkout-services.ts';
 import { ErrorSummary, focusErrorSummary } from '../components/error-summary.tsx';
-import { Modal } from '../components/modal.tsx';
+import { ChoiceModal } from '../components/modal.tsx';
 import { CheckboxField, SelectField, TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
@@ -240,22 +240,19 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
       ) : null}
 
       {s.matches({ active: { form: 'trustMismatch' } }) ? (
-        <Modal title={t('CHECKOUT.NO_TRUST_TITLE')} onClose={() => checkout.send({ type: 'checkout.dismiss' })}>
-          <p>{t('ERROR.FIELD_NO_TRUST')}</p>
-          <p>{t('CHECKOUT.NO_TRUST_TEXT')}</p>
-          <div className="wizard-nav">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => checkout.send({ type: 'checkout.dismiss' })}
-            >
-              {t('COMMON.CLOSE')}
-            </button>
+        <ChoiceModal
+          title={t('CHECKOUT.NO_TRUST_TITLE')}
+          onClose={() => checkout.send({ type: 'checkout.dismiss' })}
+          closeLabel={t('COMMON.CLOSE')}
+          action={
             <button type="button" className="button" onClick={() => checkout.send({ type: 'checkout.changeType' })}>
               {t('CHECKOUT.CHANGE_TYPE')}
             </button>
-          </div>
-        </Modal>
+          }
+        >
+          <p>{t('ERROR.FIELD_NO_TRUST')}</p>
+          <p>{t('CHECKOUT.NO_TRUST_TEXT')}</p>
+        </ChoiceModal>
       ) : null}
       <section className="panel" aria-labelledby="checkout-recipient">
         <h2 id="checkout-recipient">{t('CHECKOUT.RECIPIENT_TITLE')}</h2>
@@ -632,24 +629,21 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         </>
       )}
       {s.matches({ active: { form: 'pamNeedsAccount' } }) ? (
-        <Modal title={t('CHECKOUT.PAM_ACCOUNT_TITLE')} onClose={() => checkout.send({ type: 'checkout.dismiss' })}>
-          <p>{t('CHECKOUT.PAM_ACCOUNT_TEXT')}</p>
-          <div className="wizard-nav">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => checkout.send({ type: 'checkout.dismiss' })}
-            >
-              {t('COMMON.CLOSE')}
-            </button>
+        <ChoiceModal
+          title={t('CHECKOUT.PAM_ACCOUNT_TITLE')}
+          onClose={() => checkout.send({ type: 'checkout.dismiss' })}
+          closeLabel={t('COMMON.CLOSE')}
+          action={
             <a
               className="button"
               href={`#${pagePath({ route: 'login', params: {}, query: { returnTo: '/checkout' } })}`}
             >
               {t('TYPE.SIGN_IN')}
             </a>
-          </div>
-        </Modal>
+          }
+        >
+          <p>{t('CHECKOUT.PAM_ACCOUNT_TEXT')}</p>
+        </ChoiceModal>
       ) : null}
       {s.context.pam && s.matches({ active: { form: 'postingPam' } }) ? <PamPost pam={s.context.pam} /> : null}
 

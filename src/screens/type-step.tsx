@@ -9,7 +9,7 @@ import { hiddenForBilling, offersType } from '../../contract/rules.ts';
 import { pagePath } from '../../machines/pages.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { WizardNav } from '../components/layout.tsx';
-import { Modal } from '../components/modal.tsx';
+import { ChoiceModal } from '../components/modal.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import type { WizardRef } from '../machine-refs.ts';
 import { useCustomerServicePhone } from '../site.tsx';
@@ -117,24 +117,21 @@ export function TypeStep({ wizard }: { wizard: WizardRef }) {
         );
       })}
       {loginRequired ? (
-        <Modal title={t('TYPE.SIGN_IN_TITLE')} onClose={() => wizard.send({ type: 'type.dismiss' })}>
-          <p>{t('TYPE.SIGN_IN_TEXT')}</p>
-          <div className="wizard-nav">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => wizard.send({ type: 'type.dismiss' })}
-            >
-              {t('COMMON.CLOSE')}
-            </button>
+        <ChoiceModal
+          title={t('TYPE.SIGN_IN_TITLE')}
+          onClose={() => wizard.send({ type: 'type.dismiss' })}
+          closeLabel={t('COMMON.CLOSE')}
+          action={
             <a
               className="button"
               href={`#${pagePath({ route: 'login', params: {}, query: { returnTo: '/deposit_type' } })}`}
             >
               {t('TYPE.SIGN_IN')}
             </a>
-          </div>
-        </Modal>
+          }
+        >
+          <p>{t('TYPE.SIGN_IN_TEXT')}</p>
+        </ChoiceModal>
       ) : null}
       <WizardNav showContinue={false} onBack={() => wizard.send({ type: 'wizard.back' })} />
     </div>
