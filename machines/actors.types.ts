@@ -31,6 +31,7 @@ import type { LogJsErrorRequest } from '../contract/api.ts';
 import type { LegalDocument, LegalTextResponse } from '../contract/legal.ts';
 import type { SearchMode } from './wizard.types.ts';
 import type { SmsSendRequest, SmsSendResponse } from '../contract/receipt.ts';
+import type { VerifyRequest, VerifyResponse } from '../contract/identity.ts';
 import type { NotificationStatus, NotificationStatusRequest, Profile, ProfileRequest } from '../contract/profile.ts';
 import type { QuickDeposit } from '../contract/quick-deposits.ts';
 import type {
@@ -50,6 +51,7 @@ import type {
   BreakageRequest,
   BreakageResponse,
   DestinationAccount,
+  ValidateStatus,
   DestinationActivity,
   Purse,
 } from '../contract/accounts.ts';
@@ -112,6 +114,10 @@ export interface ActorIO {
   };
   /** POST /vault/tokenize */
   tokenizeCard: { input: TokenizeRequest; output: TokenizeResponse };
+  /** GET /auth/me and GET /account/dest_accounts: the payer's status and phone accounts (identity.verify) */
+  loadIdentity: { input: void; output: { status: ValidateStatus; accounts: DestinationAccount[] } };
+  /** POST /pay/verify (§4) */
+  verifyIdentity: { input: VerifyRequest; output: VerifyResponse };
   /** GET /account/profile and POST /pay/get_account_notification_status */
   loadProfile: { input: void; output: { profile: Profile; notifications: NotificationStatus } };
   /** POST /account/profile, then /pay/update_account_notification_status */

@@ -16,9 +16,11 @@ import { recurringDepositsMachine } from './recurring-deposits.machine.ts';
 import { transferFundsMachine } from './transfer-funds.machine.ts';
 import type { PageRoute } from './pages.ts';
 import { updateProfileMachine } from './update-profile.machine.ts';
+import { identityVerifyMachine } from './identity-verify.machine.ts';
 
 export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
   update_profile: updateProfileMachine,
+  identity_verify: identityVerifyMachine,
   login: loginMachine,
   credit_cards: creditCardsMachine,
   recurring_deposits: recurringDepositsMachine,

@@ -27,6 +27,7 @@ import { sandboxLegalRoutes } from './routes/sandbox-legal.ts';
 import { legalConnectSrcHook, legalUrlsOf } from './legal-urls.ts';
 import { professionalRoutes } from './routes/professional.ts';
 import { accountProfileRoutes } from './routes/account-profile.ts';
+import { identityRoutes } from './routes/identity.ts';
 import { quickDepositRoutes } from './routes/quick-deposits.ts';
 import { receiptSmsRoutes } from './routes/receipt-sms.ts';
 import { signedInCheckoutRoutes } from './routes/signed-in-checkout.ts';
@@ -158,6 +159,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     await api.register(phoneVerificationRoutes, deps);
     await api.register(professionalRoutes, deps);
     await api.register(accountProfileRoutes, deps);
+    await api.register(identityRoutes, deps);
     if (config.devEndpoints) await api.register(developmentRoutes, deps);
   });
   // §2 pam: the sandbox payment endpoint is another site's, outside the API's session and CSRF rules.

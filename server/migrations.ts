@@ -411,4 +411,16 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 10,
+    name: 'identity verification attempts',
+    sql: `
+      -- §4 identity verification: how many times a payer's answers did not match.
+      CREATE TABLE identity_attempts (
+        user_id TEXT PRIMARY KEY REFERENCES users (id),
+        failures INTEGER NOT NULL CHECK (failures >= 0),
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

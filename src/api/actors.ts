@@ -22,6 +22,7 @@ import { depositHistory } from './deposit-history.ts';
 import { destinationFraudFlag } from './dest-deposit.ts';
 import { sendSmsReceipt } from './receipt.ts';
 import { loadProfile, saveProfile } from './profile.ts';
+import { loadIdentity, verifyIdentity } from './identity.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
 import {
   accountActivity,
@@ -64,6 +65,8 @@ export function createActors(api: ApiClient): ActorImplementations {
     checkDestinationFraud: fromPromise(({ input }) => destinationFraudFlag(api, input.ani, input.country)),
     sendSmsReceipt: fromPromise(({ input }) => sendSmsReceipt(api, input)),
     loadProfile: fromPromise(() => loadProfile(api)),
+    loadIdentity: fromPromise(() => loadIdentity(api)),
+    verifyIdentity: fromPromise(({ input }) => verifyIdentity(api, input)),
     saveProfile: fromPromise(({ input }) => saveProfile(api, input)),
     processDeposit: fromPromise(({ input }) => processDeposit(api, input.confirmDuplicate)),
     signOut: fromPromise(() => signOut(api)),

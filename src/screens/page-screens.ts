@@ -10,6 +10,9 @@ export interface PageScreenProps {
 }
 
 export const PAGE_SCREENS: Partial<Record<PageRoute, LazyExoticComponent<ComponentType<PageScreenProps>>>> = {
+  identity_verify: lazy(() =>
+    import('./pages/identity-verify-page.tsx').then((m) => ({ default: m.IdentityVerifyPage })),
+  ),
   update_profile: lazy(() => import('./pages/update-profile-page.tsx').then((m) => ({ default: m.UpdateProfilePage }))),
   login: lazy(() => import('./pages/login-page.tsx').then((m) => ({ default: m.LoginPage }))),
   recurring_deposits: lazy(() =>

@@ -22,6 +22,7 @@ import { primaryAccountMachine } from '../../machines/primary-account.machine.ts
 import { recurringDepositsMachine } from '../../machines/recurring-deposits.machine.ts';
 import { receiptFlowMachine } from '../../machines/receipt.machine.ts';
 import { updateProfileMachine } from '../../machines/update-profile.machine.ts';
+import { identityVerifyMachine } from '../../machines/identity-verify.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { professionalMachine } from '../../machines/professional.machine.ts';
 import { professionalResultMachine } from '../../machines/professional-result.machine.ts';
@@ -41,6 +42,7 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.savedCards', 'active.form'] },
   receiptFlow: { machine: receiptFlowMachine, regions: [''] },
   updateProfile: { machine: updateProfileMachine, regions: [''] },
+  identityVerify: { machine: identityVerifyMachine, regions: [''] },
   // Pages outside the wizard (machines/pages.ts), named by their machine's id.
   login: { machine: loginMachine, regions: [''] },
   creditCards: { machine: creditCardsMachine, regions: [''] },

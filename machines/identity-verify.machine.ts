@@ -1,0 +1,260 @@
+// identity.verify (§2: login required, no back button, 15%): the agreement modal (both checkboxes), the
+// complete-your-profile form (date of birth, last four of the social security number), /pay/verify
+// (§4: success moves on; rejected and retryable shows the failure for a retry; rejected and not
+// retryable moves on with verificationRejected), then the pending US phone accounts to verify with the
+// phone verification modal. Skipped when the status is validated or pending and no pending US phone
+// accounts remain.
+import { type SnapshotFrom, assign, enqueueActions, fromPromise, not, setup } from 'xstate';
+import type { DestinationAccount, ValidateStatus } from '../contract/accounts.ts';
+import type { FieldErrors } from '../contract/entities.ts';
+import { verifySchema, type VerifyRequest } from '../contract/identity.ts';
+import { collectErrors } from '../contract/schemas.ts';
+import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { phoneVerificationMachine, type PhoneVerifiedEvent } from './phone-verification.machine.ts';
+import type { PageInput, PageToAppEvent } from './pages.ts';
+
+type IO = ActorIO;
+
+export type IdentityValues = Omit<VerifyRequest, 'ssn'> & { ssn: string };
+
+export interface IdentityVerifyContext {
+  status: ValidateStatus | null;
+  /** The payer's pending US phone accounts (§4: those still to verify). */
+  accounts: DestinationAccount[];
+  values: IdentityValues;
+  errors: FieldErrors;
+  showErrors: boolean;
+  failure: string | null;
+  /** The account the phone verification modal is about. */
+  chosen: DestinationAccount | null;
+}
+
+export type IdentityVerifyEvent =
+  | { type: 'identity.agree'; agree_1?: boolean; agree_2?: boolean }
+  | { type: 'identity.accept' }
+  | { type: 'identity.change'; values: Partial<IdentityValues> }
+  | { type: 'identity.submit' }
+  | { type: 'identity.retry' }
+  | { type: 'identity.verifyPhone'; id: number }
+  | { type: 'identity.closePhone' }
+  | { type: 'identity.continue' }
+  | PhoneVerifiedEvent;
+
+const EMPTY: IdentityValues = { agree_1: false, agree_2: false, dob_month: '', dob_day: '', dob_year: '', ssn: '' };
+
+/** §4: the US phone accounts still pending. */
+export function pendingUsAccounts(list: readonly DestinationAccount[]): DestinationAccount[] {
+  return list.filter((a) => a.validate_status === 'pending' && a.deposit_phone_country === 'US');
+}
+
+export function identityErrors(values: IdentityValues): FieldErrors {
+  return collectErrors(verifySchema, { ...values }) as FieldErrors;
+}
+
+const profileErrors = (values: IdentityValues) => {
+  const { agree_1: _a, agree_2: _b, ...rest } = identityErrors(values) as Record<string, string>;
+  return rest as FieldErrors;
+};
+
+export const identityVerifyMachine = setup({
+  types: {
+    input: {} as PageInput,
+    context: {} as IdentityVerifyContext,
+    events: {} as IdentityVerifyEvent,
+  },
+  actors: {
+    loadIdentity: fromPromise<IO['loadIdentity']['output'], IO['loadIdentity']['input']>(async () => {
+      throw new Error('actor loadIdentity not provided');
+    }),
+    verifyIdentity: fromPromise<IO['verifyIdentity']['output'], IO['verifyIdentity']['input']>(async () => {
+      throw new Error('actor verifyIdentity not provided');
+    }),
+    phoneVerificationMachine,
+  },
+  guards: {
+    // §4: skipped when validated or pending and no pending US phone accounts remain.
+    canSkip: (_, params: { answer: IO['loadIdentity']['output'] }) =>
+      (params.answer.status === 'validated' || params.answer.status === 'pending') &&
+      pendingUsAccounts(params.answer.accounts).length === 0,
+    isValidated: ({ context }) => context.status === 'validated',
+    hasAgreed: ({ context }) => context.values.agree_1 && context.values.agree_2,
+    isProfileValid: ({ context }) => Object.keys(profileErrors(context.values)).length === 0,
+    isSuccess: (_, params: { answer: IO['verifyIdentity']['output'] }) =>
+      params.answer.success && params.answer.validate_status !== 'rejected',
+    isRetryable: (_, params: { answer: IO['verifyIdentity']['output'] }) => params.answer.retryable,
+    hasAccountsToVerify: ({ context }) => context.accounts.length > 0,
+    isListed: ({ context }, params: { id: number }) => context.accounts.some((a) => a.id === params.id),
+  },
+  actions: {
+    assignLoaded: assign((_, params: { answer: IO['loadIdentity']['output'] }) => ({
+      status: params.answer.status,
+      accounts: pendingUsAccounts(params.answer.accounts),
+      failure: null,
+    })),
+    assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
+    assignAgree: assign(({ context }, params: { agree_1?: boolean | undefined; agree_2?: boolean | undefined }) => ({
+      values: {
+        ...context.values,
+        ...(params.agree_1 === undefined ? {} : { agree_1: params.agree_1 }),
+        ...(params.agree_2 === undefined ? {} : { agree_2: params.agree_2 }),
+      },
+    })),
+    showAgreeErrors: assign(({ context }) => ({
+      errors: identityErrors(context.values),
+      showErrors: true,
+    })),
+    change: assign(({ context }, params: { values: Partial<IdentityValues> }) => ({
+      values: { ...context.values, ...params.values },
+      errors: {},
+      failure: null,
+    })),
+    showProfileErrors: assign(({ context }) => ({ errors: profileErrors(context.values), showErrors: true })),
+    startCall: assign({ errors: {}, showErrors: false, failure: null }),
+    assignValidated: assign({ status: 'validated' as ValidateStatus }),
+    // The number is asked for again: it is kept in memory no longer than the call.
+    assignRejected: assign(({ context }) => ({
+      failure: 'IDENTITY.REJECTED',
+      values: { ...context.values, ssn: '' },
+    })),
+    choose: assign(({ context }, params: { id: number }) => ({
+      chosen: context.accounts.find((a) => a.id === params.id) ?? null,
+    })),
+    markVerified: assign(({ context }) => ({
+      accounts: context.accounts.filter((a) => a.id !== context.chosen?.id),
+      chosen: null,
+    })),
+    dropChosen: assign({ chosen: null }),
+    /** §4: on to deposit_or_schedule_visit; with verificationRejected after a final rejection. */
+    tellAppDone: enqueueActions(({ enqueue, self }, params: { rejected: boolean }) => {
+      if (!self._parent) return;
+      const event: PageToAppEvent = {
+        type: 'app.go',
+        path: params.rejected ? '/deposit_or_schedule_visit?verificationRejected=1' : '/deposit_or_schedule_visit',
+      };
+      enqueue.sendParent(event);
+    }),
+  },
+}).createMachine({
+  id: 'identityVerify',
+  context: {
+    status: null,
+    accounts: [],
+    values: EMPTY,
+    errors: {},
+    showErrors: false,
+    failure: null,
+    chosen: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadIdentity',
+        src: 'loadIdentity',
+        onDone: [
+          {
+            guard: { type: 'canSkip', params: ({ event }) => ({ answer: event.output }) },
+            target: 'done',
+            actions: { type: 'assignLoaded', params: ({ event }) => ({ answer: event.output }) },
+          },
+          {
+            target: 'agreement',
+            actions: { type: 'assignLoaded', params: ({ event }) => ({ answer: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    failed: { on: { 'identity.retry': 'loading' } },
+    /** The agreement modal: both checkboxes. A validated payer goes straight to the accounts. */
+    agreement: {
+      always: { guard: 'isValidated', target: 'accounts' },
+      on: {
+        'identity.agree': {
+          actions: {
+            type: 'assignAgree',
+            params: ({ event }) => ({ agree_1: event.agree_1, agree_2: event.agree_2 }),
+          },
+        },
+        'identity.accept': [
+          { guard: 'hasAgreed', target: 'profile', actions: 'startCall' },
+          { actions: 'showAgreeErrors' },
+        ],
+      },
+    },
+    profile: {
+      on: {
+        'identity.change': { actions: { type: 'change', params: ({ event }) => ({ values: event.values }) } },
+        'identity.submit': [
+          { guard: 'isProfileValid', target: 'submitting', actions: 'startCall' },
+          { actions: 'showProfileErrors' },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'verifyIdentity',
+        src: 'verifyIdentity',
+        input: ({ context }) => ({ ...context.values }),
+        onDone: [
+          {
+            guard: { type: 'isSuccess', params: ({ event }) => ({ answer: event.output }) },
+            target: 'accounts',
+            actions: 'assignValidated',
+          },
+          {
+            guard: { type: 'isRetryable', params: ({ event }) => ({ answer: event.output }) },
+            target: 'profile',
+            actions: 'assignRejected',
+          },
+          { target: 'rejected' },
+        ],
+        onError: {
+          target: 'profile',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    /** Rejected and not retryable: on with verificationRejected. */
+    rejected: {
+      type: 'final',
+      entry: { type: 'tellAppDone', params: { rejected: true } },
+    },
+    /** The pending US phone accounts, each verified by text or call. */
+    accounts: {
+      always: { guard: not('hasAccountsToVerify'), target: 'done' },
+      on: {
+        'identity.verifyPhone': {
+          guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
+          target: 'verifyingPhone',
+          actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
+        },
+        'identity.continue': 'done',
+      },
+    },
+    verifyingPhone: {
+      invoke: {
+        id: 'phoneVerification',
+        src: 'phoneVerificationMachine',
+        input: ({ context }) => ({
+          ani: context.chosen?.deposit_phone_no ?? '',
+          country: context.chosen?.deposit_phone_country ?? 'US',
+          label: context.chosen?.deposit_phone_no_label ?? '',
+        }),
+      },
+      on: {
+        'phone.verified': { target: 'accounts', actions: 'markVerified' },
+        'identity.closePhone': { target: 'accounts', actions: 'dropChosen' },
+      },
+    },
+    done: {
+      type: 'final',
+      entry: { type: 'tellAppDone', params: { rejected: false } },
+    },
+  },
+});
+
+export type IdentityVerifySnapshot = SnapshotFrom<typeof identityVerifyMachine>;
