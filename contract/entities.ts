@@ -125,6 +125,11 @@ export interface ReceiptInfo {
   card_last4: string;
   card_expiry: string; // MM/YYYY
   billing_country: string;
+  /**
+   * §2 pam receipt: paid through the external payment endpoint (contract/pam.ts); the receipt shows
+   * card last four digits, deposit amount, transaction and payment fee, total.
+   */
+  pam?: boolean;
   /** dest deposits only: the phone account credited (§2 receipt: phone verification for dest). */
   deposit_phone_no?: string;
   deposit_phone_no_label?: string;
@@ -208,6 +213,35 @@ export interface FormFields {
    * issues one (contract/professional.ts); '' when there is none (server owned).
    */
   sso_token: string;
+  /**
+   * §3 unified wallet (contract/unified-wallet.ts): written by the server from the saved facility and
+   * deposit type (server owned), so the mode is on only where the facility has a wallet.
+   */
+  unified_wallet_enabled: boolean;
+  oc_facility_id: string;
+  uw_pinDebit: string;
+  uw_advpay: string;
+  uw_trust: string;
+  como_facility_id: string;
+  como_service_id: string;
+  /**
+   * §3/§4 deep contact (contract/deep-contact.ts): the payer came from a link naming the facility and
+   * the person; written by POST /pay/deep_contact only (server owned), ended by another facility or
+   * recipient. deep_zuid is the partner's user id from the link ('' without one).
+   */
+  deep_contact: boolean;
+  deep_contact_inmate_fraud: boolean;
+  deep_zuid: string;
+  /**
+   * §3/§5: the signed-in payer's primary phone account number in stored form (a non-US number with
+   * the 011 prefix, §9); '' for a guest or without one. Server owned, read from the account.
+   */
+  primary_no: string;
+  /**
+   * §2 shared layout: the URL of the global header's navigation script (contract/nav-header.ts),
+   * from the server's NAV_SCRIPT_URL; '' when none is configured (server owned).
+   */
+  nav_script_url: string;
 }
 
 export type Locale = 'en' | 'es';
@@ -277,6 +311,18 @@ export const EMPTY_FORM: FormFields = {
   pam_payload: '',
   pay_url: '',
   sso_token: '',
+  unified_wallet_enabled: false,
+  oc_facility_id: '',
+  uw_pinDebit: '',
+  uw_advpay: '',
+  uw_trust: '',
+  como_facility_id: '',
+  como_service_id: '',
+  deep_contact: false,
+  deep_contact_inmate_fraud: false,
+  deep_zuid: '',
+  primary_no: '',
+  nav_script_url: '',
 };
 
 /** Fields that only the server writes; /state/save ignores them. */
@@ -295,4 +341,16 @@ export const SERVER_OWNED_FIELDS = [
   'pam_payload',
   'pay_url',
   'sso_token',
+  'unified_wallet_enabled',
+  'oc_facility_id',
+  'uw_pinDebit',
+  'uw_advpay',
+  'uw_trust',
+  'como_facility_id',
+  'como_service_id',
+  'deep_contact',
+  'deep_contact_inmate_fraud',
+  'deep_zuid',
+  'primary_no',
+  'nav_script_url',
 ] as const satisfies readonly (keyof FormFields)[];

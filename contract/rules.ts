@@ -1,5 +1,6 @@
 // Small business rules shared by the server and the machines.
-import type { DepositType, Facility } from './entities.ts';
+import { INTERNATIONAL_PREFIX } from './dest-deposits.ts';
+import type { DepositType, Facility, FormFields } from './entities.ts';
 
 /**
  * §2/§3/§6: whether a facility offers a deposit type on this site: flex also needs flex_disabled off,
@@ -24,6 +25,20 @@ export function needsSignIn(type: DepositType | ''): boolean {
 /** §5: trust and bail are hidden for a non-US billing country (a country not yet given hides nothing). */
 export function hiddenForBilling(type: DepositType | '', billingCountry: string): boolean {
   return needsSignIn(type) && billingCountry !== '' && billingCountry !== 'US';
+}
+
+/**
+ * §5: trust and bail are hidden for a non-US billing country or a primary number starting 011 (the
+ * signed-in payer's primary phone account abroad, stored with the §9 international prefix).
+ */
+export function hiddenForPayer(
+  type: DepositType | '',
+  fields: Pick<FormFields, 'billing_country' | 'primary_no'>,
+): boolean {
+  return (
+    hiddenForBilling(type, fields.billing_country) ||
+    (needsSignIn(type) && fields.primary_no.startsWith(INTERNATIONAL_PREFIX))
+  );
 }
 
 /** §4: recipient needs flex, trust or bail; number needs dest. */

@@ -24,15 +24,19 @@ import { localeRoutes } from './routes/locale.ts';
 import { pamFormActionHook, sandboxPamRoutes } from './routes/sandbox-pam.ts';
 import { phoneVerificationRoutes } from './routes/phone-verification.ts';
 import { sandboxLegalRoutes } from './routes/sandbox-legal.ts';
+import { navScriptSrcHook, navScriptUrlOf, sandboxNavRoutes } from './routes/sandbox-nav.ts';
 import { legalConnectSrcHook, legalUrlsOf } from './legal-urls.ts';
 import { professionalRoutes } from './routes/professional.ts';
 import { accountProfileRoutes } from './routes/account-profile.ts';
 import { identityRoutes } from './routes/identity.ts';
 import { quickDepositRoutes } from './routes/quick-deposits.ts';
 import { receiptSmsRoutes } from './routes/receipt-sms.ts';
+import { pamReturnRoutes } from './routes/pam-return.ts';
 import { signedInCheckoutRoutes } from './routes/signed-in-checkout.ts';
 import { stateRoutes } from './routes/state.ts';
+import { deepContactRoutes } from './routes/deep-contact.ts';
 import { transferRoutes } from './routes/transfers.ts';
+import { unifiedWalletRoutes } from './routes/unified-wallet.ts';
 import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath, securityHeaders } from './security.ts';
 import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
@@ -111,6 +115,8 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   if (pamFormAction) app.addHook('onSend', pamFormAction);
   const legalConnectSrc = legalConnectSrcHook(legalUrlsOf(config));
   if (legalConnectSrc) app.addHook('onSend', legalConnectSrc);
+  const navScriptSrc = navScriptSrcHook(navScriptUrlOf(config));
+  if (navScriptSrc) app.addHook('onSend', navScriptSrc);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = err.statusCode ?? 500;
@@ -140,6 +146,8 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   app.register(async (api) => {
     api.addHook('onRequest', deps.sessions.onRequest);
     await api.register(stateRoutes, deps);
+    // Guests too: a deep-contact link may be anyone's way in (§4).
+    await api.register(deepContactRoutes, deps);
     await api.register(localeRoutes, deps);
     await api.register(facilityRoutes, deps);
     await api.register(inmateRoutes, deps);
@@ -147,6 +155,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     await api.register(vaultRoutes, deps);
     await api.register(depositRoutes, deps);
     await api.register(checkoutServiceRoutes, deps);
+    await api.register(unifiedWalletRoutes, deps);
     await api.register(receiptSmsRoutes, deps);
     // Guests too (§5 number step), though under /account.
     await api.register(destDepositRoutes, deps);
@@ -155,6 +164,7 @@ export function buildApp(options: BuildOptions): FastifyInstance {
     await api.register(accountRoutes, deps);
     await api.register(transferRoutes, deps);
     await api.register(signedInCheckoutRoutes, deps);
+    await api.register(pamReturnRoutes, deps);
     await api.register(quickDepositRoutes, deps);
     await api.register(phoneVerificationRoutes, deps);
     await api.register(professionalRoutes, deps);
@@ -166,6 +176,8 @@ export function buildApp(options: BuildOptions): FastifyInstance {
   app.register(sandboxPamRoutes, deps);
   // §7 legal texts: the sandbox's two providers stand in for other sites, outside the API too.
   app.register(sandboxLegalRoutes);
+  // §2 global header: the sandbox's navigation script stands in for another site's, outside the API too.
+  app.register(sandboxNavRoutes);
 
   if (hasStatic) {
     app.register(fastifyStatic, {

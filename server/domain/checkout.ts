@@ -10,11 +10,14 @@ import {
   collectErrors,
   effectiveLimits,
   guestContactSchema,
+  limitsUnusable,
   termsSchema,
 } from '../../contract/schemas.ts';
+import { isUnifiedWalletTrust } from '../../contract/unified-wallet.ts';
 import { offersType } from '../../contract/rules.ts';
 import type { RecurringDepositType } from '../../contract/accounts.ts';
 import { CHECKOUT_SERVICE_ERRORS, NO_ROUNDUP_ID, RECURRING_DAYS } from '../../contract/checkout-services.ts';
+import { DEEP_CONTACT_ERRORS, deepContactNeedsSignIn } from '../../contract/deep-contact.ts';
 import { DEST_DEPOSIT_ERRORS } from '../../contract/dest-deposits.ts';
 import { DEFAULT_NO_TRUST_BILLING_STATES, type Config } from '../config.ts';
 import { transaction, type Db } from '../db.ts';
@@ -27,8 +30,10 @@ import type { SessionRow } from '../repo/sessions.ts';
 import type { VaultToken } from '../repo/vault.ts';
 import { tokenExpiredError } from './card.ts';
 import { deriveRoundup, savedCardExpired } from './checkout-fields.ts';
+import { payerTypeError, primaryNoOf } from './deep-contact.ts';
 import { ageOn, minutesBefore } from './dates.ts';
-import { dailyRemainingToCents, payerEmailOf } from './deposit-limits.ts';
+import { allowedMinMax, dailyRemainingCents, dailyRemainingToCents, payerEmailOf } from './deposit-limits.ts';
+import { isMaxedOut } from './unified-wallet.ts';
 import { checkDestination, creditDestination, isFraudFlagged, type DestTarget } from './dest-deposits.ts';
 import { quote, type Quote } from './fees.ts';
 import { ERROR_FACILITY_NOT_FOUND, allowedCountryCodes } from './form-rules.ts';
@@ -69,7 +74,7 @@ interface Checked {
   recurring: { interval: 'weekly' | 'monthly'; day: number } | null;
 }
 
-function response(fields: FormFields, part: Partial<CheckoutResponse>): CheckoutResponse {
+export function response(fields: FormFields, part: Partial<CheckoutResponse>): CheckoutResponse {
   return {
     success: false,
     warning: null,
@@ -99,6 +104,11 @@ function check(
   const type = fields.deposit_type;
   if (type === '') errors.deposit_type = MSG.depositType;
   else if (facility && !offersType(facility, type)) errors.deposit_type = RESELECT_DEPOSIT_TYPE;
+  else {
+    // §5: trust and bail are refused for a non-US billing country or a primary number starting 011.
+    const payerError = payerTypeError(type, fields);
+    if (payerError) errors.deposit_type = payerError;
+  }
 
   // §4: a dest deposit needs the phone number instead of the recipient.
   let recipient: Recipient | undefined;
@@ -187,7 +197,7 @@ function check(
   };
 }
 
-function newOrderNumber(repos: Repos): string {
+export function newOrderNumber(repos: Repos): string {
   for (;;) {
     const n = `D${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
     if (!repos.deposits.orderNumberExists(n)) return n;
@@ -216,7 +226,12 @@ export function processDeposit(
     }
 
     // §4: skip-completed-steps is forced off, whatever the client asked.
-    const fields: FormFields = { ...state.fields, skip_completed_steps: false, logged_in: session.user_id !== null };
+    const fields: FormFields = {
+      ...state.fields,
+      skip_completed_steps: false,
+      logged_in: session.user_id !== null,
+      primary_no: primaryNoOf(repos, session.user_id),
+    };
     const save = (f: FormFields, e: Record<string, string>) =>
       repos.formState.save(session.id, { fields: f, errors: e as FieldErrors } satisfies FormState, nowIso);
 
@@ -243,6 +258,10 @@ export function processDeposit(
     if (inmate?.fraud_flag) {
       return refuse('FRAUD_CONTROL_MESSAGE', { deposit_inmate_id: 'ERROR.FRAUD_CONTROL_MESSAGE' });
     }
+    // §4: a deposit to a deep-contact person needs a signed-in payer unless deep_zuid is set.
+    if (inmate && deepContactNeedsSignIn(fields, fields.deposit_type)) {
+      return refuse(DEEP_CONTACT_ERRORS.loginRequired);
+    }
     // §5/§8: a fraud-flagged number or phone account blocks the deposit.
     if (dest && isFraudFlagged(repos, dest.phone, dest.account)) {
       return refuse('FRAUD_CONTROL_MESSAGE', { deposit_phone_no: DEST_DEPOSIT_ERRORS.fraud });
@@ -257,6 +276,20 @@ export function processDeposit(
       // §6: approved depositor status is enforced by the server (a guest is never approved).
       if (session.user_id === null || !repos.approvedDepositors.isApproved(session.user_id, facility.id, inmate.id)) {
         return refuse('NOT_APPROVED_DEPOSITOR_MSG');
+      }
+    }
+    // §4 maxed out: unified wallet with unusable limits takes no amount at all.
+    if (isMaxedOut(fields, facility)) {
+      return refuse('DEPOSIT_MIN_MAX_ERROR', { deposit_amount: MSG.amountLimit });
+    }
+    // §5 unified-wallet trust: the same checks as the checkout's (approved depositor above; the
+    // inmate lookup: found, no fraud flag, above), and min and max from the service.
+    if (inmate && isUnifiedWalletTrust(fields)) {
+      const range = allowedMinMax(facility, dailyRemainingCents(repos, config, payerEmail, inmate.id, now));
+      if (limitsUnusable({ min: range.minAmount, max: range.maxAmount })) return refuse('DEPOSIT_EXCEEDS_LIMIT');
+      const amount = fields.deposit_amount ?? 0;
+      if (amount < range.minAmount || amount > range.maxAmount) {
+        return refuse('DEPOSIT_MIN_MAX_ERROR', { deposit_amount: MSG.amountLimit });
       }
     }
     if (amountError(fields.deposit_amount, effectiveLimits(facility)) === MSG.amountLimit) {

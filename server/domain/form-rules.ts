@@ -24,9 +24,11 @@ import type { FormState } from '../repo/form-state.ts';
 import type { Repos } from '../repo/repos.ts';
 import { tokenExpiredError } from './card.ts';
 import { CHECKOUT_CHOICE_KEYS, applyCheckoutChoices, roundupPrice } from './checkout-fields.ts';
+import { endDeepContact, payerTypeError, primaryNoOf } from './deep-contact.ts';
 import { DEST_FIELD_KEYS, applyDestFields, clearDestFields } from './dest-deposits.ts';
 import { quote } from './fees.ts';
 import { RESELECT_DEPOSIT_TYPE, isDepositType } from './offers.ts';
+import { unifiedWalletFieldsOf } from './unified-wallet.ts';
 import { cardDisplay } from './sandbox-processor.ts';
 
 export const ERROR_FACILITY_NOT_FOUND = 'ERROR.FACILITY_NOT_FOUND';
@@ -109,6 +111,8 @@ export interface SaveContext {
   now: Date;
   /** The signed-in payer of the session, if any (saved cards are theirs only). */
   userId?: string | null;
+  /** §8: a missing como service id is only logged. */
+  log?: { warn: (details: object, message: string) => void };
 }
 
 type Coerced = { ok: true; value: unknown } | { ok: false; error: string };
@@ -184,6 +188,8 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
   };
   let facility: Facility | undefined =
     fields.facility_id === null ? undefined : repos.facilities.findById(fields.facility_id);
+  // §5: the 011 rule reads the payer's primary number as it is now (server owned).
+  fields.primary_no = primaryNoOf(repos, ctx.userId);
 
   const clearRecipient = () => {
     fields.deposit_inmate_id = '';
@@ -237,6 +243,8 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
           setError('deposit_type', null);
           clearRecipient();
           clearDestFields(fields, errors);
+          // §4: a deep-contact link named the old facility.
+          endDeepContact(fields);
         }
         fields.facility_id = id;
         facility = id === null ? undefined : repos.facilities.findById(id);
@@ -263,13 +271,16 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
           setError(key, MSG.depositType);
         } else {
           fields.deposit_type = type;
-          setError(key, facility && offersType(facility, type) ? null : RESELECT_DEPOSIT_TYPE);
+          // §5: trust and bail are not for a non-US billing country or a primary number starting 011.
+          setError(key, facility && offersType(facility, type) ? payerTypeError(type, fields) : RESELECT_DEPOSIT_TYPE);
         }
         break;
       }
       case 'deposit_inmate_id': {
         const id = String(value).trim();
         clearRecipient();
+        // §4: a recipient chosen by the normal search ends deep contact.
+        endDeepContact(fields);
         fields.deposit_inmate_id = id;
         if (id === '') break;
         const inmate = facility ? repos.inmates.findInFacility(id, facility.id) : undefined;
@@ -352,6 +363,16 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
     }
   }
 
+  // §3 unified wallet: written from the facility and type of this state, whatever the client sent;
+  // before the roundups and prices below, which it turns off (§9).
+  const wallet = unifiedWalletFieldsOf(repos, facility, fields.deposit_type);
+  Object.assign(fields, wallet.fields);
+  if (wallet.missingService) {
+    ctx.log?.warn(
+      { facility_id: fields.facility_id, deposit_type: fields.deposit_type },
+      'unified wallet: no como service id for this deposit type',
+    );
+  }
   applyDestFields(fields, errors, patch, {
     repos,
     userId: ctx.userId ?? null,

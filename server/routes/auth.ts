@@ -17,6 +17,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { transaction } from '../db.ts';
 import { accountUser } from '../domain/accounts.ts';
+import { primaryNoOf } from '../domain/deep-contact.ts';
 import { attemptLogin } from '../domain/login.ts';
 import { hashSecret } from '../domain/passwords.ts';
 import { BAD_REQUEST, UNAUTHORIZED, badRequest, validate } from '../http.ts';
@@ -55,7 +56,10 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       const state = repos.formState.get(session.id);
       repos.formState.save(
         session.id,
-        { fields: { ...state.fields, logged_in: true, email: user.email }, errors: state.errors },
+        {
+          fields: { ...state.fields, logged_in: true, email: user.email, primary_no: primaryNoOf(repos, user.id) },
+          errors: state.errors,
+        },
         now().toISOString(),
       );
       return { success: true, csrf_token: session.csrf_token, user: accountUser(user) };

@@ -23,6 +23,7 @@ import { transaction } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { recurringDeposit, sortRecurringDeposits } from '../domain/accounts.ts';
 import { savedCardExpired } from '../domain/checkout-fields.ts';
+import { payerTypeError, primaryNoOf } from '../domain/deep-contact.ts';
 import { quote } from '../domain/fees.ts';
 import { ERROR_FACILITY_NOT_FOUND, ERROR_FRAUD } from '../domain/form-rules.ts';
 import { RESELECT_DEPOSIT_TYPE } from '../domain/offers.ts';
@@ -104,6 +105,11 @@ export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): 
       const type = f.deposit_type;
       if (type === '') errors.deposit_type = MSG.depositType;
       else if (!offersType(facility, type)) errors.deposit_type = RESELECT_DEPOSIT_TYPE;
+      else {
+        // §5: trust and bail are refused for a primary number starting 011 (or a non-US billing country).
+        const payerError = payerTypeError(type, { ...f, primary_no: primaryNoOf(repos, user.id) });
+        if (payerError) errors.deposit_type = payerError;
+      }
       const inmate = f.deposit_inmate_id ? repos.inmates.findInFacility(f.deposit_inmate_id, facility.id) : undefined;
       if (!inmate) errors.deposit_inmate_id = f.deposit_inmate_id ? MSG.invalid : MSG.required;
       else if (inmate.fraud_flag) errors.deposit_inmate_id = ERROR_FRAUD;
@@ -130,6 +136,8 @@ export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): 
           total: toDollars(q.totalCents),
           payer_email: user.email,
           locale: f.locale,
+          // The endpoint sends the payer back here (contract/pam.ts), to the address the payer used.
+          return_url: `${request.protocol}://${request.host}/`,
         },
         t,
       );

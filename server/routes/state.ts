@@ -6,9 +6,11 @@ import { EMPTY_FORM, type FieldErrors } from '../../contract/entities.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { transaction } from '../db.ts';
+import { primaryNoOf } from '../domain/deep-contact.ts';
 import { applySave } from '../domain/form-rules.ts';
 import { BAD_REQUEST, badRequest, validate } from '../http.ts';
 import { legalUrlsOf } from '../legal-urls.ts';
+import { navScriptUrlOf } from './sandbox-nav.ts';
 import type { FormState } from '../repo/form-state.ts';
 import type { SessionRow } from '../repo/sessions.ts';
 
@@ -16,19 +18,28 @@ const stateAllQuery = yup.object({
   ga_client_id: yup.string().max(100, MSG.tooMany),
 });
 
-/** The stored state as the client sees it: logged_in reflects the session. */
-export function viewOf(state: FormState, session: SessionRow): FormState {
-  return { fields: { ...state.fields, logged_in: session.user_id !== null }, errors: state.errors };
+/**
+ * The stored state as the client sees it: logged_in reflects the session; nav_script_url is the
+ * configured navigation script of the global header (§2 "whose URL comes from form state").
+ */
+export function viewOf(state: FormState, session: SessionRow, navScriptUrl: string): FormState {
+  return {
+    fields: { ...state.fields, logged_in: session.user_id !== null, nav_script_url: navScriptUrl },
+    errors: state.errors,
+  };
 }
 
 export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, repos, sessions, now } = deps;
+  const navScript = navScriptUrlOf(deps.config);
 
   app.get(PATHS.stateAll, async (request, reply) => {
     const q = validate(stateAllQuery, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
     const session = sessions.require(request, reply);
-    const { fields, errors } = viewOf(repos.formState.get(session.id), session);
+    const { fields, errors } = viewOf(repos.formState.get(session.id), session, navScript);
+    // §5: the 011 rule reads the primary number as it is now (the account pages may have changed it).
+    fields.primary_no = primaryNoOf(repos, session.user_id);
     const site = {
       customer_service_phone: deps.config.customerServicePhone,
       support_phone: deps.config.supportPhone,
@@ -50,11 +61,12 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
         sessionId: session.id,
         now: t,
         userId: session.user_id,
+        log: request.log,
       });
       repos.formState.save(session.id, next, t.toISOString());
       return next;
     });
-    return viewOf(saved, session) satisfies StateSaveResponse;
+    return viewOf(saved, session, navScript) satisfies StateSaveResponse;
   });
 
   app.get(PATHS.stateErrors, async (request, reply) => {
@@ -71,6 +83,6 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       repos.formState.save(session.id, next, now().toISOString());
       return next;
     });
-    return viewOf(cleared, session) satisfies StateSaveResponse;
+    return viewOf(cleared, session, navScript) satisfies StateSaveResponse;
   });
 }
