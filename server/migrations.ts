@@ -423,4 +423,36 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 20,
+    name: 'pam payments: the card the sandbox endpoint charged',
+    sql: `
+      -- The sandbox pam endpoint takes the card itself (§2 pam variant); it keeps what a receipt shows.
+      ALTER TABLE pam_payments ADD COLUMN card_brand TEXT NULL;
+      ALTER TABLE pam_payments ADD COLUMN card_last4 TEXT NULL;
+      ALTER TABLE pam_payments ADD COLUMN card_exp TEXT NULL;
+    `,
+  },
+  {
+    id: 11,
+    name: 'unified wallets and their facility services',
+    sql: `
+      -- §3 Unified wallet: a facility's wallet (at most one) and its codes (§9 ames, pin-debit,
+      -- purse-reg; '' when that purse is not in the wallet).
+      CREATE TABLE unified_wallets (
+        facility_id INTEGER PRIMARY KEY REFERENCES facilities (id),
+        oc_facility_id TEXT NOT NULL UNIQUE,
+        uw_visitor TEXT NOT NULL,
+        uw_inmate TEXT NOT NULL,
+        uw_trust TEXT NOT NULL
+      );
+      -- §3 Facility services: the wallet's services, one of each name at most.
+      CREATE TABLE unified_wallet_services (
+        oc_facility_id TEXT NOT NULL REFERENCES unified_wallets (oc_facility_id),
+        service_name TEXT NOT NULL CHECK (service_name IN ('PINDEBIT', 'ADVPAY', 'TRUST')),
+        service_id TEXT NOT NULL,
+        PRIMARY KEY (oc_facility_id, service_name)
+      );
+    `,
+  },
 ];

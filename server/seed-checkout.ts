@@ -1,6 +1,6 @@
 // Seeds the checkout services' tables from fixtures/ when they are empty (architecture: "seeded from
 // fixtures/ when empty"). Runs after the payers are seeded: approved depositors name payers by email.
-import { loadApprovedDepositors, loadVoicemailOffers } from './checkout-fixtures.ts';
+import { loadApprovedDepositors, loadUnifiedWallets, loadVoicemailOffers } from './checkout-fixtures.ts';
 import { transaction, type Db } from './db.ts';
 import { toCents } from './money.ts';
 import type { Repos } from './repo/repos.ts';
@@ -10,6 +10,22 @@ export function seedCheckoutServicesIfEmpty(db: Db, repos: Repos): void {
     if (repos.voicemailOffers.list().length === 0) {
       for (const o of loadVoicemailOffers()) {
         repos.voicemailOffers.insert({ tier_cents: toCents(o.tier), voicemails: o.voicemails });
+      }
+    }
+    if (repos.unifiedWallets.count() === 0) {
+      for (const w of loadUnifiedWallets()) {
+        // A database seeded with other facilities has no such facility: no wallet for it.
+        if (!repos.facilities.findById(w.facility_id)) continue;
+        repos.unifiedWallets.insert(
+          {
+            facility_id: w.facility_id,
+            oc_facility_id: w.oc_facility_id,
+            uw_visitor: w.uwVisitor,
+            uw_inmate: w.uwInmate,
+            uw_trust: w.uwTrust,
+          },
+          w.facilityServices,
+        );
       }
     }
     if (repos.approvedDepositors.count() === 0) {

@@ -38,9 +38,9 @@ export function savedCardExpired(card: SavedCardRow, now: Date): string | null {
   return expiryValid(card.exp_month, card.exp_year, now) ? null : MSG.expiry;
 }
 
-/** §4/§9: is the unified-wallet mode on for this form (set by the type step when the facility has one). */
+/** §4/§9: is the unified-wallet mode on for this form (server owned, domain/unified-wallet.ts). */
 function unifiedWallet(fields: FormFields): boolean {
-  return (fields as unknown as Record<string, unknown>).unified_wallet_enabled === true;
+  return fields.unified_wallet_enabled;
 }
 
 /** The server's own roundup options for the saved amount (§4; /pay/get_fees_and_roundups gives the same). */

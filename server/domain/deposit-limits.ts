@@ -2,7 +2,7 @@
 // Rule (docs/test-cards.md): one payer (a signed-in payer's account email, a guest's contact email)
 // may send at most DAILY_MAX_PER_RECIPIENT dollars to one recipient within any 24 hours.
 import type { Facility } from '../../contract/entities.ts';
-import { effectiveLimits } from '../../contract/schemas.ts';
+import { effectiveLimits, limitsUnusable } from '../../contract/schemas.ts';
 import type { Config } from '../config.ts';
 import { toCents, toDollars } from '../money.ts';
 import type { RecipientKey } from '../repo/deposits.ts';
@@ -53,6 +53,11 @@ export function dailyRemainingToCents(
  * may still send today. Nothing left gives a maximum of 0, which §4 calls unusable limits (maxed out).
  */
 export function allowedMinMax(facility: Facility, remainingCents: number): { minAmount: number; maxAmount: number } {
+  // §4: a facility whose own limits are unusable answers them as they are: the client reads them as
+  // maxed out (effectiveLimits would quietly widen them to the site's bounds).
+  if (limitsUnusable(facility.deposit_limits)) {
+    return { minAmount: facility.deposit_limits.min, maxAmount: facility.deposit_limits.max };
+  }
   const { min, max } = effectiveLimits(facility);
   const maxCents = Math.min(toCents(max), remainingCents);
   return { minAmount: min, maxAmount: maxCents < toCents(min) ? 0 : toDollars(maxCents) };

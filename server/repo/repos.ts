@@ -20,6 +20,7 @@ import { createProfessionalRequestRepo } from './professional-requests.ts';
 import { createRecurringDepositRepo } from './recurring-deposits.ts';
 import { createSavedCardRepo } from './saved-cards.ts';
 import { createSessionRepo } from './sessions.ts';
+import { createUnifiedWalletRepo } from './unified-wallets.ts';
 import { createUserRepo } from './users.ts';
 import { createVaultRepo } from './vault.ts';
 import { createVoicemailOfferRepo } from './voicemail-offers.ts';
@@ -46,6 +47,7 @@ export function createRepos(db: Db, facilityRules?: (facilityId: number) => Faci
     depositHistory: createDepositHistoryRepo(db),
     approvedDepositors: createApprovedDepositorRepo(db),
     voicemailOffers: createVoicemailOfferRepo(db),
+    unifiedWallets: createUnifiedWalletRepo(db),
     pamPayments: createPamPaymentRepo(db),
     professionalRequests: createProfessionalRequestRepo(db),
     phoneVerification: createPhoneVerificationRepo(db),

@@ -97,6 +97,12 @@ describe('fixtures/facilities.json', () => {
     expect(facility(1302)).toMatchObject({ tablet_only_fac: true });
     const maxed = facility(1401);
     expect(maxed && maxed.deposit_limits.min > maxed.deposit_limits.max).toBe(true);
+    // The usable unified-wallet facility (decisions/0016): flex, dest and trust, limits 10-200.
+    expect(facility(1402)).toMatchObject({
+      state: 'IL',
+      deposit_limits: { min: 10, max: 200 },
+      deposit_types: { flex: { enabled: true }, dest: { enabled: true }, trust: { enabled: true } },
+    });
     expect(facility(2001)).toMatchObject({ is_juve: true });
     expect(facility(3001)).toMatchObject({ is_ice: true, inmate_label: 'Detainee' });
     expect(facility(4001)).toMatchObject({ is_canada: true, state: 'ON' });
@@ -217,5 +223,42 @@ describe('message keys', () => {
       for (const key of keys) expect(known.has(key), `${locale}: ${key}`).toBe(true);
     }
     expect(keys.size).toBeGreaterThan(15);
+  });
+});
+
+describe('fixtures/unified-wallets.json', () => {
+  const wallets = read<
+    {
+      facility_id: number;
+      oc_facility_id: string;
+      uwVisitor: string;
+      uwInmate: string;
+      uwTrust: string;
+      facilityServices: { serviceName: string; serviceId: string }[];
+    }[]
+  >('fixtures/unified-wallets.json');
+
+  it('makes 1401 (maxed out) and 1402 unified-wallet facilities with the §9 codes and every service', () => {
+    expect(wallets.map((w) => w.facility_id).sort()).toEqual([1401, 1402]);
+    expect(new Set(wallets.map((w) => w.oc_facility_id)).size).toBe(wallets.length);
+    for (const w of wallets) {
+      expect(facility(w.facility_id), String(w.facility_id)).toBeDefined();
+      expect(w).toMatchObject({ uwVisitor: 'ames', uwInmate: 'pin-debit', uwTrust: 'purse-reg' });
+      expect(w.facilityServices.map((s) => s.serviceName).sort()).toEqual(['ADVPAY', 'PINDEBIT', 'TRUST']);
+    }
+  });
+
+  it('holds the named inmates of 1402, one with an approved depositor', () => {
+    expect(inmate('100060')).toMatchObject({ facility_id: 1402, first_name: 'Sofia', last_name: 'Rivera' });
+    expect(inmate('100061')).toMatchObject({ facility_id: 1402, first_name: 'Ethan', last_name: 'Clark' });
+    const approved = read<{ email: string; facility_id: number; inmate_id: string; approved: boolean }[]>(
+      'fixtures/approved-depositors.json',
+    );
+    expect(approved).toContainEqual({
+      email: 'ana@example.com',
+      facility_id: 1402,
+      inmate_id: '100060',
+      approved: true,
+    });
   });
 });

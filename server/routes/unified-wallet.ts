@@ -1,0 +1,46 @@
+// §7 unified-wallet lookups (no sign-in): a facility's wallet, and the services of a wallet.
+// Shapes and answers in contract/unified-wallet.ts.
+import type { FastifyInstance } from 'fastify';
+import type { FieldErrors } from '../../contract/entities.ts';
+import { MSG } from '../../contract/schemas.ts';
+import {
+  NO_UNIFIED_WALLET,
+  UNIFIED_WALLET_PATHS,
+  facilityServicesSchema,
+  unifiedWalletQuerySchema,
+  type FacilityServicesResponse,
+  type UnifiedWalletResponse,
+} from '../../contract/unified-wallet.ts';
+import type { Deps } from '../deps.ts';
+import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
+import { badRequest, validate } from '../http.ts';
+
+export async function unifiedWalletRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { repos } = deps;
+
+  app.get(UNIFIED_WALLET_PATHS.getUnifiedWallet, async (request, reply) => {
+    const q = validate(unifiedWalletQuerySchema, request.query);
+    if (!q.ok) return badRequest(reply, q.errors);
+    const facility = repos.facilities.findById(Number(q.value.facility_id));
+    if (!facility) return badRequest(reply, { facility_id: ERROR_FACILITY_NOT_FOUND });
+    const wallet = repos.unifiedWallets.findByFacility(facility.id);
+    if (!wallet) return NO_UNIFIED_WALLET;
+    return {
+      oc_facility_id: wallet.oc_facility_id,
+      uwVisitor: wallet.uw_visitor,
+      uwInmate: wallet.uw_inmate,
+      uwTrust: wallet.uw_trust,
+    } satisfies UnifiedWalletResponse;
+  });
+
+  app.post(UNIFIED_WALLET_PATHS.getFacilityServices, async (request, reply) => {
+    const body = validate(facilityServicesSchema, request.body);
+    if (!body.ok) return badRequest(reply, body.errors);
+    const wallet = repos.unifiedWallets.findByOcId(body.value.oc_facility_id.trim());
+    if (!wallet) return badRequest(reply, { oc_facility_id: MSG.invalid } as FieldErrors);
+    return {
+      facilityId: wallet.facility_id,
+      facilityServices: repos.unifiedWallets.services(wallet.oc_facility_id),
+    } satisfies FacilityServicesResponse;
+  });
+}
