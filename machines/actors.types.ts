@@ -23,12 +23,27 @@ import type {
   SavedCardsResponse,
 } from '../contract/accounts.ts';
 import type {
+  CpaSettingsRequest,
+  CpaSettingsResponse,
+  VoicemailOffersResponse,
+} from '../contract/checkout-services.ts';
+import type {
   PreparePamDepositRequest,
   PreparePamDepositResponse,
   TokenizeSavedCardRequest,
 } from '../contract/checkout-services.ts';
 import type { LogJsErrorRequest } from '../contract/api.ts';
+import type { CompletePamDepositRequest, CompletePamDepositResponse } from '../contract/pam.ts';
 import type { LegalDocument, LegalTextResponse } from '../contract/legal.ts';
+import type { DeepContactRequest } from '../contract/deep-contact.ts';
+import type {
+  AllowedMinMaxRequest,
+  AllowedMinMaxResponse,
+  CnInmateRequest,
+  CnInmateResponse,
+  IsApprovedDepositorRequest,
+  IsApprovedDepositorResponse,
+} from '../contract/checkout-services.ts';
 import type { SearchMode } from './wizard.types.ts';
 import type { SmsSendRequest, SmsSendResponse } from '../contract/receipt.ts';
 import type { VerifyRequest, VerifyResponse } from '../contract/identity.ts';
@@ -92,6 +107,8 @@ export interface ActorIO {
   saveFormState: { input: { fields: Partial<FormFields> }; output: StateSaveResponse };
   /** POST /state/clear */
   clearFormState: { input: void; output: StateSaveResponse };
+  /** POST /pay/deep_contact (contract/deep-contact.ts) */
+  startDeepContact: { input: DeepContactRequest; output: StateSaveResponse };
   /** GET /pay/set_locale/{locale} */
   setLocale: { input: { locale: Locale }; output: { locale: Locale } };
   /** GET /pay/allowed_countries, /pay/get_state_list, /pay/get_fac_list in one go. */
@@ -109,9 +126,16 @@ export interface ActorIO {
   };
   /** GET /pay/get_fees_and_roundups */
   getFees: {
-    input: { facilityId: number; depositType: string; amount: number };
+    /** unifiedWallet and ocFacilityId: §7 unified_wallet_flag and oc_facility_id in unified-wallet mode. */
+    input: { facilityId: number; depositType: string; amount: number; unifiedWallet?: boolean; ocFacilityId?: string };
     output: FeesAndRoundupsResponse;
   };
+  /** POST /pay/is_approved_depositor (§5 unified-wallet trust) */
+  isApprovedDepositor: { input: IsApprovedDepositorRequest; output: IsApprovedDepositorResponse };
+  /** POST /pay/get_cn_inmate (§5 unified-wallet trust) */
+  getCnInmate: { input: CnInmateRequest; output: CnInmateResponse };
+  /** POST /pay/get_allowed_min_max (§5 unified-wallet trust: min and max from the service) */
+  getAllowedMinMax: { input: AllowedMinMaxRequest; output: AllowedMinMaxResponse };
   /** POST /vault/tokenize */
   tokenizeCard: { input: TokenizeRequest; output: TokenizeResponse };
   /** GET /auth/me and GET /account/dest_accounts: the payer's status and phone accounts (identity.verify) */
@@ -127,6 +151,8 @@ export interface ActorIO {
   };
   /** POST /pay/prepare_pam_deposit {fees_acknowledged} (§2 pam variant) */
   preparePamDeposit: { input: PreparePamDepositRequest; output: PreparePamDepositResponse };
+  /** The pam return leg (contract/pam.ts): the endpoint's signed result becomes the deposit and receipt. */
+  completePamDeposit: { input: CompletePamDepositRequest; output: CompletePamDepositResponse };
   /** The browser form-posts the payload, urlencoded, to the payment endpoint and leaves the site (§2) */
   postPamPayload: { input: { payUrl: string; payload: string }; output: void };
   /** POST /vault/tokenize_saved_card: a saved card with its security code (§4 card choice) */
@@ -187,4 +213,10 @@ export interface ActorIO {
   loadSsoToken: { input: void; output: SsoTokenResponse };
   /** POST /fusion/save_professional_request */
   saveProfessionalRequest: { input: ProfessionalRequest; output: SaveProfessionalResponse };
+  /** GET /pay/get_voicemail_offers (§7; §9 tiers 25, 50, 75, 100, 150) */
+  loadVoicemailOffers: { input: void; output: VoicemailOffersResponse };
+  /** POST /pay/get_cpa_settings {state, lang} (§7; §9 cpastates) */
+  getCpaSettings: { input: CpaSettingsRequest; output: CpaSettingsResponse };
+  /** Loads the global header's navigation script once per page load (§2 shared layout) */
+  loadNavScript: { input: { url: string }; output: void };
 }

@@ -3,7 +3,8 @@
 // recurring deposit with it; a one-time dest deposit may take a roundup. At a pam facility (§2 pam
 // variant) the card is taken by an external payment endpoint: after a fees acknowledgement, Next has the
 // server sign the deposit's summary, which the screen form-posts there.
-import { type SnapshotFrom, and, assign, enqueueActions, fromPromise, not, setup, stateIn } from 'xstate';
+import { type SnapshotFrom, and, assign, enqueueActions, fromPromise, not, or, setup, stateIn } from 'xstate';
+import { type CheckoutExtrasEvent, checkoutExtrasMachine } from './checkout-extras.machine.ts';
 import type { SavedCard, SavedCardsResponse } from '../contract/accounts.ts';
 import type { CheckoutResponse, FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api.ts';
 import {
@@ -27,6 +28,15 @@ import {
   termsSchema,
 } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
+import {
+  LIMITS_REFUSALS,
+  LIMITS_STATES,
+  type LimitsState,
+  isCnFound,
+  isMaxedOutByFacility,
+  serviceLimits,
+} from './checkout-limits.ts';
+import { isUnifiedWalletTrust } from '../contract/unified-wallet.ts';
 import { checkoutErrorKeyOf, checkoutWarningKeyOf, hasEntries, pick, withoutErrors } from './form-fields.ts';
 import type {
   CardFields,
@@ -91,6 +101,9 @@ export const PRESET_IDS: readonly string[] = [...CHECKOUT_PRESETS.map(String), O
 
 /** The amount-field message while the fees of a valid amount are still being fetched. */
 export const FEES_PENDING = 'CHECKOUT.CALCULATING';
+
+/** The invoke id of the checkout extras (voicemail offers, CPA link); the screen reads it. */
+export const EXTRAS_ID = 'extras';
 
 const NO_OUTCOME: CheckoutOutcome = { errorKey: null, warningKey: null, duplicate: null };
 
@@ -289,8 +302,21 @@ export const checkoutMachine = setup({
     preparePamDeposit: fromPromise<IO['preparePamDeposit']['output'], IO['preparePamDeposit']['input']>(async () => {
       throw new Error('actor preparePamDeposit not provided');
     }),
+    /** Voicemail offers and the CPA link (docs/decisions/0015), beside the checkout's own regions. */
+    checkoutExtrasMachine,
     postPamPayload: fromPromise<IO['postPamPayload']['output'], IO['postPamPayload']['input']>(async () => {
       throw new Error('actor postPamPayload not provided');
+    }),
+    isApprovedDepositor: fromPromise<IO['isApprovedDepositor']['output'], IO['isApprovedDepositor']['input']>(
+      async () => {
+        throw new Error('actor isApprovedDepositor not provided');
+      },
+    ),
+    getCnInmate: fromPromise<IO['getCnInmate']['output'], IO['getCnInmate']['input']>(async () => {
+      throw new Error('actor getCnInmate not provided');
+    }),
+    getAllowedMinMax: fromPromise<IO['getAllowedMinMax']['output'], IO['getAllowedMinMax']['input']>(async () => {
+      throw new Error('actor getAllowedMinMax not provided');
     }),
   },
   delays: {
@@ -300,6 +326,19 @@ export const checkoutMachine = setup({
   guards: {
     /** The amount cannot change once a deposit is under way (tokenizing, saving, submitting, warning). */
     isDepositUnderWay: not(stateIn('#checkout.active.form.editing')),
+    /** §4/§5: no amount is taken until the limits are settled (and none at all when maxed out or refused). */
+    areLimitsUnsettled: not(stateIn('#checkout.active.limits.ready')),
+    areLimitsReady: stateIn('#checkout.active.limits.ready'),
+    /** §5: unified-wallet trust is checked before any amount. */
+    isUnifiedWalletTrust: ({ context }) => isUnifiedWalletTrust(context.fields),
+    /** §4: unified wallet with the facility's limits unusable. */
+    isMaxedOutByFacility: ({ context }) => isMaxedOutByFacility(context),
+    isApproved: (_, params: { answer: IO['isApprovedDepositor']['output'] }) => params.answer.approvedDepositor,
+    isCnFraud: (_, params: { answer: IO['getCnInmate']['output'] }) =>
+      isCnFound(params.answer) && params.answer.fraud_flag,
+    isCnFound: (_, params: { answer: IO['getCnInmate']['output'] }) => isCnFound(params.answer),
+    areServiceLimitsUnusable: (_, params: { answer: IO['getAllowedMinMax']['output'] }) =>
+      serviceLimits(params.answer) === null,
     isAmountEmpty: (_, params: { choice: AmountChoice | null }) => params.choice?.status === 'empty',
     isAmountValid: (_, params: { choice: AmountChoice | null }) => params.choice?.status === 'valid',
     isAmountInvalid: (_, params: { choice: AmountChoice | null }) => params.choice?.status === 'invalid',
@@ -532,6 +571,37 @@ export const checkoutMachine = setup({
       enqueue.sendParent(back);
     }),
     dismissOutcome: assign({ outcome: NO_OUTCOME, confirmDuplicate: false }),
+    assignLimitsRefusal: assign((_, params: { key: string }) => ({ limitsRefusal: params.key })),
+    assignLimitsFailure: assign((_, params: { error: unknown }) => ({
+      limitsRefusal: toCallFailure(params.error).code,
+    })),
+    clearLimitsRefusal: assign({ limitsRefusal: null }),
+    /** §5: the service's min and max become the limits. */
+    assignServiceLimits: assign(({ context }, params: { answer: IO['getAllowedMinMax']['output'] }) => ({
+      limits: serviceLimits(params.answer) ?? context.limits,
+    })),
+    // §4 maxed out: presets cleared, amount 0, no fees nor roundups.
+    clearForMaxedOut: assign(({ context }) => ({
+      fields: {
+        ...context.fields,
+        deposit_amount: 0,
+        deposit_amount_id: '',
+        roundups: false,
+        selected_roundup: null,
+      },
+      otherAmount: '',
+      fee: null,
+      tax: null,
+      roundups: [],
+      errors: withoutErrors(context.errors, ['deposit_amount', 'deposit_amount_id']),
+    })),
+    /** §9 cpastates: the CPA link follows the billing state (checkout-extras.machine.ts). */
+    forwardBillingState: enqueueActions(({ enqueue }, params: { fields: Partial<FormFields> }) => {
+      const state = params.fields.billing_state;
+      if (state === undefined) return;
+      const event: CheckoutExtrasEvent = { type: 'extras.billingState', state };
+      enqueue.sendTo(EXTRAS_ID, event);
+    }),
   },
 }).createMachine({
   id: 'checkout',
@@ -559,17 +629,27 @@ export const checkoutMachine = setup({
       savedCardsFailure: null,
       feesAcknowledged: false,
       pam: null,
+      limitsRefusal: null,
     };
   },
   initial: 'active',
   states: {
     active: {
       type: 'parallel',
+      invoke: {
+        id: EXTRAS_ID,
+        src: 'checkoutExtrasMachine',
+        input: ({ context }) => ({ fields: context.fields }),
+      },
       on: {
         'checkout.change': {
           actions: [
             { type: 'assignChange', params: ({ event }) => ({ fields: pick(event.fields, CHECKOUT_CHANGE_KEYS) }) },
             { type: 'reportChange', params: ({ event }) => ({ fields: pick(event.fields, CHECKOUT_CHANGE_KEYS) }) },
+            {
+              type: 'forwardBillingState',
+              params: ({ event }) => ({ fields: pick(event.fields, CHECKOUT_CHANGE_KEYS) }),
+            },
           ],
         },
         'card.change': {
@@ -577,6 +657,108 @@ export const checkoutMachine = setup({
         },
       },
       states: {
+        // §4/§5: the amounts the payer may choose (machines/checkout-limits.ts).
+        limits: {
+          initial: 'resolving',
+          states: {
+            resolving: {
+              entry: 'clearLimitsRefusal',
+              always: [
+                { guard: 'isUnifiedWalletTrust', target: 'checkingDepositor' },
+                { guard: 'isMaxedOutByFacility', target: 'maxedOut' },
+                { target: 'ready' },
+              ],
+            },
+            // §5: approved depositor first (NOT_APPROVED_DEPOSITOR_MSG).
+            checkingDepositor: {
+              invoke: {
+                id: 'isApprovedDepositor',
+                src: 'isApprovedDepositor',
+                input: ({ context }) => ({
+                  como_facility_id: context.fields.como_facility_id,
+                  inmate_id: context.fields.deposit_inmate_id,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isApproved', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'checkingInmate',
+                  },
+                  {
+                    target: 'refused',
+                    actions: { type: 'assignLimitsRefusal', params: { key: LIMITS_REFUSALS.notApproved } },
+                  },
+                ],
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignLimitsFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            // §5: the inmate lookup must answer returnCode 0 and no fraud flag.
+            checkingInmate: {
+              invoke: {
+                id: 'getCnInmate',
+                src: 'getCnInmate',
+                input: ({ context }) => ({
+                  como_facility_id: context.fields.como_facility_id,
+                  inmate_id: context.fields.deposit_inmate_id,
+                  como_service_id: context.fields.como_service_id,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isCnFraud', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'refused',
+                    actions: { type: 'assignLimitsRefusal', params: { key: LIMITS_REFUSALS.fraud } },
+                  },
+                  {
+                    guard: { type: 'isCnFound', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'loadingLimits',
+                  },
+                  {
+                    target: 'refused',
+                    actions: { type: 'assignLimitsRefusal', params: { key: LIMITS_REFUSALS.lookupFailed } },
+                  },
+                ],
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignLimitsFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            // §5: min and max come from the service.
+            loadingLimits: {
+              invoke: {
+                id: 'getAllowedMinMax',
+                src: 'getAllowedMinMax',
+                input: ({ context }) => ({
+                  como_facility_id: context.fields.como_facility_id,
+                  inmate_id: context.fields.deposit_inmate_id,
+                  como_service_id: context.fields.como_service_id,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'areServiceLimitsUnusable', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'maxedOut',
+                  },
+                  {
+                    target: 'ready',
+                    actions: { type: 'assignServiceLimits', params: ({ event }) => ({ answer: event.output }) },
+                  },
+                ],
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignLimitsFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            ready: {},
+            /** §4 maxed out: no amount, no summary, a Back button; nothing can be submitted. */
+            maxedOut: { entry: 'clearForMaxedOut' },
+            /** §5: not approved, fraud-flagged or not found: the message, and Back. */
+            refused: {},
+            failed: { on: { 'limits.retry': 'resolving' } },
+          },
+        },
         fees: {
           initial: 'idle',
           // The amount events live on this region, not on `active`: a transition from `active`
@@ -585,7 +767,7 @@ export const checkoutMachine = setup({
           on: {
             // §4: choosing a preset other than 'other' clears the custom amount.
             'amount.preset': [
-              { guard: 'isDepositUnderWay' },
+              { guard: or(['isDepositUnderWay', 'areLimitsUnsettled']) },
               {
                 guard: {
                   type: 'isAmountEmpty',
@@ -622,7 +804,7 @@ export const checkoutMachine = setup({
             ],
             // §5: the typed amount, at most 6 characters.
             'amount.other': [
-              { guard: 'isDepositUnderWay' },
+              { guard: or(['isDepositUnderWay', 'areLimitsUnsettled']) },
               {
                 guard: {
                   type: 'isAmountEmpty',
@@ -662,7 +844,7 @@ export const checkoutMachine = setup({
             /** No valid amount yet. */
             idle: {
               entry: 'clearFees',
-              always: { guard: 'hasValidAmount', target: 'waiting' },
+              always: { guard: and(['hasValidAmount', 'areLimitsReady']), target: 'waiting' },
             },
             waiting: {
               entry: 'clearFeeFailure',
@@ -705,6 +887,10 @@ export const checkoutMachine = setup({
                   facilityId: context.facility.id,
                   depositType: context.fields.deposit_type,
                   amount: context.fields.deposit_amount ?? 0,
+                  // §7: unified_wallet_flag and oc_facility_id in unified-wallet mode (no roundups, §9).
+                  ...(context.fields.unified_wallet_enabled
+                    ? { unifiedWallet: true, ocFacilityId: context.fields.oc_facility_id }
+                    : {}),
                 }),
                 onDone: {
                   target: 'ready',
@@ -766,6 +952,8 @@ export const checkoutMachine = setup({
             editing: {
               on: {
                 'checkout.submit': [
+                  // §4/§5: nothing to submit before the limits are settled, nor when maxed out or refused.
+                  { guard: 'areLimitsUnsettled' },
                   // §2 pam variant (§6: an account is required).
                   { guard: 'isPamGuest', target: 'pamNeedsAccount' },
                   { guard: and(['isPam', 'isPamReady']), target: 'preparingPam', actions: 'startSubmit' },
@@ -973,4 +1161,9 @@ export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 /** The fees region's state, for the payment summary; null once the checkout is done. */
 export function feesStateOf(snapshot: CheckoutSnapshot): FeesState | null {
   return FEES_STATES.find((s) => snapshot.matches({ active: { fees: s } })) ?? null;
+}
+
+/** The limits region's state (§4/§5); null once the checkout is done. */
+export function limitsStateOf(snapshot: CheckoutSnapshot): LimitsState | null {
+  return LIMITS_STATES.find((s) => snapshot.matches({ active: { limits: s } })) ?? null;
 }

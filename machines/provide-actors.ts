@@ -6,6 +6,8 @@ import type { ActorIO } from './actors.types.ts';
 import { appMachine, pageToStart } from './app.machine.ts';
 import type { PageRoute } from './pages.ts';
 import { checkoutMachine } from './checkout.machine.ts';
+import { checkoutExtrasMachine } from './checkout-extras.machine.ts';
+import { navHeaderMachine } from './nav-header.machine.ts';
 import { PAGE_MACHINES } from './page-machines.ts';
 import { facilityPickerMachine } from './facility-picker.machine.ts';
 import { receiptFlowMachine } from './receipt.machine.ts';
@@ -37,7 +39,17 @@ export function provideRecipientSearch(actors: Partial<ActorLogics>) {
 
 export function provideCheckout(actors: Partial<ActorLogics>) {
   return checkoutMachine.provide({
-    actors: only(actors, [
+    actors: {
+      ...onlyCheckoutCalls(actors),
+      checkoutExtrasMachine: checkoutExtrasMachine.provide({
+        actors: only(actors, ['loadVoicemailOffers', 'getCpaSettings']),
+      }),
+    },
+  });
+}
+
+function onlyCheckoutCalls(actors: Partial<ActorLogics>) {
+  return only(actors, [
       'saveFormState',
       'getFees',
       'tokenizeCard',
@@ -46,8 +58,10 @@ export function provideCheckout(actors: Partial<ActorLogics>) {
       'tokenizeSavedCard',
       'preparePamDeposit',
       'postPamPayload',
-    ]),
-  });
+      'isApprovedDepositor',
+      'getCnInmate',
+      'getAllowedMinMax',
+  ]);
 }
 
 export function provideWizard(actors: Partial<ActorLogics>) {
@@ -92,7 +106,11 @@ export function provideApp(actors: Partial<ActorLogics>) {
     if (machine) pages[route as PageRoute] = provideMachine(machine, actors);
   }
   return appMachine.provide({
-    actors: { ...only(actors, ['loadFormState', 'setLocale', 'signOut']), wizardMachine: provideWizard(actors) },
+    actors: {
+      ...only(actors, ['loadFormState', 'setLocale', 'signOut']),
+      wizardMachine: provideWizard(actors),
+      navHeaderMachine: navHeaderMachine.provide({ actors: only(actors, ['loadNavScript']) }),
+    },
     actions: {
       startPage: assign(({ context, spawn }) => {
         pageToStart(context, pages, (logic, options) => spawn(logic, options as never));

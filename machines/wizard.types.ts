@@ -164,6 +164,8 @@ export interface CheckoutContext {
   pam: { payload: string; payUrl: string } | null;
   /** Why the saved cards could not be loaded (i18n key), or null. */
   savedCardsFailure: string | null;
+  /** §4/§5 limits region: why no deposit can be taken (refused), or why the checks failed (i18n key). */
+  limitsRefusal: string | null;
 }
 export interface CheckoutOutput {
   fields: FormFields;
@@ -182,6 +184,8 @@ export type CheckoutEvent =
   /** §2 pam variant: the fees acknowledgement. */
   | { type: 'checkout.acknowledgeFees'; value: boolean }
   | { type: 'fees.retry' }
+  /** §5 unified-wallet trust: the checks failed (network, server): ask again. */
+  | { type: 'limits.retry' }
   /** §4 card choice: a saved card by id, or null for a new card. */
   | { type: 'card.choose'; savedCardId: number | null }
   | { type: 'card.savedCvc'; cvc: string }

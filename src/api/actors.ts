@@ -6,6 +6,7 @@ import type { ApiClient } from './client.ts';
 import { sendErrorReport } from './error-reports.ts';
 import { legalText } from './legal.ts';
 import {
+  completePamDeposit,
   feesAndRoundups,
   postPamPayload,
   preparePamDeposit,
@@ -24,6 +25,8 @@ import { sendSmsReceipt } from './receipt.ts';
 import { loadProfile, saveProfile } from './profile.ts';
 import { loadIdentity, verifyIdentity } from './identity.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
+import { startDeepContact } from './deep-contact.ts';
+import { allowedMinMax, cnInmate, isApprovedDepositor } from './unified-wallet.ts';
 import {
   accountActivity,
   destinationAccounts,
@@ -34,6 +37,8 @@ import { makePrimaryAccount, primaryAccounts } from './primary-account.ts';
 import { quickDeposits } from './quick-deposits.ts';
 import { professionalFacilities, saveProfessionalRequest, ssoToken } from './professional.ts';
 import { confirmPhoneCode, sendVerificationCode } from './phone-verification.ts';
+import { cpaSettings, voicemailOffers } from './checkout-extras.ts';
+import { loadNavScript } from '../nav-script.ts';
 
 type Impl<K extends keyof ActorIO> = ReturnType<typeof fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>>;
 export type ActorImplementations = { [K in keyof ActorIO]: Impl<K> };
@@ -43,6 +48,7 @@ export function createActors(api: ApiClient): ActorImplementations {
     loadFormState: fromPromise(() => loadFormState(api)),
     saveFormState: fromPromise(({ input }) => saveFormState(api, input.fields)),
     clearFormState: fromPromise(() => clearFormState(api)),
+    startDeepContact: fromPromise(({ input }) => startDeepContact(api, input)),
     setLocale: fromPromise(({ input }) => setLocale(api, input.locale)),
     loadFacilityOptions: fromPromise(async ({ input }) => {
       const [countries, regions, facilities] = await Promise.all([
@@ -58,10 +64,14 @@ export function createActors(api: ApiClient): ActorImplementations {
     // A newer search stops the older actor; its signal aborts the older request (§7).
     searchInmates: fromPromise(({ input, signal }) => searchInmates(api, input, signal)),
     getFees: fromPromise(({ input, signal }) => feesAndRoundups(api, input, signal)),
+    isApprovedDepositor: fromPromise(({ input }) => isApprovedDepositor(api, input)),
+    getCnInmate: fromPromise(({ input }) => cnInmate(api, input)),
+    getAllowedMinMax: fromPromise(({ input }) => allowedMinMax(api, input)),
     tokenizeCard: fromPromise(({ input }) => tokenizeCard(api, input)),
     tokenizeSavedCard: fromPromise(({ input }) => tokenizeSavedCard(api, input)),
     preparePamDeposit: fromPromise(({ input }) => preparePamDeposit(api, input)),
     postPamPayload: fromPromise(({ input }) => postPamPayload(input)),
+    completePamDeposit: fromPromise(({ input }) => completePamDeposit(api, input)),
     checkDestinationFraud: fromPromise(({ input }) => destinationFraudFlag(api, input.ani, input.country)),
     sendSmsReceipt: fromPromise(({ input }) => sendSmsReceipt(api, input)),
     loadProfile: fromPromise(() => loadProfile(api)),
@@ -96,5 +106,9 @@ export function createActors(api: ApiClient): ActorImplementations {
     // A language change stops the read under way; its signal aborts the request (§7 legal text).
     loadLegalText: fromPromise(({ input, signal }) => legalText(api, input, signal)),
     sendErrorReport: fromPromise(({ input }) => sendErrorReport(api, input)),
+    loadVoicemailOffers: fromPromise(() => voicemailOffers(api)),
+    // A newer billing state stops the actor under way; its signal aborts the request (§9 cpastates).
+    getCpaSettings: fromPromise(({ input, signal }) => cpaSettings(api, input, signal)),
+    loadNavScript: fromPromise(({ input }) => loadNavScript(input.url)),
   };
 }

@@ -13,17 +13,24 @@ import {
   type PreparePamDepositResponse,
   type TokenizeSavedCardRequest,
 } from '../../contract/checkout-services.ts';
+import { PAM_PATHS, type CompletePamDepositRequest, type CompletePamDepositResponse } from '../../contract/pam.ts';
 import { DELAYS } from '../../contract/constants.ts';
 import type { ApiClient } from './client.ts';
 
 export function feesAndRoundups(
   api: ApiClient,
-  input: { facilityId: number; depositType: string; amount: number },
+  input: { facilityId: number; depositType: string; amount: number; unifiedWallet?: boolean; ocFacilityId?: string },
   signal?: AbortSignal,
 ): Promise<FeesAndRoundupsResponse> {
   return api.get<FeesAndRoundupsResponse>(
     PATHS.feesAndRoundups,
-    { deposit_amount: input.amount, deposit_type: input.depositType, facility_id: input.facilityId },
+    {
+      deposit_amount: input.amount,
+      deposit_type: input.depositType,
+      facility_id: input.facilityId,
+      // §7: in unified-wallet mode the fees are asked with the flag and the wallet's id.
+      ...(input.unifiedWallet ? { unified_wallet_flag: true, oc_facility_id: input.ocFacilityId ?? '' } : {}),
+    },
     // §7: a fees request over 30 seconds is reported as a timeout.
     { timeout: DELAYS.feesTimeout, timeoutCode: 'ERROR.FEES_TIMEOUT', ...(signal ? { signal } : {}) },
   );
@@ -42,6 +49,14 @@ export function tokenizeSavedCard(api: ApiClient, input: TokenizeSavedCardReques
 /** §2 pam variant: the server signs the deposit's summary that the screen posts to the payment endpoint. */
 export function preparePamDeposit(api: ApiClient, input: PreparePamDepositRequest): Promise<PreparePamDepositResponse> {
   return api.post<PreparePamDepositResponse>(CHECKOUT_SERVICE_PATHS.preparePamDeposit, input);
+}
+
+/** The pam return leg: the endpoint's signed result becomes this site's deposit and receipt. */
+export function completePamDeposit(
+  api: ApiClient,
+  input: CompletePamDepositRequest,
+): Promise<CompletePamDepositResponse> {
+  return api.post<CompletePamDepositResponse>(PAM_PATHS.completePamDeposit, input);
 }
 
 /**

@@ -12,11 +12,19 @@ import {
   checkoutMachine,
   checkoutTotals,
   feesStateOf,
+  limitsStateOf,
 } from '../../machines/checkout.machine.ts';
 import { provideCheckout } from '../../machines/provide-actors.ts';
 import type { CheckoutEvent, CheckoutInput } from '../../machines/wizard.types.ts';
 import {
   CARD_REJECTED,
+  CN_FOUND,
+  CN_FRAUD,
+  CN_NOT_FOUND,
+  COOK,
+  DUPAGE,
+  MAXED_OUT_FIELDS,
+  UW_TRUST_FIELDS,
   FEES,
   HARRIS,
   NETWORK_FAILURE,
@@ -79,6 +87,7 @@ const samples = {
     { type: 'checkout.acknowledgeFees', value: false },
   ],
   'fees.retry': [{ type: 'fees.retry' }],
+  'limits.retry': [{ type: 'limits.retry' }],
   'card.choose': [
     { type: 'card.choose', savedCardId: 1 },
     { type: 'card.choose', savedCardId: null },
@@ -495,7 +504,8 @@ describe('checkout: submit (§4 card choice, outcomes, §8)', () => {
       phone_no: 'VALIDATION.REQUIRED',
       terms_1: 'VALIDATION.AGREE_TERMS',
     });
-    expect(t.calls.log.map((c) => c.src)).toEqual([]);
+    // Besides the voicemail offers, which the checkout extras load at once (checkout-extras.test.ts).
+    expect(t.calls.log.map((c) => c.src).filter((src) => src !== 'loadVoicemailOffers')).toEqual([]);
   });
 
   it('a signed-in payer needs no guest contact fields', () => {
@@ -659,7 +669,8 @@ describe('checkout: saved card, recurring, roundup (§4)', () => {
     t.checkout.send({ type: 'card.choose', savedCardId: 1 });
     t.checkout.send({ type: 'recurring.type', recurringType: 'monthly' });
     expect(t.snap().context.fields).toMatchObject({ saved_card_id: null, recurring_type: '' });
-    expect(t.calls.log.map((c) => c.src)).toEqual([]);
+    // Besides the voicemail offers, which the checkout extras load at once (checkout-extras.test.ts).
+    expect(t.calls.log.map((c) => c.src).filter((src) => src !== 'loadVoicemailOffers')).toEqual([]);
   });
 
   it('an expired saved card cannot be chosen; a good one needs its security code, not the new-card fields', async () => {
@@ -797,6 +808,163 @@ describe('checkout: saved card, recurring, roundup (§4)', () => {
     t.checkout.send({ type: 'amount.preset', id: '50' });
     expect(t.snap().context.fields).toMatchObject({ roundups: false, selected_roundup: null });
     expect(t.snap().context.roundups).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------- unified wallet (§4 maxed out, §5 trust)
+
+/** §5 unified-wallet trust at 1402: depositor, inmate lookup, the service's limits, then amounts. */
+const uwTrustSpec: ModelSpec<Snapshot> = {
+  build: (calls) => provideCheckout(calls.all()),
+  input: { fields: UW_TRUST_FIELDS, facility: DUPAGE } satisfies CheckoutInput,
+  samples: () => [{ type: 'limits.retry' }, { type: 'amount.preset', id: '25' }, { type: 'checkout.submit' }],
+  answers: {
+    isApprovedDepositor: () => [{ approvedDepositor: true }, { approvedDepositor: false }],
+    getCnInmate: () => [CN_FOUND, CN_FRAUD, CN_NOT_FOUND],
+    getAllowedMinMax: () => [
+      { minAmount: 10, maxAmount: 100 },
+      { minAmount: 10, maxAmount: 0 },
+    ],
+    loadSavedCards: () => [{ credit_cards: [] }],
+    saveAmount: ({ context }) => [saveAnswer(context.fields)],
+    getFees: () => [FEES],
+  },
+  failures: {
+    isApprovedDepositor: [NETWORK_FAILURE],
+    getCnInmate: [NETWORK_FAILURE],
+    getAllowedMinMax: [NETWORK_FAILURE],
+  },
+  project: ({ context: c }) => [c.limitsRefusal, c.limits, c.fields.deposit_amount, c.fee !== null, c.showErrors],
+};
+
+/** §4 maxed out at 1401 (unified wallet, limits 50 > 20): amounts and submit do nothing. */
+const maxedOutSpec: ModelSpec<Snapshot> = {
+  build: (calls) => provideCheckout(calls.all()),
+  input: { fields: MAXED_OUT_FIELDS, facility: COOK } satisfies CheckoutInput,
+  samples: () => [
+    { type: 'amount.preset', id: '25' },
+    { type: 'amount.other', text: '30' },
+    { type: 'checkout.submit' },
+  ],
+  answers: {},
+  failures: {},
+  project: ({ context: c }) => [c.fields.deposit_amount, c.fields.deposit_amount_id, c.showErrors],
+};
+
+describe('checkout (unified wallet): paths of the model', () => {
+  for (const [name, model] of [
+    ['trust', uwTrustSpec],
+    ['maxed out', maxedOutSpec],
+  ] as const) {
+    const graph = modelPaths(model);
+    it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))(
+      `${name} path %i: %s`,
+      async (_i, _d, path) => {
+        await replayPath(model, graph, path);
+      },
+    );
+  }
+});
+
+describe('checkout: unified wallet (§4 maxed out, §5 trust, §7 fees)', () => {
+  it('not in unified-wallet mode the limits are ready at once, from the facility', () => {
+    const t = setup();
+    expect(limitsStateOf(t.snap())).toBe('ready');
+    expect(t.calls.inputs('isApprovedDepositor')).toEqual([]);
+  });
+
+  it('§4: maxed out at 1401: presets cleared, amount 0, no fees; amounts and submit do nothing', () => {
+    const t = setup({ fields: { ...MAXED_OUT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' }, facility: COOK });
+    expect(limitsStateOf(t.snap())).toBe('maxedOut');
+    expect(t.snap().context.fields).toMatchObject({ deposit_amount: 0, deposit_amount_id: '' });
+    t.checkout.send({ type: 'amount.preset', id: '25' });
+    t.checkout.send({ type: 'checkout.submit' });
+    t.clock.increment(DELAYS.feeThrottle);
+    expect(t.snap().context.fields.deposit_amount).toBe(0);
+    expect(feesStateOf(t.snap())).toBe('idle');
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    expect(t.snap().context.showErrors).toBe(false);
+    expect(t.calls.inputs('saveAmount')).toEqual([]);
+    expect(t.calls.inputs('tokenizeCard')).toEqual([]);
+  });
+
+  it('§5: unified-wallet trust: depositor, inmate, then the service min and max are the limits', async () => {
+    const t = setup({ fields: UW_TRUST_FIELDS, facility: DUPAGE });
+    expect(limitsStateOf(t.snap())).toBe('checkingDepositor');
+    // No amount is taken while the checks run.
+    t.checkout.send({ type: 'amount.preset', id: '25' });
+    expect(t.snap().context.fields.deposit_amount).toBeNull();
+    expect(t.calls.inputs('isApprovedDepositor')).toEqual([{ como_facility_id: '1402', inmate_id: '100060' }]);
+    t.calls.resolve('isApprovedDepositor', { approvedDepositor: true });
+    await settle();
+    expect(t.calls.inputs('getCnInmate')).toEqual([
+      { como_facility_id: '1402', inmate_id: '100060', como_service_id: 'TRUST-1402' },
+    ]);
+    t.calls.resolve('getCnInmate', CN_FOUND);
+    await settle();
+    t.calls.resolve('getAllowedMinMax', { minAmount: 10, maxAmount: 100 });
+    await settle();
+    expect(limitsStateOf(t.snap())).toBe('ready');
+    expect(t.snap().context.limits).toEqual({ min: 10, max: 100 });
+    t.checkout.send({ type: 'amount.preset', id: '150' });
+    expect(feesStateOf(t.snap())).toBe('outOfBounds');
+    t.checkout.send({ type: 'amount.preset', id: '50' });
+    t.clock.increment(DELAYS.feeThrottle);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    await settle();
+    // §7: the fees are asked with the unified-wallet flag and the wallet's id.
+    expect(t.calls.inputs('getFees')).toEqual([
+      { facilityId: 1402, depositType: 'trust', amount: 50, unifiedWallet: true, ocFacilityId: 'OC-1402' },
+    ]);
+  });
+
+  it.each([
+    ['not approved', { approvedDepositor: false }, null, 'ERROR.NOT_APPROVED_DEPOSITOR_MSG'],
+    ['fraud-flagged', { approvedDepositor: true }, CN_FRAUD, 'ERROR.FRAUD_CONTROL_MESSAGE'],
+    ['not found', { approvedDepositor: true }, CN_NOT_FOUND, 'UW.LOOKUP_FAILED'],
+  ] as const)('§5: %s is refused with its message; nothing can be submitted', async (_n, approved, cn, key) => {
+    const t = setup({ fields: UW_TRUST_FIELDS, facility: DUPAGE });
+    t.calls.resolve('isApprovedDepositor', approved);
+    await settle();
+    if (cn) {
+      t.calls.resolve('getCnInmate', cn);
+      await settle();
+    }
+    expect(limitsStateOf(t.snap())).toBe('refused');
+    expect(t.snap().context.limitsRefusal).toBe(key);
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    expect(t.calls.inputs('getAllowedMinMax')).toEqual([]);
+  });
+
+  it('§4: a service maximum of 0 (the daily maximum used up) is maxed out', async () => {
+    const t = setup({ fields: UW_TRUST_FIELDS, facility: DUPAGE });
+    t.calls.resolve('isApprovedDepositor', { approvedDepositor: true });
+    await settle();
+    t.calls.resolve('getCnInmate', CN_FOUND);
+    await settle();
+    t.calls.resolve('getAllowedMinMax', { minAmount: 10, maxAmount: 0 });
+    await settle();
+    expect(limitsStateOf(t.snap())).toBe('maxedOut');
+    expect(t.snap().context.fields.deposit_amount).toBe(0);
+  });
+
+  it('a failed check shows its message and can be retried from the start', async () => {
+    const t = setup({ fields: UW_TRUST_FIELDS, facility: DUPAGE });
+    t.calls.reject('isApprovedDepositor', NETWORK_FAILURE);
+    await settle();
+    expect(limitsStateOf(t.snap())).toBe('failed');
+    expect(t.snap().context.limitsRefusal).toBe(NETWORK_FAILURE.code);
+    t.checkout.send({ type: 'limits.retry' });
+    expect(limitsStateOf(t.snap())).toBe('checkingDepositor');
+    expect(t.snap().context.limitsRefusal).toBeNull();
+    expect(t.calls.inputs('isApprovedDepositor')).toHaveLength(2);
+  });
+
+  it('§8: without a como service id the unified-wallet trust checks do not apply (only logged by the server)', () => {
+    const t = setup({ fields: { ...UW_TRUST_FIELDS, como_service_id: '' }, facility: DUPAGE });
+    expect(limitsStateOf(t.snap())).toBe('ready');
+    expect(t.calls.inputs('isApprovedDepositor')).toEqual([]);
   });
 });
 
