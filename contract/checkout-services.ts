@@ -226,6 +226,8 @@ export interface PamPayloadClaims {
   total: number;
   payer_email: string;
   locale: string;
+  /** Where the endpoint sends the payer back after paying (contract/pam.ts PAM_RETURN_PATH). */
+  return_url: string;
   issued_at: string; // ISO 8601
   expires_at: string; // ISO 8601
 }

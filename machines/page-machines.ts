@@ -4,6 +4,7 @@ import type { AnyStateMachine } from 'xstate';
 import { creditCardsMachine } from './credit-cards.machine.ts';
 import { destinationAccountsMachine } from './destination-accounts.machine.ts';
 import { depositHistoryMachine } from './deposit-history.machine.ts';
+import { deepContactMachine } from './deep-contact.machine.ts';
 import { developRaiseMachine } from './develop-raise.machine.ts';
 import { legalMachine } from './legal.machine.ts';
 import { depositOrVisitMachine } from './deposit-or-visit.machine.ts';
@@ -17,6 +18,7 @@ import { transferFundsMachine } from './transfer-funds.machine.ts';
 import type { PageRoute } from './pages.ts';
 import { updateProfileMachine } from './update-profile.machine.ts';
 import { identityVerifyMachine } from './identity-verify.machine.ts';
+import { pamReturnMachine } from './pam-return.machine.ts';
 
 export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
   update_profile: updateProfileMachine,
@@ -33,7 +35,9 @@ export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
   landing: landingMachine,
   deposit_or_schedule_visit: depositOrVisitMachine,
   terms: legalMachine,
+  deep_contact: deepContactMachine,
   privacy: legalMachine,
+  pam_return: pamReturnMachine,
   // §2 /develop/raise is for development only: a production build does not offer it (docs/decisions/0009).
   ...(import.meta.env.DEV ? { raise: developRaiseMachine } : {}),
 };

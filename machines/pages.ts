@@ -4,6 +4,7 @@
 import type { SiteInfo } from '../contract/api.ts';
 import type { FormFields } from '../contract/entities.ts';
 import { PROGRESS } from '../contract/constants.ts';
+import { DEEP_CONTACT_ROUTE } from '../contract/deep-contact.ts';
 import { WIZARD_ROUTES, type WizardRoute } from './wizard.types.ts';
 
 export const PAGE_ROUTES = [
@@ -23,7 +24,9 @@ export const PAGE_ROUTES = [
   'credit_cards',
   'transfer_funds',
   'update_profile',
+  'pam_return',
   'raise',
+  'deep_contact',
 ] as const;
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 
@@ -85,7 +88,12 @@ export const PAGES: Record<PageRoute, PageDef> = {
   credit_cards: { path: '/account/credit_cards', login: true, progress: null, titleKey: 'PAGES.CREDIT_CARDS' },
   transfer_funds: { path: '/account/transfer_funds', login: true, progress: null, titleKey: 'PAGES.TRANSFER_FUNDS' },
   update_profile: { path: '/account/update_profile', login: true, progress: null, titleKey: 'PAGES.UPDATE_PROFILE' },
+  // §2 pam variant: the payment endpoint sends the payer back here (contract/pam.ts); §6 pam needs an account.
+  pam_return: { path: '/pam_return', login: true, progress: PROGRESS.checkout, titleKey: 'PAGES.PAM_RETURN' },
   raise: { path: '/develop/raise', login: false, progress: null, titleKey: 'PAGES.RAISE' },
+  // §4 deep contact: a link naming the facility and the person (contract/deep-contact.ts); the wizard
+  // then starts at the type step. Open to guests: the type step asks for sign-in where §4 needs it.
+  deep_contact: { path: DEEP_CONTACT_ROUTE, login: false, progress: null, titleKey: 'PAGES.DEEP_CONTACT' },
 };
 
 /** §2: routes that always lead to another (identity.my_account to account.destination_accounts). */

@@ -30,6 +30,13 @@ function withoutDob(fields: FormFields): FormFields {
   return { ...fields, cached_deposit_info: { ...receipt, recipient_dob: null } };
 }
 
+/** The same deposit paid at a pam facility through its payment endpoint (contract/pam.ts), by a signed-in payer. */
+function asPam(fields: FormFields): FormFields {
+  const receipt = fields.cached_deposit_info;
+  if (!receipt) throw new Error('a paid form state holds its receipt');
+  return { ...fields, logged_in: true, cached_deposit_info: { ...receipt, pam: true } };
+}
+
 export const WithDateOfBirth: Story = {
   parameters: { machineState: 'wizard:step.receipt.idle', scene: { server: { fields: PAID }, route: 'receipt' } },
   play: async ({ canvas }) => {
@@ -52,6 +59,23 @@ export const AgeOnly: Story = {
     await expect(canvas.getByText(t('RECEIPT.AGE')).nextElementSibling).toHaveTextContent('41');
   },
 };
+
+/** §2 pam receipt: paid through the payment endpoint; card last four, deposit amount, one fee line, total. */
+export const PamReceipt: Story = {
+  parameters: {
+    machineState: 'wizard:step.receipt.idle',
+    scene: { server: { fields: asPam(PAID) }, route: 'receipt' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('RECEIPT.PAM_CARD_LAST4')).nextElementSibling).toHaveTextContent('1111');
+    await expect(canvas.getByText(t('RECEIPT.PAM_FEE')).nextElementSibling).toHaveTextContent(money(4.95));
+    await expect(canvas.getByTestId('amount-paid')).toHaveTextContent(money(29.95));
+    await expect(canvas.queryByText(t('RECEIPT.CARD_EXPIRY'))).toBeNull();
+    await expect(canvas.queryByText(t('RECEIPT.DOB'))).toBeNull();
+  },
+};
+
+export const PamReceiptSpanish: Story = { ...PamReceipt, globals: { locale: 'es' } };
 
 /** "Make another deposit" pressed: the server is clearing the form state. */
 export const MakingAnother: Story = {

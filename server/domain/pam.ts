@@ -2,6 +2,7 @@
 // the deposit, signed so the endpoint can trust it; never card data (the endpoint takes the card).
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { PamPayloadClaims } from '../../contract/checkout-services.ts';
+import type { PamResultClaims } from '../../contract/pam.ts';
 import type { Config } from '../config.ts';
 
 /** A prepared payment can be paid within this time. */
@@ -69,4 +70,50 @@ export function verifyPamPayload(config: Config, payload: string, now: Date): Pa
   if (!isClaims(claims)) return { ok: false, reason: 'malformed' };
   if (Date.parse(claims.expires_at) < now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, claims };
+}
+
+// ---------------------------------------------------------------- the result the endpoint returns
+
+/** A result is signed under its own purpose: a payload (or anything else) never verifies as one. */
+const RESULT_PURPOSE = 'pam-result.';
+
+/** What the endpoint hands back to the site after a payment (contract/pam.ts). */
+export function signPamResult(config: Config, claims: Omit<PamResultClaims, 'v'>): string {
+  const body = Buffer.from(JSON.stringify({ v: 1, ...claims } satisfies PamResultClaims), 'utf8').toString('base64url');
+  return `${body}.${mac(config, RESULT_PURPOSE + body).toString('base64url')}`;
+}
+
+function isResult(v: unknown): v is PamResultClaims {
+  if (typeof v !== 'object' || v === null) return false;
+  const c = v as Record<string, unknown>;
+  return (
+    c.v === 1 &&
+    typeof c.ref === 'string' &&
+    typeof c.card_brand === 'string' &&
+    typeof c.card_last4 === 'string' &&
+    /^\d{4}$/.test(c.card_last4) &&
+    typeof c.card_expiry === 'string' &&
+    typeof c.paid_at === 'string'
+  );
+}
+
+export function verifyPamResult(config: Config, token: string): PamResultClaims | null {
+  const parts = token.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
+  const [body, sig] = parts as [string, string];
+  const expected = mac(config, RESULT_PURPOSE + body);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    return isResult(claims) ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The claims of a payload this server signed, read without checking its expiry (the payment is made). */
+export function readPamPayload(config: Config, payload: string): PamPayloadClaims | null {
+  const verdict = verifyPamPayload(config, payload, new Date(0));
+  return verdict.ok ? verdict.claims : null;
 }

@@ -40,7 +40,9 @@ export const PAGE_SCREENS: Partial<Record<PageRoute, LazyExoticComponent<Compone
     import('./pages/deposit-or-visit-page.tsx').then((m) => ({ default: m.DepositOrVisitPage })),
   ),
   terms: lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage }))),
+  deep_contact: lazy(() => import('./pages/deep-contact-page.tsx').then((m) => ({ default: m.DeepContactPage }))),
   privacy: lazy(() => import('./pages/legal-page.tsx').then((m) => ({ default: m.LegalPage }))),
+  pam_return: lazy(() => import('./pages/pam-return-page.tsx').then((m) => ({ default: m.PamReturnPage }))),
   // §2: development builds only; a production build has no such chunk (docs/decisions/0009).
   ...(import.meta.env.DEV
     ? { raise: lazy(() => import('./pages/develop-raise-page.tsx').then((m) => ({ default: m.DevelopRaisePage }))) }

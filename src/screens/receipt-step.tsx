@@ -229,33 +229,49 @@ export function ReceiptStep({
         <dd>{name}</dd>
         <dt>{t('RECEIPT.FACILITY')}</dt>
         <dd>{receipt.facility_label}</dd>
-        {receipt.recipient_dob ? (
+        {receipt.pam ? (
+          // §2: the pam receipt shows card last four digits, deposit amount, transaction and payment fee, total.
           <>
-            <dt>{t('RECEIPT.DOB')}</dt>
-            <dd>{formatDate(receipt.recipient_dob)}</dd>
+            <dt>{t('RECEIPT.PAM_CARD_LAST4')}</dt>
+            <dd>{receipt.card_last4}</dd>
+            <dt>{t('RECEIPT.DEPOSIT_AMOUNT')}</dt>
+            <dd>{formatMoney(receipt.amount, lang)}</dd>
+            <dt>{t('RECEIPT.PAM_FEE')}</dt>
+            <dd>{formatMoney(receipt.fee + receipt.tax, lang)}</dd>
+            <dt>{t('RECEIPT.PAM_TOTAL')}</dt>
+            <dd data-testid="amount-paid">{formatMoney(receipt.total, lang)}</dd>
           </>
-        ) : receipt.recipient_age != null ? (
+        ) : (
           <>
-            <dt>{t('RECEIPT.AGE')}</dt>
-            <dd>{receipt.recipient_age}</dd>
+            {receipt.recipient_dob ? (
+              <>
+                <dt>{t('RECEIPT.DOB')}</dt>
+                <dd>{formatDate(receipt.recipient_dob)}</dd>
+              </>
+            ) : receipt.recipient_age != null ? (
+              <>
+                <dt>{t('RECEIPT.AGE')}</dt>
+                <dd>{receipt.recipient_age}</dd>
+              </>
+            ) : null}
+            {receipt.booking_code ? (
+              <>
+                <dt>{t('RECEIPT.BOOKING_NUMBER')}</dt>
+                <dd>{receipt.booking_code}</dd>
+              </>
+            ) : null}
+            <dt>{t('RECEIPT.DEPOSIT_AMOUNT')}</dt>
+            <dd>{formatMoney(receipt.amount, lang)}</dd>
+            <dt>{t('RECEIPT.FEE')}</dt>
+            <dd>{formatMoney(receipt.fee + receipt.tax, lang)}</dd>
+            <dt>{t('RECEIPT.AMOUNT_PAID')}</dt>
+            <dd data-testid="amount-paid">{formatMoney(receipt.total, lang)}</dd>
+            <dt>{t('RECEIPT.PAYMENT_METHOD')}</dt>
+            <dd>{t('RECEIPT.CARD_ENDING', { brand: brandName(receipt.card_brand), last4: receipt.card_last4 })}</dd>
+            <dt>{t('RECEIPT.CARD_EXPIRY')}</dt>
+            <dd>{receipt.card_expiry}</dd>
           </>
-        ) : null}
-        {receipt.booking_code ? (
-          <>
-            <dt>{t('RECEIPT.BOOKING_NUMBER')}</dt>
-            <dd>{receipt.booking_code}</dd>
-          </>
-        ) : null}
-        <dt>{t('RECEIPT.DEPOSIT_AMOUNT')}</dt>
-        <dd>{formatMoney(receipt.amount, lang)}</dd>
-        <dt>{t('RECEIPT.FEE')}</dt>
-        <dd>{formatMoney(receipt.fee + receipt.tax, lang)}</dd>
-        <dt>{t('RECEIPT.AMOUNT_PAID')}</dt>
-        <dd data-testid="amount-paid">{formatMoney(receipt.total, lang)}</dd>
-        <dt>{t('RECEIPT.PAYMENT_METHOD')}</dt>
-        <dd>{t('RECEIPT.CARD_ENDING', { brand: brandName(receipt.card_brand), last4: receipt.card_last4 })}</dd>
-        <dt>{t('RECEIPT.CARD_EXPIRY')}</dt>
-        <dd>{receipt.card_expiry}</dd>
+        )}
       </dl>
       <div className="wizard-nav no-print">
         <button type="button" className="button button--secondary" onClick={() => window.print()}>

@@ -1,8 +1,9 @@
 // The pam variant (§2): at a pam facility the checkout asks for the fees acknowledgement, and Next posts
-// the signed payload (urlencoded) to the payment endpoint, here the sandbox's own.
+// the signed payload (urlencoded) to the payment endpoint, here the sandbox's own, which takes the card and
+// sends the payer back with a signed result: the site records the deposit and shows the pam receipt.
 import { T, chooseFlex, expect, expectNoAxeViolations, expectStep, label, presetRadio, test } from './support.ts';
 
-test('pam: signed in, acknowledge the fees, Next reaches the payment endpoint which takes the payment', async ({
+test('pam: signed in, acknowledge the fees, Next reaches the payment endpoint, which takes the card; back on the site the pam receipt shows', async ({
   page,
   journey,
 }) => {
@@ -37,7 +38,34 @@ test('pam: signed in, acknowledge the fees, Next reaches the payment endpoint wh
   await expectNoAxeViolations(page, 'pam checkout');
   await next.click();
 
-  await expect(page.getByRole('heading', { level: 1, name: t.PAM_SANDBOX.TITLE })).toBeVisible();
+  // The endpoint's page: what is paid, and its own card form.
+  const ps = t.PAM_SANDBOX;
+  await expect(page.getByRole('heading', { level: 1, name: ps.TITLE })).toBeVisible();
   await expect(page.getByText('Robert Lee', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, 'pam endpoint');
   expect(journey.requests.some((r) => r.path === '/vault/tokenize')).toBe(false);
+  const fill = async (number: string) => {
+    await page.getByLabel(ps.CARD_NUMBER, { exact: false }).fill(number);
+    await page.getByLabel(ps.EXPIRY_MONTH, { exact: false }).fill('12');
+    await page.getByLabel(ps.EXPIRY_YEAR, { exact: false }).fill('2030');
+    await page.getByLabel(ps.SECURITY_CODE, { exact: false }).fill(number.length === 15 ? '1234' : '123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+  };
+  // §8 on the endpoint: a declined card says why, and nothing is taken.
+  await fill('378282246310005');
+  await expect(page.getByRole('alert')).toContainText(t.ERROR.NO_AMEX);
+  await expect(page.getByLabel(ps.EXPIRY_MONTH, { exact: false })).toHaveValue('12');
+  await fill('4111111111111111');
+
+  // Back on the site: the deposit is recorded and the pam receipt shows (§2).
+  await expectStep(page, 'en', t.RECEIPT.HEADING, 100, '#/deposit_receipt');
+  const fact = (name: string) => page.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
+  await expect(fact(t.RECEIPT.PAM_CARD_LAST4)).toHaveText('1111');
+  await expect(fact(t.RECEIPT.DEPOSIT_AMOUNT)).toHaveText('$25.00');
+  await expect(fact(t.RECEIPT.PAM_FEE)).toHaveText(/^\$\d+\.\d\d$/);
+  await expect(page.getByText(t.RECEIPT.CARD_EXPIRY, { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'pam receipt');
+  // A reload of the receipt keeps it; the deposit is in the payer's history once.
+  await page.reload();
+  await expect(fact(t.RECEIPT.PAM_CARD_LAST4)).toHaveText('1111');
 });

@@ -11,6 +11,9 @@ import {
   type PamRecurringDepositsResponse,
   type PreparePamDepositResponse,
 } from '../../contract/checkout-services.ts';
+import { DatabaseSync } from 'node:sqlite';
+import type { DepositHistoryResponse } from '../../contract/accounts.ts';
+import { PAM_PATHS, PAM_RESULT_PARAM, type CompletePamDepositResponse } from '../../contract/pam.ts';
 import { ANA, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
 import type { Client } from './helpers.ts';
 import { MINUTE, fixedClock, newClient } from './helpers.ts';
@@ -143,29 +146,97 @@ describe('POST /pay/prepare_pam_deposit', () => {
   });
 });
 
-describe('POST /sandbox/pam/pay (the sandbox payment endpoint)', () => {
-  it('takes the urlencoded payload, records it once and answers a page with a link back', async () => {
+const GOOD_CARD = {
+  credit_card: '4111111111111111',
+  credit_card_month: '12',
+  credit_card_year: '2030',
+  credit_card_cvc: '123',
+};
+
+async function charge(c: Client, payload: string, card: Record<string, string> = GOOD_CARD) {
+  return c.app.inject({
+    method: 'POST',
+    url: PAM_PATHS.sandboxPamCharge,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ [PAM_PAYLOAD_FIELD]: payload, ...card }).toString(),
+  });
+}
+
+/** The signed result in the address the endpoint sends the payer back to. */
+function resultOf(location: unknown): string {
+  const [, hash] = String(location).split('#');
+  const query = (hash ?? '').split('?')[1] ?? '';
+  return new URLSearchParams(query).get(PAM_RESULT_PARAM) ?? '';
+}
+
+function pamRows(dbPath: string): unknown[] {
+  const conn = new DatabaseSync(dbPath, { readOnly: true });
+  try {
+    return conn.prepare('SELECT ref, valid, total_cents, card_brand, card_last4, card_exp FROM pam_payments').all();
+  } finally {
+    conn.close();
+  }
+}
+
+const complete = (c: Client, pam_result: unknown) =>
+  c.post<CompletePamDepositResponse>(PAM_PATHS.completePamDeposit, { pam_result });
+
+describe('POST /sandbox/pam/pay and /sandbox/pam/charge (the sandbox payment endpoint)', () => {
+  it('shows what is paid with a card form; takes nothing until the card is charged', async () => {
     const { ana } = current();
     await pamCheckout(ana);
     const payload = (await prepare(ana)).body.pam_payload;
     const res = await postForm(ana, payload);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('<h1>Payment received</h1>');
-    expect(res.body).toContain('$159.95');
+    expect(res.body).toContain('<h1>Pay for your deposit</h1>');
     expect(res.body).toContain('Robert Lee');
+    expect(res.body).toContain(`action="${PAM_PATHS.sandboxPamCharge}"`);
+    expect(res.body).toContain('<label for="credit_card">Card number</label>');
+    expect(res.body).toContain('Pay $159.95');
     expect(res.body).toContain('<a href="/">Return to the deposit site</a>');
-    const again = await postForm(ana, payload);
-    expect(again.body).toContain('it was not taken again');
-    const db = (await import('node:sqlite')).DatabaseSync;
-    const conn = new db(current().dbPath, { readOnly: true });
-    try {
-      expect(conn.prepare('SELECT ref, valid, total_cents FROM pam_payments').all()).toEqual([
-        { ref: claimsOf(payload).ref, valid: 1, total_cents: 15995 },
-      ]);
-    } finally {
-      conn.close();
-    }
+    expect(pamRows(current().dbPath)).toEqual([]);
+  });
+
+  it('refuses a bad or declined card on the form, keeping no card data', async () => {
+    const { ana } = current();
+    await pamCheckout(ana);
+    const payload = (await prepare(ana)).body.pam_payload;
+    const bad = await charge(ana, payload, { ...GOOD_CARD, credit_card: '4111111111111112', credit_card_month: '13' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('role="alert"');
+    expect(bad.body).toContain('Card number - Invalid card number');
+    expect(bad.body).toContain('Expiry month (MM) - ');
+    expect(bad.body).not.toContain('4111111111111112');
+    const amex = await charge(ana, payload, { ...GOOD_CARD, credit_card: '378282246310005', credit_card_cvc: '1234' });
+    expect(amex.statusCode).toBe(400);
+    expect(amex.body).toContain('We do not accept American Express');
+    expect(amex.body).not.toContain('378282246310005');
+    expect(pamRows(current().dbPath)).toEqual([]);
+  });
+
+  it('charges once and sends the payer back with a signed result; a repeat is not charged again', async () => {
+    const { ana } = current();
+    await pamCheckout(ana);
+    const payload = (await prepare(ana)).body.pam_payload;
+    const res = await charge(ana, payload);
+    expect(res.statusCode).toBe(303);
+    expect(String(res.headers.location)).toMatch(/^http:\/\/localhost(:\d+)?\/#\/pam_return\?result=/);
+    const again = await charge(ana, payload, { ...GOOD_CARD, credit_card: '5555555555554444' });
+    expect(again.statusCode).toBe(303);
+    expect(resultOf(again.headers.location)).toBe(resultOf(res.headers.location));
+    // The form posted again after paying leads back too.
+    expect((await postForm(ana, payload)).statusCode).toBe(303);
+    expect(pamRows(current().dbPath)).toEqual([
+      {
+        ref: claimsOf(payload).ref,
+        valid: 1,
+        total_cents: 15995,
+        card_brand: 'visa',
+        card_last4: '1111',
+        card_exp: '12/2030',
+      },
+    ]);
   });
 
   it('answers in Spanish for a Spanish payer', async () => {
@@ -174,7 +245,8 @@ describe('POST /sandbox/pam/pay (the sandbox payment endpoint)', () => {
     await pamCheckout(ana);
     const res = await postForm(ana, (await prepare(ana)).body.pam_payload);
     expect(res.body).toContain('<html lang="es">');
-    expect(res.body).toContain('Pago recibido');
+    expect(res.body).toContain('Pague su depósito');
+    expect(res.body).toContain('Número de tarjeta');
   });
 
   it('refuses a forged, tampered, expired or missing payload without taking a payment', async () => {
@@ -185,20 +257,109 @@ describe('POST /sandbox/pam/pay (the sandbox payment endpoint)', () => {
     const claims = claimsOf(payload);
     const tampered = `${Buffer.from(JSON.stringify({ ...claims, total: 1 })).toString('base64url')}.${sig}`;
     for (const bad of [tampered, `${body}.AAAA`, 'nonsense', '']) {
-      const res = await postForm(ana, bad);
-      expect(res.statusCode, bad).toBe(400);
-      expect(res.body).toContain('No payment was taken');
+      for (const res of [await postForm(ana, bad), await charge(ana, bad)]) {
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.body).toContain('No payment was taken');
+      }
     }
     clock.advance(31 * MINUTE);
-    const late = await postForm(ana, payload);
+    const late = await charge(ana, payload);
     expect(late.statusCode).toBe(400);
     expect(late.body).toContain('has expired');
+    expect(pamRows(current().dbPath)).toEqual([]);
   });
 
   it('answers a JSON post as a bad request, never a 500', async () => {
     const { ana } = current();
-    const res = await ana.app.inject({ method: 'POST', url: P.sandboxPamPay, payload: { payload: 'x' } });
-    expect(res.statusCode).toBe(400);
+    for (const url of [P.sandboxPamPay, PAM_PATHS.sandboxPamCharge]) {
+      const res = await ana.app.inject({ method: 'POST', url, payload: { payload: 'x' } });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('POST /pay/complete_pam_deposit (the pam receipt)', () => {
+  async function paid(c: Client) {
+    await pamCheckout(c, { type: 'trust', amount: 50 });
+    const payload = (await prepare(c)).body.pam_payload;
+    return resultOf((await charge(c, payload)).headers.location);
+  }
+
+  it('writes the deposit and the pam receipt once, in the payer’s history', async () => {
+    const { ana } = current();
+    const result = await paid(ana);
+    const res = await complete(ana, result);
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.cached_deposit_info).toMatchObject({
+      pam: true,
+      deposit_type: 'trust',
+      recipient_first_name: 'Robert',
+      facility_id: 1201,
+      amount: 50,
+      card_brand: 'visa',
+      card_last4: '1111',
+      card_expiry: '12/2030',
+    });
+    const receipt = res.body.cached_deposit_info;
+    expect((await ana.state()).fields).toMatchObject({ deposit_id: receipt?.deposit_id });
+    // A reload of the return address answers the first answer.
+    const again = await complete(ana, result);
+    expect(again.body.cached_deposit_info?.order_number).toBe(receipt?.order_number);
+    const history = await ana.get<DepositHistoryResponse>(ACCOUNT_PATHS.depositHistory);
+    expect(JSON.stringify(history.body)).toContain('Robert');
+    expect(JSON.stringify(res.body)).not.toMatch(/4111111111111111|tok_/);
+  });
+
+  it('refuses a result of a payment this session did not prepare, or not paid, or not a token', async () => {
+    const { ana, ben } = current();
+    const result = await paid(ana);
+    expect(await complete(ben, result)).toMatchObject({
+      status: 400,
+      body: { errors: { form: 'ERROR.PAM_INVALID_RESULT' } },
+    });
+    const [body, sig] = result.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const tampered = `${Buffer.from(JSON.stringify({ ...claims, card_last4: '9999' })).toString('base64url')}.${sig}`;
+    expect(await complete(ana, tampered)).toMatchObject({
+      status: 400,
+      body: { errors: { form: 'ERROR.PAM_INVALID_RESULT' } },
+    });
+    // The payload itself is no result.
+    const payload = (await ana.state()).fields.pam_payload;
+    expect((await complete(ana, payload)).status).toBe(400);
+    expect(await complete(ana, '')).toMatchObject({
+      status: 400,
+      body: { errors: { pam_result: 'VALIDATION.REQUIRED' } },
+    });
+    expect(await complete(ana, 'not a token')).toMatchObject({ status: 400 });
+    expect(await complete(ana, 42)).toMatchObject({ status: 400 });
+    expect((await ana.state()).fields.deposit_id).toBe('');
+    // Prepared, but the card was never charged: the endpoint has no record.
+    const unpaid = await current.startCopy({ config: { pamSigningKey: 'k'.repeat(40) } });
+    try {
+      await pamCheckout(unpaid.ana, { type: 'trust', amount: 50 });
+      const prepared = (await prepare(unpaid.ana)).body.pam_payload;
+      const { signPamResult } = await import('../../server/domain/pam.ts');
+      const forged = signPamResult({ pamSigningKey: 'k'.repeat(40) } as never, {
+        ref: claimsOf(prepared).ref,
+        card_brand: 'visa',
+        card_last4: '1111',
+        card_expiry: '12/2030',
+        paid_at: clock.now().toISOString(),
+      });
+      expect(await complete(unpaid.ana, forged)).toMatchObject({
+        status: 400,
+        body: { errors: { form: 'ERROR.PAM_NOT_PAID' } },
+      });
+    } finally {
+      await unpaid.dispose();
+    }
+  });
+
+  it('answers 401 to a guest', async () => {
+    const guest = await newClient(current().app);
+    expect(await complete(guest, 'a.b')).toMatchObject({ status: 401, body: UNAUTHORIZED });
   });
 });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appMachine } from '../../machines/app.machine.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
+import { checkoutExtrasMachine } from '../../machines/checkout-extras.machine.ts';
 import { facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { creditCardsMachine } from '../../machines/credit-cards.machine.ts';
 import { destinationAccountsMachine } from '../../machines/destination-accounts.machine.ts';
@@ -26,6 +27,7 @@ import { identityVerifyMachine } from '../../machines/identity-verify.machine.ts
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { professionalMachine } from '../../machines/professional.machine.ts';
 import { professionalResultMachine } from '../../machines/professional-result.machine.ts';
+import { pamReturnMachine } from '../../machines/pam-return.machine.ts';
 import { transferFundsMachine } from '../../machines/transfer-funds.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
 
@@ -40,6 +42,8 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   facilityPicker: { machine: facilityPickerMachine, regions: [''] },
   recipientSearch: { machine: recipientSearchMachine, regions: [''] },
   checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.savedCards', 'active.form'] },
+  // The checkout's child 'extras' (voicemail offers, the CPA link; docs/decisions/0015).
+  checkoutExtras: { machine: checkoutExtrasMachine, regions: ['voicemail', 'cpa'] },
   receiptFlow: { machine: receiptFlowMachine, regions: [''] },
   updateProfile: { machine: updateProfileMachine, regions: [''] },
   identityVerify: { machine: identityVerifyMachine, regions: [''] },
@@ -60,6 +64,7 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   depositOrVisit: { machine: depositOrVisitMachine, regions: [''] },
   professional: { machine: professionalMachine, regions: [''] },
   professionalResult: { machine: professionalResultMachine, regions: [''] },
+  pamReturn: { machine: pamReturnMachine, regions: [''] },
 };
 
 /** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */

@@ -1,0 +1,111 @@
+// POST /pay/complete_pam_deposit (contract/pam.ts): the return leg of the pam variant (§2). The payment
+// endpoint sent the payer back with a signed result; this checks it against the payment this session
+// prepared (its pam_payload) and against the endpoint's own record, then writes the deposit (one ledger
+// row, in the payer's history) and the pam receipt into form state. The same result again answers the
+// first answer: a reload of the return address never writes a second deposit.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { CheckoutResponse } from '../../contract/api.ts';
+import type { FormFields, ReceiptInfo } from '../../contract/entities.ts';
+import { PAM_ERRORS, PAM_PATHS, completePamDepositSchema } from '../../contract/pam.ts';
+import { transaction } from '../db.ts';
+import type { Deps } from '../deps.ts';
+import { newOrderNumber, response } from '../domain/checkout.ts';
+import { ageOn } from '../domain/dates.ts';
+import { readPamPayload, verifyPamResult } from '../domain/pam.ts';
+import { badRequest, validate } from '../http.ts';
+import { toCents } from '../money.ts';
+import { signedInGuard } from '../signed-in.ts';
+
+type Outcome = { status: 200; body: CheckoutResponse } | { status: 400; field: string };
+
+export async function pamReturnRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db, repos, config, sessions, now } = deps;
+  const guard = signedInGuard(deps);
+  // §6: in pam mode an account is required.
+  app.addHook('onRequest', guard.onRequest);
+
+  app.post(PAM_PATHS.completePamDeposit, async (request, reply) => {
+    const body = validate(completePamDepositSchema, request.body);
+    if (!body.ok) return badRequest(reply, body.errors);
+    const user = guard.user(request);
+    const session = sessions.require(request, reply);
+    const t = now();
+    const outcome = transaction(db, (): Outcome => {
+      const state = repos.formState.get(session.id);
+      const f = state.fields;
+      if (f.deposit_id) {
+        const first = repos.deposits.findById(f.deposit_id);
+        if (first) return { status: 200, body: JSON.parse(first.response_json) as CheckoutResponse };
+      }
+      const result = verifyPamResult(config, body.value.pam_result);
+      const claims = f.pam_payload ? readPamPayload(config, f.pam_payload) : null;
+      // Only the payment this session prepared: a result of another payer's payment proves nothing here.
+      if (!result || !claims || claims.ref !== result.ref) return { status: 400, field: PAM_ERRORS.invalidResult };
+      const paid = repos.pamPayments.findByRef(result.ref);
+      if (!paid?.valid || paid.card_last4 !== result.card_last4) return { status: 400, field: PAM_ERRORS.notPaid };
+      const facility = repos.facilities.findById(claims.facility_id);
+      const inmate = facility ? repos.inmates.findInFacility(claims.inmate_id, facility.id) : undefined;
+      if (!facility || !inmate) return { status: 400, field: PAM_ERRORS.invalidResult };
+
+      const depositId = randomUUID();
+      const nowIso = t.toISOString();
+      const receipt: ReceiptInfo = {
+        deposit_id: depositId,
+        order_number: newOrderNumber(repos),
+        deposit_time: result.paid_at,
+        deposit_type: claims.deposit_type,
+        recipient_first_name: inmate.first_name,
+        recipient_last_name: inmate.last_name,
+        recipient_dob: inmate.date_of_birth,
+        recipient_age: ageOn(inmate.date_of_birth, t),
+        booking_code: inmate.booking_code,
+        facility_id: facility.id,
+        facility_label: facility.label,
+        inmate_label: facility.inmate_label,
+        amount: claims.amount,
+        fee: claims.fee,
+        tax: claims.tax,
+        total: claims.total,
+        card_brand: result.card_brand,
+        card_last4: result.card_last4,
+        card_expiry: result.card_expiry,
+        billing_country: f.billing_country,
+        pam: true,
+      };
+      const done: FormFields = {
+        ...f,
+        deposit_id: depositId,
+        deposit_fee: Math.round((claims.fee + claims.tax) * 100) / 100,
+        deposit_total: claims.total,
+        cached_deposit_info: receipt,
+      };
+      const answer = response(done, { success: true, cached_deposit_info: receipt });
+      repos.deposits.insert({
+        id: depositId,
+        order_number: receipt.order_number,
+        session_id: session.id,
+        facility_id: facility.id,
+        inmate_id: inmate.id,
+        deposit_type: claims.deposit_type,
+        amount_cents: toCents(claims.amount),
+        fee_cents: toCents(claims.fee),
+        tax_cents: toCents(claims.tax),
+        total_cents: toCents(claims.total),
+        // The endpoint charged the card; the ledger names its payment instead of a vault token.
+        card_token: `pam:${claims.ref}`,
+        card_brand: result.card_brand,
+        card_last4: result.card_last4,
+        card_exp: result.card_expiry,
+        payer_email: user.email,
+        created_at: nowIso,
+        response_json: JSON.stringify(answer),
+      });
+      repos.depositHistory.assign(depositId, user.id, null);
+      repos.formState.save(session.id, { fields: done, errors: {} }, nowIso);
+      return { status: 200, body: answer };
+    });
+    if (outcome.status === 400) return badRequest(reply, { form: outcome.field });
+    return outcome.body;
+  });
+}
