@@ -6,7 +6,8 @@ import { DELAYS, PROGRESS, SEARCH_MIN } from '../contract/constants.ts';
 import type { DepositType, Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import type { DestinationAccount } from '../contract/accounts.ts';
-import { hiddenForBilling, needsSignIn, offersType } from '../contract/rules.ts';
+import { deepContactNeedsSignIn, isDeepContactDeposit } from '../contract/deep-contact.ts';
+import { hiddenForPayer, needsSignIn, offersType } from '../contract/rules.ts';
 import { MSG } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { checkoutMachine } from './checkout.machine.ts';
@@ -152,11 +153,19 @@ export const wizardMachine = setup({
     hasRecipient: ({ context }) => context.fields.deposit_inmate_id !== '',
     isNumberRequested: ({ context }) => context.requested === 'number',
     isDestType: ({ context }) => context.fields.deposit_type === 'dest',
-    // §4: checkout goes back to type when the recipient (or, for dest, the phone) is missing.
+    // §4: checkout goes back to type when the recipient (or, for dest, the phone) is missing. A
+    // deep-contact recipient was written by the server; a fraud-flagged one is no recipient (§5).
     hasRecipientOrPhone: ({ context }) =>
       context.fields.deposit_type === 'dest'
         ? context.fields.deposit_phone_no !== ''
-        : context.fields.deposit_inmate_id !== '',
+        : context.fields.deposit_inmate_id !== '' &&
+          !(context.fields.deep_contact && context.fields.deep_contact_inmate_fraud),
+    // §5/§8: the person a deep-contact link names is fraud-flagged: the deposit is blocked.
+    isDeepContactFraud: ({ context }) => context.fields.deep_contact && context.fields.deep_contact_inmate_fraud,
+    // §4: a deep-contact deposit to the person goes from type straight to checkout (the recipient is known).
+    isDeepContactAnswer: (_, params: { answer: StateSaveResponse }) =>
+      isDeepContactDeposit(params.answer.fields, params.answer.fields.deposit_type),
+    isDeepContactDeposit: ({ context }) => isDeepContactDeposit(context.fields, context.fields.deposit_type),
     hasPhone: ({ context }) => phoneDigits(context.fields.deposit_phone_no).length >= 7,
     /** A signed-in payer's phone accounts load once, when the number step opens. */
     needsDestAccounts: ({ context }) => context.fields.logged_in && context.destAccounts === null,
@@ -173,18 +182,20 @@ export const wizardMachine = setup({
       context.fields.facility_id !== null && context.facility?.id !== context.fields.facility_id,
     isRecipientType: ({ context }) =>
       context.fields.deposit_type !== '' && RECIPIENT_TYPES.includes(context.fields.deposit_type),
-    // §2/§6: the facility offers it here, and trust and bail are not hidden by a non-US billing country.
+    // §2/§6: the facility offers it here, and trust and bail are not hidden by a non-US billing country
+    // or a primary number starting 011 (§5).
     isDepositTypeOffered: ({ context }, params: { depositType: FormFields['deposit_type'] }) =>
       params.depositType !== '' &&
       (context.facility === null || offersType(context.facility, params.depositType)) &&
-      !hiddenForBilling(params.depositType, context.fields.billing_country),
-    // §4/§6: choosing trust or bail (where offered) while signed out opens the login-required modal.
+      !hiddenForPayer(params.depositType, context.fields),
+    // §4/§6: choosing trust or bail (where offered) while signed out opens the login-required modal;
+    // so does any deposit to a deep-contact person without deep_zuid (§4).
     needsSignInFor: ({ context }, params: { depositType: FormFields['deposit_type'] }) =>
-      needsSignIn(params.depositType) &&
+      (needsSignIn(params.depositType) || deepContactNeedsSignIn(context.fields, params.depositType)) &&
       !context.fields.logged_in &&
       params.depositType !== '' &&
       (context.facility === null || offersType(context.facility, params.depositType)) &&
-      !hiddenForBilling(params.depositType, context.fields.billing_country),
+      !hiddenForPayer(params.depositType, context.fields),
     // §5/§8: a fraud-flagged inmate blocks a deposit.
     isInmateSelectable: (_, params: { inmate: Inmate }) => !params.inmate.fraud_flag,
     // §4: a save with errors on the step's fields, or a fraud flag, blocks continuing.
@@ -439,6 +450,7 @@ export const wizardMachine = setup({
           initial: 'editing',
           states: {
             editing: {
+              always: { guard: 'isDeepContactFraud', target: 'fraudBlocked' },
               on: {
                 // Choosing a type is its Continue (§2: the type step has no continue button).
                 'type.select': [
@@ -480,6 +492,28 @@ export const wizardMachine = setup({
             loginRequired: {
               on: { 'type.dismiss': 'editing' },
             },
+            /**
+             * §5/§8 FRAUD_CONTROL_MESSAGE: the person a deep-contact link names is fraud-flagged; no type
+             * can be chosen. Back (to the facility step) starts a normal deposit, which ends deep contact.
+             */
+            fraudBlocked: {
+              on: { 'wizard.another': 'clearing' },
+            },
+            /** A new deposit instead (§2 'make another'): the server clears the form state, deep contact too. */
+            clearing: {
+              invoke: {
+                id: 'clearFormState',
+                src: 'clearFormState',
+                onDone: {
+                  target: '#wizard.step.facility',
+                  actions: { type: 'assignCleared', params: ({ event }) => ({ answer: event.output }) },
+                },
+                onError: {
+                  target: 'fraudBlocked',
+                  actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
             saving: {
               invoke: {
                 id: 'saveStep',
@@ -492,6 +526,15 @@ export const wizardMachine = setup({
                     actions: [
                       { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
                       'signalCannotContinue',
+                    ],
+                  },
+                  // §4: deep contact: the recipient is known, straight to checkout.
+                  {
+                    guard: { type: 'isDeepContactAnswer', params: ({ event }) => ({ answer: event.output }) },
+                    target: '#wizard.step.routing',
+                    actions: [
+                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'assignRequested', params: { route: 'checkout' } },
                     ],
                   },
                   {
@@ -749,6 +792,12 @@ export const wizardMachine = setup({
                 guard: 'isDestType',
                 target: 'routing',
                 actions: { type: 'assignRequested', params: { route: 'number' } },
+              },
+              // §4: a deep-contact deposit came from type, the recipient search was skipped.
+              {
+                guard: 'isDeepContactDeposit',
+                target: 'routing',
+                actions: { type: 'assignRequested', params: { route: 'type' } },
               },
               { target: 'routing', actions: { type: 'assignRequested', params: { route: 'recipient' } } },
             ],

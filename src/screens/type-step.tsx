@@ -4,14 +4,15 @@
 // and the login-required modal of §4 for trust and bail while signed out.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { DepositType, Facility } from '../../contract/entities.ts';
-import { hiddenForBilling, offersType } from '../../contract/rules.ts';
+import type { DepositType, Facility, FormFields } from '../../contract/entities.ts';
+import { hiddenForPayer, offersType } from '../../contract/rules.ts';
 import { pagePath } from '../../machines/pages.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { ChoiceModal } from '../components/modal.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import type { WizardRef } from '../machine-refs.ts';
+import { typeTitleKey } from '../deposit-types.ts';
 import { useCustomerServicePhone } from '../site.tsx';
 
 const TYPES: readonly DepositType[] = ['flex', 'dest', 'trust', 'bail'];
@@ -25,9 +26,16 @@ type Offer =
   | { kind: 'bailByPhone' }
   | null;
 
-/** §2/§5/§6: the panel of each type, from the facility, its configured rules and the billing country. */
-export function offerOf(facility: Facility, type: DepositType, billingCountry: string): Offer {
-  if (hiddenForBilling(type, billingCountry)) return null;
+/**
+ * §2/§5/§6: the panel of each type, from the facility, its configured rules, the billing country and
+ * the payer's primary number (§5: trust and bail hidden for a primary number starting 011).
+ */
+export function offerOf(
+  facility: Facility,
+  type: DepositType,
+  payer: Pick<FormFields, 'billing_country' | 'primary_no'>,
+): Offer {
+  if (hiddenForPayer(type, payer)) return null;
   const rules = facility.rules;
   if (type === 'trust' && rules?.trust_redirect_url) return { kind: 'trustRedirect', url: rules.trust_redirect_url };
   if (type === 'trust' && rules?.trust_third_party) return { kind: 'trustThirdParty' };
@@ -49,6 +57,19 @@ export function TypeStep({ wizard }: { wizard: WizardRef }) {
   const { t } = useTranslation();
   const facility = useSelector(wizard, (s) => s.context.facility);
   const billingCountry = useSelector(wizard, (s) => s.context.fields.billing_country);
+  const primaryNo = useSelector(wizard, (s) => s.context.fields.primary_no);
+  // §3/§9 unified wallet: its notice and the _UW labels (decisions/0016).
+  const unifiedWallet = useSelector(wizard, (s) => s.context.fields.unified_wallet_enabled);
+  const uwPinDebit = useSelector(wizard, (s) => s.context.fields.uw_pinDebit);
+  const uwAdvpay = useSelector(wizard, (s) => s.context.fields.uw_advpay);
+  const uwTrust = useSelector(wizard, (s) => s.context.fields.uw_trust);
+  // §4 deep contact: the link named the person; the deposit is for them.
+  const deepContact = useSelector(wizard, (s) => s.context.fields.deep_contact);
+  const recipientName = useSelector(wizard, (s) =>
+    `${s.context.fields.deposit_inmate_first_name} ${s.context.fields.deposit_inmate_last_name}`.trim(),
+  );
+  const fraudBlocked = useSelector(wizard, (s) => s.matches({ step: { type: 'fraudBlocked' } }));
+  const clearing = useSelector(wizard, (s) => s.matches({ step: { type: 'clearing' } }));
   const errors = useSelector(wizard, (s) => s.context.errors);
   const showErrors = useSelector(wizard, (s) => s.context.showErrors);
   const failure = useSelector(wizard, (s) => s.context.failure);
@@ -58,36 +79,70 @@ export function TypeStep({ wizard }: { wizard: WizardRef }) {
   const label = facility?.inmate_label ?? t('TYPE.DEFAULT_INMATE_LABEL');
   const offers = TYPES.map((type) => ({
     type,
-    offer: facility ? offerOf(facility, type, billingCountry) : null,
+    offer: facility ? offerOf(facility, type, { billing_country: billingCountry, primary_no: primaryNo }) : null,
   })).filter((o): o is { type: DepositType; offer: NonNullable<Offer> } => o.offer !== null);
   const choosable = offers.filter((o) => o.offer.kind === 'choose');
   const values = { label, labelLower: label.toLowerCase(), phone };
+  const titleKey = (type: DepositType) =>
+    typeTitleKey(type, {
+      facility,
+      fields: {
+        unified_wallet_enabled: unifiedWallet,
+        uw_pinDebit: uwPinDebit,
+        uw_advpay: uwAdvpay,
+        uw_trust: uwTrust,
+      },
+    });
 
   return (
     <div>
       <StepHeading>{t('TYPE.HEADING')}</StepHeading>
       <ErrorSummary show={showErrors} errors={{ deposit_type: errors.deposit_type }} labels={{}} messageKey={failure} />
       <p className="breadcrumb">{facility?.label}</p>
+      {deepContact && recipientName ? (
+        <p className="notice" id="type-deep-contact">
+          {t('DEEP_CONTACT.FOR', { name: recipientName, label: label.toLowerCase() })}
+        </p>
+      ) : null}
+      {fraudBlocked || clearing ? (
+        <div className="notice notice--error">
+          <p role="alert">{t('ERROR.FRAUD_CONTROL_MESSAGE')}</p>
+          <button
+            type="button"
+            className="button"
+            disabled={clearing}
+            onClick={() => wizard.send({ type: 'wizard.another' })}
+          >
+            {clearing ? t('WIZARD.PLEASE_WAIT') : t('DEEP_CONTACT.START_WIZARD')}
+          </button>
+        </div>
+      ) : null}
+      {unifiedWallet ? (
+        <div className="notice" role="note" aria-labelledby="type-unified-wallet">
+          <h2 id="type-unified-wallet">{t('TYPE.UNIFIED_WALLET_TITLE')}</h2>
+          <p>{t('TYPE.UNIFIED_WALLET_NOTICE', values)}</p>
+        </div>
+      ) : null}
       {facility?.fcc_regulated && choosable.length > 0 ? (
         <div className="notice">
           <p id="type-fcc">{t('TYPE.FCC_TYPES')}</p>
           <ul aria-labelledby="type-fcc">
             {choosable.map(({ type }) => (
-              <li key={type}>{t(PANEL_KEYS[type].title, values)}</li>
+              <li key={type}>{t(titleKey(type), values)}</li>
             ))}
           </ul>
         </div>
       ) : null}
-      {offers.length === 0 ? (
+      {fraudBlocked || clearing ? null : offers.length === 0 ? (
         <div className="notice" role="status">
           <p>{t('TYPE.NONE_OFFERED')}</p>
         </div>
       ) : null}
-      {offers.map(({ type, offer }) => {
+      {(fraudBlocked || clearing ? [] : offers).map(({ type, offer }) => {
         const titleId = `type-${type}-title`;
         return (
           <section key={type} className="panel" aria-labelledby={titleId}>
-            <h2 id={titleId}>{t(PANEL_KEYS[type].title, values)}</h2>
+            <h2 id={titleId}>{t(titleKey(type), values)}</h2>
             {offer.kind === 'choose' ? (
               <>
                 <p>{t(PANEL_KEYS[type].description, values)}</p>
@@ -130,7 +185,7 @@ export function TypeStep({ wizard }: { wizard: WizardRef }) {
             </a>
           }
         >
-          <p>{t('TYPE.SIGN_IN_TEXT')}</p>
+          <p>{deepContact ? t('DEEP_CONTACT.SIGN_IN_TEXT', { name: recipientName }) : t('TYPE.SIGN_IN_TEXT')}</p>
         </ChoiceModal>
       ) : null}
       <WizardNav showContinue={false} onBack={() => wizard.send({ type: 'wizard.back' })} />

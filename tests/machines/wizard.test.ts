@@ -31,6 +31,7 @@ import {
   TOKEN,
   VALID_BILLING,
   VALID_CARD,
+  deepContactFields,
   depositSuccess,
   saveAnswer,
 } from '../../fixtures/samples.ts';
@@ -667,6 +668,141 @@ describe('wizard: with its real children', () => {
     const after = wizard.getSnapshot() as Snapshot;
     expect(routeOf(after)).toBe('facility');
     expect(after.context).toMatchObject({ fields: EMPTY_FORM, facility: null, dirty: {} });
+  });
+});
+
+// ---------------------------------------------------------------- deep contact (§4) and the 011 rule (§5)
+
+/** The type step of a deposit started from a deep-contact link, for each kind of payer. */
+function deepSpec(fields: FormFields): ModelSpec<Snapshot> {
+  return {
+    build: withStubs,
+    input: { fields, errors: {}, route: 'type' } satisfies WizardInput,
+    samples: () => [
+      ...samples['type.select'],
+      { type: 'type.dismiss' },
+      { type: 'wizard.back' },
+      { type: 'wizard.another' },
+      { type: 'wizard.navigate', route: 'checkout' },
+    ],
+    answers: {
+      loadFacility: () => [HARRIS],
+      saveStep: ({ context }) => [saveAnswer(context.fields)],
+      clearFormState: () => [saveAnswer(EMPTY_FORM)],
+      checkout: () => [],
+    },
+    failures: { clearFormState: [NETWORK_FAILURE], saveStep: [NETWORK_FAILURE] },
+    project: ({ context: c }) => [
+      c.requested,
+      c.fields.deposit_type,
+      c.fields.deep_contact,
+      c.facility?.id ?? null,
+      c.showErrors,
+      c.failure !== null,
+    ],
+    limit: 20_000,
+  };
+}
+
+const DEEP_GUEST = deepContactFields();
+const DEEP_ZUID = deepContactFields(INMATE, { deep_zuid: 'partner-42' });
+const DEEP_SIGNED_IN = deepContactFields(INMATE, { logged_in: true, email: 'ana@example.com' });
+const DEEP_FRAUD = deepContactFields(FRAUD_INMATE, { deep_zuid: 'partner-42' });
+
+describe.each([
+  ['a guest without deep_zuid', DEEP_GUEST],
+  ['a guest with deep_zuid', DEEP_ZUID],
+  ['a signed-in payer', DEEP_SIGNED_IN],
+  ['a fraud-flagged person', DEEP_FRAUD],
+])('wizard (deep contact, %s): paths of the model', (_name, fields) => {
+  const model = deepSpec(fields);
+  const graph = modelPaths(model);
+  it('has a graph to walk', () => {
+    expect(graph.paths.length).toBeGreaterThan(2);
+  });
+  it.each(graph.paths.map((p, i) => [i + 1, describePath(p), p] as const))('path %i: %s', async (_i, _d, path) => {
+    await replayPath(model, graph, path);
+  });
+});
+
+describe('wizard: deep contact (§4)', () => {
+  it('a signed-in payer goes from type straight to checkout for trust, and back to type', async () => {
+    const t = setup(DEEP_SIGNED_IN, 'type');
+    await loadFacility(t);
+    t.wizard.send({ type: 'type.select', depositType: 'trust' });
+    expect(t.snap().matches({ step: { type: 'saving' } })).toBe(true);
+    t.calls.resolve('saveStep', saveAnswer({ ...DEEP_SIGNED_IN, deposit_type: 'trust' }));
+    await settle();
+    expect(routeOf(t.snap())).toBe('checkout');
+    expect(t.calls.inputs('checkout')).toEqual([
+      { fields: { ...DEEP_SIGNED_IN, deposit_type: 'trust' }, facility: HARRIS },
+    ]);
+    t.wizard.send({ type: 'wizard.back' });
+    expect(routeOf(t.snap())).toBe('type');
+  });
+
+  it('flex goes straight to checkout too; dest still goes to the number step', async () => {
+    const flex = setup(DEEP_ZUID, 'type');
+    await loadFacility(flex);
+    flex.wizard.send({ type: 'type.select', depositType: 'flex' });
+    flex.calls.resolve('saveStep', saveAnswer({ ...DEEP_ZUID, deposit_type: 'flex' }));
+    await settle();
+    expect(routeOf(flex.snap())).toBe('checkout');
+    const dest = setup(DEEP_ZUID, 'type');
+    await loadFacility(dest);
+    dest.wizard.send({ type: 'type.select', depositType: 'dest' });
+    dest.calls.resolve('saveStep', saveAnswer({ ...DEEP_ZUID, deposit_type: 'dest' }));
+    await settle();
+    expect(routeOf(dest.snap())).toBe('number');
+  });
+
+  it('a guest without deep_zuid gets the login-required modal for flex too', async () => {
+    const t = setup(DEEP_GUEST, 'type');
+    await loadFacility(t);
+    t.wizard.send({ type: 'type.select', depositType: 'flex' });
+    expect(t.snap().matches({ step: { type: 'loginRequired' } })).toBe(true);
+    expect(t.calls.inputs('saveFormState')).toEqual([]);
+  });
+
+  it('a fraud-flagged person blocks the type step; a new deposit clears the form state', async () => {
+    const t = setup(DEEP_FRAUD, 'type');
+    await loadFacility(t);
+    expect(t.snap().matches({ step: { type: 'fraudBlocked' } })).toBe(true);
+    t.wizard.send({ type: 'type.select', depositType: 'flex' });
+    expect(t.snap().matches({ step: { type: 'fraudBlocked' } })).toBe(true);
+    t.wizard.send({ type: 'wizard.another' });
+    t.calls.resolve('clearFormState', saveAnswer(EMPTY_FORM));
+    await settle();
+    expect(routeOf(t.snap())).toBe('facility');
+    expect(t.snap().context.fields.deep_contact).toBe(false);
+  });
+
+  it('the checkout guard accepts the deep-contact recipient, not a fraud-flagged one', async () => {
+    const ok = setup({ ...DEEP_SIGNED_IN, deposit_type: 'trust' }, 'checkout');
+    await loadFacility(ok);
+    expect(routeOf(ok.snap())).toBe('checkout');
+    const fraud = setup({ ...DEEP_FRAUD, deposit_type: 'flex' }, 'checkout');
+    await loadFacility(fraud);
+    expect(routeOf(fraud.snap())).toBe('type');
+  });
+});
+
+describe('wizard: §5 trust and bail for a primary number starting 011', () => {
+  it('are not offered: choosing trust asks to reselect, without a save or the modal', async () => {
+    const fields = { ...withFacility, logged_in: true, primary_no: '0114165550106' };
+    const t = setup(fields, 'type');
+    await loadFacility(t);
+    t.wizard.send({ type: 'type.select', depositType: 'trust' });
+    expect(t.snap().matches({ step: { type: 'editing' } })).toBe(true);
+    expect(t.snap().context.errors.deposit_type).toBe('VALIDATION.RESELECT_DEPOSIT_TYPE');
+    expect(t.calls.inputs('saveFormState')).toEqual([]);
+  });
+
+  it('a US primary number changes nothing', async () => {
+    const t = setup({ ...withFacility, logged_in: true, primary_no: '5125550101' }, 'type');
+    await loadFacility(t);
+    t.wizard.send({ type: 'type.select', depositType: 'trust' });
+    expect(t.snap().matches({ step: { type: 'saving' } })).toBe(true);
   });
 });
 

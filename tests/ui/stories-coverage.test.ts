@@ -14,6 +14,7 @@ import { creditCardsMachine } from '../../machines/credit-cards.machine.ts';
 import { destinationAccountsMachine } from '../../machines/destination-accounts.machine.ts';
 import { depositHistoryMachine } from '../../machines/deposit-history.machine.ts';
 import { developRaiseMachine } from '../../machines/develop-raise.machine.ts';
+import { deepContactMachine } from '../../machines/deep-contact.machine.ts';
 import { legalMachine } from '../../machines/legal.machine.ts';
 import { depositOrVisitMachine } from '../../machines/deposit-or-visit.machine.ts';
 import { landingMachine } from '../../machines/landing.machine.ts';
@@ -64,6 +65,7 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   depositOrVisit: { machine: depositOrVisitMachine, regions: [''] },
   professional: { machine: professionalMachine, regions: [''] },
   professionalResult: { machine: professionalResultMachine, regions: [''] },
+  deepContact: { machine: deepContactMachine, regions: [''] },
   pamReturn: { machine: pamReturnMachine, regions: [''] },
 };
 
