@@ -1,7 +1,7 @@
 // Deep contact (§3 deep_contact, deep_contact_inmate_fraud, deep_zuid; §4 "a deep-contact trust flow goes
 // from type straight to checkout", "a deposit to a deep-contact inmate needs login unless deep_zuid is
 // set"): a payer arrives from a link that names the facility and the person, so the wizard starts at the
-// type step with the recipient known (docs/decisions/0015-deep-contact.md).
+// type step with the recipient known (docs/decisions/0019-deep-contact.md).
 //
 // The link: `#/deep_contact/<facilityId>/<inmateId>` with an optional `?zuid=<partner user id>`.
 //
