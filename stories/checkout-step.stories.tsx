@@ -260,6 +260,10 @@ export const DuplicateWarning: Story = {
   play: async ({ canvas }) => {
     const dialog = canvas.getByRole('alertdialog', { name: t('CHECKOUT.WARNING_TITLE') });
     await expect(dialog).toHaveTextContent(money(25));
+    // The payer must answer it: focus moves into it (to its heading).
+    await waitFor(() =>
+      expect(within(dialog).getByRole('heading', { name: t('CHECKOUT.WARNING_TITLE') })).toHaveFocus(),
+    );
   },
 };
 

@@ -9,6 +9,7 @@ export function Modal({
   title,
   onClose,
   role = 'dialog',
+  describedBy,
   children,
 }: {
   title: ReactNode;
@@ -16,6 +17,8 @@ export function Modal({
   onClose?: (() => void) | undefined;
   /** 'alertdialog' for a confirmation of something that cannot be undone. */
   role?: 'dialog' | 'alertdialog';
+  /** Id of the element that holds the message (an alert dialog's description). */
+  describedBy?: string | undefined;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -46,7 +49,15 @@ export function Modal({
   };
   return (
     <div className="modal-backdrop">
-      <div ref={ref} className="modal" role={role} aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className="modal"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        onKeyDown={onKeyDown}
+      >
         <h2 id={titleId} tabIndex={-1} className="modal__title">
           {title}
         </h2>

@@ -22,7 +22,7 @@ import type { CardFields } from '../../machines/wizard.types.ts';
 import { pagePath } from '../../machines/pages.ts';
 import { PAM_PAYLOAD_FIELD } from '../../contract/checkout-services.ts';
 import { ErrorSummary, focusErrorSummary } from '../components/error-summary.tsx';
-import { ChoiceModal } from '../components/modal.tsx';
+import { ChoiceModal, Modal } from '../components/modal.tsx';
 import { CheckboxField, SelectField, TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
@@ -206,13 +206,14 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         messageValues={{ phone }}
       />
       {s.matches({ active: { form: 'warning' } }) && warningKey ? (
-        <div
-          className="notice notice--warning"
+        // §4 duplicate warning: a modal alert dialog, so focus moves to it and the payer answers it
+        // before anything else (Escape means "No").
+        <Modal
+          title={t('CHECKOUT.WARNING_TITLE')}
           role="alertdialog"
-          aria-labelledby="warning-title"
-          aria-describedby="warning-text"
+          describedBy="warning-text"
+          onClose={() => checkout.send({ type: 'checkout.dismiss' })}
         >
-          <h2 id="warning-title">{t('CHECKOUT.WARNING_TITLE')}</h2>
           <p id="warning-text">
             {t(warningKey, {
               amount: formatMoney(outcome.duplicate?.amount, lang),
@@ -236,7 +237,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
               {t('CHECKOUT.DEPOSIT_AGAIN')}
             </button>
           </div>
-        </div>
+        </Modal>
       ) : null}
 
       {s.matches({ active: { form: 'trustMismatch' } }) ? (

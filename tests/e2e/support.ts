@@ -15,6 +15,21 @@ export const CARDS = {
   approved: '4111111111111111',
   amex: '378282246310005',
   unknownText: '4000000000000903',
+  avs: '4000000000000101',
+  cvv: '4000000000000200',
+  usps: '4000000000000309',
+  exceedsLimit: '4000000000000408',
+  limitError: '4000000000000507',
+  minMaxError: '4000000000000606',
+  fraudInmate: '4000000000000705',
+  fraudDest: '5105105105105100',
+  invalidDest: '4000000000000804',
+  /** Passes the checksum; the processor knows no such card (INVALID_CARD_NUMBER). */
+  unknownToProcessor: '4000000000001000',
+  /** Fails the checksum: refused in the page before any call. */
+  badChecksum: '4111111111111112',
+  /** Passes the checksum but is of no accepted brand (JCB): the vault refuses it as a field error. */
+  otherBrand: '3530111333300000',
 } as const;
 
 /** The server's default customer service number (server/config.ts, CUSTOMER_SERVICE_PHONE). */
