@@ -19,6 +19,7 @@ import {
   returnLocation,
 } from './pages.ts';
 import { wizardMachine } from './wizard.machine.ts';
+import { type NavHeaderEvent, navHeaderMachine } from './nav-header.machine.ts';
 import type { AppContext, AppEvent, AppInput } from './app.types.ts';
 import type { WizardEvent } from './wizard.types.ts';
 
@@ -26,6 +27,8 @@ type IO = ActorIO;
 
 /** The spawned locale call; a newer choice replaces an older call still running. */
 const SET_LOCALE_ID = 'setLocale';
+/** The global header's navigation script (§2 shared layout). */
+export const NAV_HEADER_ID = 'navHeader';
 /** The running page's actor (one at a time). */
 export const PAGE_ID = 'page';
 
@@ -40,6 +43,7 @@ export const appMachine = setup({
   },
   actors: {
     wizardMachine,
+    navHeaderMachine,
     loadFormState: fromPromise<IO['loadFormState']['output'], IO['loadFormState']['input']>(async () => {
       throw new Error('actor loadFormState not provided');
     }),
@@ -120,6 +124,13 @@ export const appMachine = setup({
     logUnauthorized: () => {},
     /** §8: a sign-out failure is only logged; the composition root provides the logger. */
     logSignOutFailure: () => {},
+    /** §2 global header: a navigation script that did not load is logged; the composition root provides the logger. */
+    logNavScriptFailure: (_, _params: { message: string }) => {},
+    // §2: "global header loaded from an external navigation script whose URL comes from form state".
+    loadNavHeader: sendTo(
+      NAV_HEADER_ID,
+      ({ context }): NavHeaderEvent => ({ type: 'nav.load', url: context.fields?.nav_script_url ?? '' }),
+    ),
     // §4/§7: a 401 answer redirects to '/', the facility step for a guest.
     restartWizard: sendTo('wizard', { type: 'wizard.navigate', route: null } satisfies WizardEvent),
     forwardToWizard: sendTo('wizard', (_, params: { location: AppLocation }) => ({
@@ -144,7 +155,12 @@ export const appMachine = setup({
     };
   },
   initial: 'booting',
+  // The global header's script, once per page load (nav-header.machine.ts); never blocks the app.
+  invoke: { id: NAV_HEADER_ID, src: 'navHeaderMachine' },
   on: {
+    'app.navScriptFailed': {
+      actions: { type: 'logNavScriptFailure', params: ({ event }) => ({ message: event.message }) },
+    },
     'app.language': {
       actions: [
         { type: 'assignLang', params: ({ event }) => ({ lang: event.lang }) },
@@ -184,6 +200,7 @@ export const appMachine = setup({
       on: { 'app.retry': { target: 'booting', actions: 'clearBootError' } },
     },
     ready: {
+      entry: 'loadNavHeader',
       initial: 'choosing',
       on: {
         // A page changed the session or the form state: read it again, then go on (§4).

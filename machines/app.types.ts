@@ -3,6 +3,7 @@ import type { SiteInfo } from '../contract/api.ts';
 import type { FieldErrors, FormFields, Locale } from '../contract/entities.ts';
 import type { AppLocation, PageToAppEvent } from './pages.ts';
 import type { WizardRoute } from './wizard.types.ts';
+import type { NavScriptFailedEvent } from './nav-header.machine.ts';
 
 export interface AppInput {
   lang: Locale;
@@ -39,4 +40,6 @@ export type AppEvent =
   | { type: 'app.signOut' }
   /** A guest created an account on the receipt (§4): signed in from now on, staying where they are. */
   | { type: 'app.accountCreated' }
+  /** §2 global header: its navigation script did not load (logged; the site's own header stays). */
+  | NavScriptFailedEvent
   | PageToAppEvent;

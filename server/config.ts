@@ -2,6 +2,7 @@
 // ... comes from environment variables"). The defaults match fixtures/ (see fixtures/README.md).
 import { DEFAULT_FACILITY_RULES } from '../contract/constants.ts';
 import type { LegalUrls } from '../contract/legal.ts';
+import { NAV_PATHS, isNavScriptUrl } from '../contract/nav-header.ts';
 import { legalUrlsFromEnv } from './legal-urls.ts';
 
 export interface Config {
@@ -63,6 +64,11 @@ export interface Config {
    * Environment: RECURRING_RUN_MINUTES.
    */
   recurringRunMinutes?: number;
+  /**
+   * §2 shared layout: the global header's navigation script (contract/nav-header.ts): a path of this
+   * site or an http(s) URL; '' for none. Environment: NAV_SCRIPT_URL (unset: DEFAULT_NAV_SCRIPT_URL).
+   */
+  navScriptUrl?: string;
 }
 
 /** §2 pam: the sandbox's own stand-in for the external payment endpoint. */
@@ -78,6 +84,9 @@ export const DEFAULT_CPA_LINKS: Record<'en' | 'es', { label: string; url: string
     url: 'https://www.oag.state.va.us/consumer-protection/',
   },
 };
+
+/** §2: the sandbox's own navigation script stands in for the external one. */
+export const DEFAULT_NAV_SCRIPT_URL = NAV_PATHS.sandboxHeaderScript;
 
 /** §9 does not show the transfer fee's value; this sandbox's figure, in dollars. */
 export const DEFAULT_TRANSFER_FEE = 1.5;
@@ -194,6 +203,16 @@ function legalUrlsConfig(env: Env): Partial<Config> {
   return legalUrls ? { legalUrls } : {};
 }
 
+/** §2 NAV_SCRIPT_URL: set but empty turns the global header off; anything else must be a script URL. */
+function navScriptConfig(env: Env): Partial<Config> {
+  const v = env.NAV_SCRIPT_URL;
+  if (v === undefined) return {};
+  const url = v.trim();
+  if (url !== '' && !isNavScriptUrl(url))
+    throw new Error('NAV_SCRIPT_URL must be a path of this site (/...) or an http(s) URL');
+  return { navScriptUrl: url };
+}
+
 /** Reads the configuration; throws with the variable's name on a value it cannot use. */
 export function loadConfig(env: Env = process.env): Config {
   const d = DEFAULT_CONFIG;
@@ -218,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
     ...checkoutServiceConfig(env),
     ...legalUrlsConfig(env),
     ...quickDepositAmounts(env),
+    ...navScriptConfig(env),
     ...(env.RECURRING_RUN_MINUTES?.trim()
       ? { recurringRunMinutes: int(env, 'RECURRING_RUN_MINUTES', 60, 0, 24 * 60) }
       : {}),

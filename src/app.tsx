@@ -5,10 +5,11 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
-import { type AppSnapshot, pageActorOf } from '../machines/app.machine.ts';
+import { type AppSnapshot, NAV_HEADER_ID, pageActorOf } from '../machines/app.machine.ts';
 import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
 import { Layout } from './components/layout.tsx';
-import type { AppRef, WizardRef } from './machine-refs.ts';
+import type { AppRef, NavHeaderRef, WizardRef } from './machine-refs.ts';
+import { NavScriptContext } from './components/site-nav.tsx';
 import { PAGE_SCREENS } from './screens/page-screens.ts';
 import { WizardScreen, stepOf } from './screens/wizard-screen.tsx';
 import { pathOf } from './routes.ts';
@@ -31,6 +32,9 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
     [app, signedIn, mobile],
   );
   const wizard = (snapshot.children as Record<string, unknown>).wizard as WizardRef | undefined;
+  // §2 global header: the navigation script's machine (loaded once per page load).
+  const navHeader = (snapshot.children as Record<string, unknown>)[NAV_HEADER_ID] as NavHeaderRef | undefined;
+  const navLoaded = useSelector(navHeader, (s) => s?.matches('loaded') ?? false);
   let body;
   if (snapshot.matches({ ready: 'wizard' }) && wizard) {
     body = <WizardScreen wizard={wizard} lang={lang} onLanguage={onLanguage} />;
@@ -52,7 +56,9 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <SiteContext.Provider value={snapshot.context.site}>
-        <SessionContext.Provider value={session}>{body}</SessionContext.Provider>
+        <SessionContext.Provider value={session}>
+          <NavScriptContext.Provider value={navLoaded}>{body}</NavScriptContext.Provider>
+        </SessionContext.Provider>
       </SiteContext.Provider>
     </I18nextProvider>
   );

@@ -2,6 +2,8 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { appMachine } from '../machines/app.machine.ts';
 import type { checkoutMachine } from '../machines/checkout.machine.ts';
+import type { checkoutExtrasMachine } from '../machines/checkout-extras.machine.ts';
+import type { navHeaderMachine } from '../machines/nav-header.machine.ts';
 import type { facilityPickerMachine } from '../machines/facility-picker.machine.ts';
 import type { recipientSearchMachine } from '../machines/recipient-search.machine.ts';
 import type { wizardMachine } from '../machines/wizard.machine.ts';
@@ -12,3 +14,5 @@ export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
 export type FacilityPickerRef = ActorRefFrom<typeof facilityPickerMachine>;
 export type RecipientSearchRef = ActorRefFrom<typeof recipientSearchMachine>;
 export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
+export type CheckoutExtrasRef = ActorRefFrom<typeof checkoutExtrasMachine>;
+export type NavHeaderRef = ActorRefFrom<typeof navHeaderMachine>;

@@ -29,6 +29,7 @@ async function start() {
       persistLanguage: ({ context }) => storeLanguage(context.lang),
       logUnauthorized: () => reporter.report('401 answer: back to start'),
       logSignOutFailure: () => reporter.report('sign-out failed'),
+      logNavScriptFailure: (_, params) => reporter.report(params.message),
     },
   });
   const actor = createActor(machine, {

@@ -583,3 +583,96 @@ export const PostingPam: Story = {
     await expect(within(form).getByRole('button', { name: t('CHECKOUT.PAM_CONTINUE') })).toBeEnabled();
   },
 };
+
+// ---------------------------------------------------------------- limits (§4 maxed out, §5 unified-wallet trust)
+
+/** Payer A's trust deposit at DuPage County (1402, unified wallet): 100060 has A approved, 100061 not. */
+const UW_TRUST = (inmateId = '100060'): SandboxSetup => ({
+  fields: billingFields(signedInFields({ ...recipientFields(inmateId), deposit_type: 'trust' })),
+});
+/** A guest's flex deposit at Cook County (1401): unified wallet, limits 50 > 20 (maxed out). */
+const AT_COOK: SandboxSetup = { fields: billingFields(recipientFields('100029')) };
+
+/** While a check runs, the step says so and offers no amount. */
+function checking(key: string): Story['play'] {
+  return async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(t(key));
+    await expect(canvas.queryByRole('radio', { name: money(25) })).toBeNull();
+    await expect(canvas.getByRole('button', { name: t('WIZARD.BACK') })).toBeEnabled();
+  };
+}
+
+/** §5: the service's min and max (1402: 10 to 200) are the limits; the amounts are offered. */
+export const LimitsReady: Story = {
+  parameters: { machineState: 'checkout:active.limits.ready', scene: { server: UW_TRUST(), route: 'checkout' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('CHECKOUT.LIMITS', { min: money(10), max: money(200) }))).toBeInTheDocument();
+    await expect(canvas.getByRole('radio', { name: money(25) })).toBeEnabled();
+    await expect(canvas.getByText(t('TYPE.TRUST_TITLE_UW'))).toBeInTheDocument();
+  },
+};
+
+/** §5: first, is the payer an approved depositor. */
+export const CheckingDepositor: Story = {
+  parameters: {
+    machineState: 'checkout:active.limits.checkingDepositor',
+    scene: { server: UW_TRUST(), route: 'checkout', variants: [{ call: 'isApprovedDepositor', answer: 'never' }] },
+  },
+  play: checking('UW.CHECKING_DEPOSITOR'),
+};
+
+/** §5: then the inmate lookup. */
+export const CheckingInmate: Story = {
+  parameters: {
+    machineState: 'checkout:active.limits.checkingInmate',
+    scene: { server: UW_TRUST(), route: 'checkout', variants: [{ call: 'getCnInmate', answer: 'never' }] },
+  },
+  play: checking('UW.CHECKING_INMATE'),
+};
+
+/** §5: then the service's min and max. */
+export const LoadingLimits: Story = {
+  parameters: {
+    machineState: 'checkout:active.limits.loadingLimits',
+    scene: { server: UW_TRUST(), route: 'checkout', variants: [{ call: 'getAllowedMinMax', answer: 'never' }] },
+  },
+  play: checking('UW.LOADING_LIMITS'),
+};
+
+/** §5/§8: not an approved depositor for 100061: the message and Back; nothing to pay. */
+export const LimitsRefused: Story = {
+  parameters: {
+    machineState: 'checkout:active.limits.refused',
+    scene: { server: UW_TRUST('100061'), route: 'checkout' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.NOT_APPROVED_DEPOSITOR_MSG'));
+    await expect(canvas.getByRole('button', { name: t('WIZARD.BACK') })).toBeEnabled();
+    await expect(canvas.queryByRole('button', { name: t('DEPOSIT.DEPOSIT_SUBMIT') })).toBeNull();
+  },
+};
+
+/** A check that failed (a 500): its message and a retry. */
+export const LimitsFailed: Story = {
+  parameters: {
+    machineState: 'checkout:active.limits.failed',
+    scene: { server: UW_TRUST(), route: 'checkout', variants: [{ call: 'isApprovedDepositor', answer: 'fail' }] },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('UW.CHECK_FAILED'));
+    await expect(canvas.getByRole('button', { name: t('COMMON.TRY_AGAIN') })).toBeEnabled();
+  },
+};
+
+/** §4 maxed out at 1401: no amounts, no summary; the limit is reached and Back is offered. */
+export const MaxedOut: Story = {
+  parameters: { machineState: 'checkout:active.limits.maxedOut', scene: { server: AT_COOK, route: 'checkout' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('UW.MAXED_OUT_TITLE'));
+    await expect(canvas.queryByText(t('CHECKOUT.SUMMARY'))).toBeNull();
+    await expect(canvas.queryByRole('radio', { name: money(25) })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: t('DEPOSIT.DEPOSIT_SUBMIT') })).toBeNull();
+    await expect(canvas.getByRole('button', { name: t('WIZARD.BACK') })).toBeEnabled();
+    await expect(canvas.getByText(t('TYPE.FLEX_TITLE_UW', { label: 'Inmate' }))).toBeInTheDocument();
+  },
+};

@@ -116,7 +116,7 @@ export const PrepaidToTrust: Story = {
   },
   play: async ({ canvas }) => {
     await expect(
-      panel(canvas, 'TYPE.DEST_TITLE').getByText(t('TYPE.PREPAID_TO_TRUST', { labelLower: 'inmate' })),
+      panel(canvas, 'TYPE.DEST_TITLE_RP').getByText(t('TYPE.PREPAID_TO_TRUST', { labelLower: 'inmate' })),
     ).toBeInTheDocument();
     await expect(panel(canvas, 'TYPE.TRUST_TITLE').getByRole('button', { name: CHOOSE() })).toBeEnabled();
   },
@@ -142,6 +142,9 @@ export const FccRegulated: Story = {
   play: async ({ canvas }) => {
     const list = canvas.getByRole('list', { name: t('TYPE.FCC_TYPES') });
     await expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // §9 purse_reg: a phone deposit here goes to the regulated purse (decisions/0016).
+    await expect(within(list).getByText(t('TYPE.DEST_TITLE_REG'))).toBeInTheDocument();
+    await expect(panel(canvas, 'TYPE.DEST_TITLE_REG').getByRole('button', { name: CHOOSE() })).toBeEnabled();
   },
 };
 
@@ -178,3 +181,34 @@ export const LoginRequired: Story = {
 };
 
 export const LoginRequiredSpanish: Story = { ...LoginRequired, globals: { locale: 'es' } };
+
+/**
+ * §2/§3/§9 unified wallet: DuPage County (1402): the notice, and each type named for its purse
+ * (dest is AdvancePay, flex the PIN-debit account, trust the wallet's trust purse).
+ */
+export const UnifiedWallet: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: { server: { fields: facilityFields(1402) }, route: 'type' },
+  },
+  play: async ({ canvas }) => {
+    const notice = canvas.getByRole('note', { name: t('TYPE.UNIFIED_WALLET_TITLE') });
+    await expect(notice).toHaveTextContent(t('TYPE.UNIFIED_WALLET_NOTICE', { labelLower: 'inmate' }));
+    await expect(panel(canvas, 'TYPE.DEST_TITLE_UW').getByRole('button', { name: CHOOSE() })).toBeEnabled();
+    await expect(panel(canvas, 'TYPE.FLEX_TITLE_UW').getByRole('button', { name: CHOOSE() })).toBeEnabled();
+    await expect(panel(canvas, 'TYPE.TRUST_TITLE_UW').getByRole('button', { name: CHOOSE() })).toBeEnabled();
+    await expect(canvas.queryByRole('region', { name: t('TYPE.DEST_TITLE') })).toBeNull();
+  },
+};
+
+/** Harris County (1001) has no unified wallet: no notice, the usual names. */
+export const NoUnifiedWallet: Story = {
+  parameters: {
+    machineState: 'wizard:step.type.editing',
+    scene: { server: AT_HARRIS, route: 'type' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('note', { name: t('TYPE.UNIFIED_WALLET_TITLE') })).toBeNull();
+    await expect(panel(canvas, 'TYPE.DEST_TITLE').getByRole('button', { name: CHOOSE() })).toBeEnabled();
+  },
+};

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../contract/entities.ts';
 import { useSession } from '../session.tsx';
 import { useCustomerServicePhone } from '../site.tsx';
+import { SiteNav } from './site-nav.tsx';
 
 export function ProgressBar({ value }: { value: number }) {
   const { t } = useTranslation();
@@ -87,6 +88,7 @@ export function Layout({
       </a>
       <header className="header">
         <p className="brand">{t('LAYOUT.SITE_NAME')}</p>
+        <SiteNav />
         <SessionLinks />
         <LanguageLinks lang={lang} onLanguage={onLanguage} />
       </header>

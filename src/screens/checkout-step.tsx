@@ -26,7 +26,11 @@ import { ChoiceModal, Modal } from '../components/modal.tsx';
 import { CheckboxField, SelectField, TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
-import { TYPE_TITLE_KEYS } from '../deposit-types.ts';
+import { AutoPayNote, CpaLink, VoicemailLine } from '../components/checkout-extras.tsx';
+import { EXTRAS_ID, limitsStateOf } from '../../machines/checkout.machine.ts';
+import { CheckoutLimits } from '../components/checkout-limits.tsx';
+import type { CheckoutExtrasRef } from '../machine-refs.ts';
+import { typeTitleKey } from '../deposit-types.ts';
 import { brandName, formatDate, formatMoney, formatTime, lastFour, phoneLabel } from '../format.ts';
 import type { CheckoutRef, WizardRef } from '../machine-refs.ts';
 import { useCustomerServicePhone } from '../site.tsx';
@@ -161,6 +165,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   });
 
   const busy =
+    s.matches({ active: { form: 'awaitingFees' } }) ||
     s.matches({ active: { form: 'tokenizing' } }) ||
     s.matches({ active: { form: 'tokenizingSaved' } }) ||
     s.matches({ active: { form: 'preparingPam' } }) ||
@@ -186,6 +191,32 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   const recurringType = fields.recurring_type;
   // §2 pam variant: the card is taken by the external payment endpoint.
   const pam = facility.pam_enabled;
+  // Voicemail offers and the CPA link (docs/decisions/0015).
+  const extras = (s.children as Record<string, unknown>)[EXTRAS_ID] as CheckoutExtrasRef | undefined;
+
+  // §4/§5: until the limits are ready (unified-wallet trust checks, maxed out, refused) there is no
+  // amount, summary nor card to show.
+  const limitsState = limitsStateOf(s);
+  if (limitsState !== null && limitsState !== 'ready') {
+    const recipientName =
+      fields.deposit_type === 'dest'
+        ? phoneLabel(fields.deposit_phone_no, fields.deposit_phone_no_label)
+        : `${fields.deposit_inmate_first_name} ${fields.deposit_inmate_last_name}`.trim();
+    return (
+      <CheckoutLimits
+        state={limitsState}
+        checkout={checkout}
+        refusal={s.context.limitsRefusal}
+        recipient={{
+          typeLabel: t(typeTitleKey(fields.deposit_type || 'flex', { facility, fields }), { label: inmateLabel }),
+          facility: facility.label,
+          label: fields.deposit_type === 'dest' ? t('NUMBER.PHONE') : inmateLabel,
+          name: recipientName,
+        }}
+        onBack={() => wizard.send({ type: 'wizard.back' })}
+      />
+    );
+  }
 
   return (
     <form
@@ -259,7 +290,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         <h2 id="checkout-recipient">{t('CHECKOUT.RECIPIENT_TITLE')}</h2>
         <dl className="facts">
           <dt>{t('CHECKOUT.DEPOSIT_TYPE')}</dt>
-          <dd>{t(TYPE_TITLE_KEYS[fields.deposit_type || 'flex'], { label: inmateLabel })}</dd>
+          <dd>{t(typeTitleKey(fields.deposit_type || 'flex', { facility, fields }), { label: inmateLabel })}</dd>
           <dt>{t('CHECKOUT.FACILITY')}</dt>
           <dd>{facility.label}</dd>
           {fields.deposit_type === 'dest' ? (
@@ -358,6 +389,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
           <dt>{t('CHECKOUT.TOTAL')}</dt>
           <dd className="total">{formatMoney(totals.total, lang)}</dd>
         </dl>
+        <VoicemailLine extras={extras} fields={fields} lang={lang} />
       </section>
 
       {pam ? (
@@ -613,6 +645,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
             </fieldset>
           ) : null}
 
+          <CpaLink extras={extras} lang={lang} />
           <fieldset>
             <legend>{t('CHECKOUT.TERMS_TITLE')}</legend>
             {TERMS.map((name) => (
@@ -629,6 +662,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
           </fieldset>
         </>
       )}
+      <AutoPayNote fields={fields} />
       {s.matches({ active: { form: 'pamNeedsAccount' } }) ? (
         <ChoiceModal
           title={t('CHECKOUT.PAM_ACCOUNT_TITLE')}

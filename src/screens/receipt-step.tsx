@@ -15,7 +15,7 @@ import { type PhoneVerificationRef, PhoneVerificationModal } from '../components
 import { StepHeading } from '../components/step-heading.tsx';
 import { useSession } from '../session.tsx';
 import { useSite } from '../site.tsx';
-import { TYPE_TITLE_KEYS } from '../deposit-types.ts';
+import { typeTitleKey } from '../deposit-types.ts';
 import { brandName, formatDate, formatMoney, phoneLabel } from '../format.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
@@ -199,6 +199,15 @@ export function ReceiptStep({
   const site = useSite();
   const signedIn = useSelector(wizard, (s) => s.context.fields.logged_in) || session.signedIn;
   const receipt = useSelector(wizard, (s) => s.context.fields.cached_deposit_info);
+  // §9: the deposit type is named as on the type step and the checkout (unified wallet, purse_reg).
+  const facility = useSelector(wizard, (s) => s.context.facility);
+  const fields = useSelector(wizard, (s) => s.context.fields);
+  const walletFields = {
+    unified_wallet_enabled: fields.unified_wallet_enabled,
+    uw_pinDebit: fields.uw_pinDebit,
+    uw_advpay: fields.uw_advpay,
+    uw_trust: fields.uw_trust,
+  };
   const clearing = useSelector(wizard, (s) => s.matches({ step: { receipt: 'clearing' } }));
   if (!receipt) {
     return (
@@ -224,7 +233,9 @@ export function ReceiptStep({
         <dt>{t('RECEIPT.DATE')}</dt>
         <dd data-testid="receipt-date">{formatDate(receipt.deposit_time)}</dd>
         <dt>{t('RECEIPT.TYPE')}</dt>
-        <dd>{t(TYPE_TITLE_KEYS[receipt.deposit_type], { label: receipt.inmate_label })}</dd>
+        <dd>
+          {t(typeTitleKey(receipt.deposit_type, { facility, fields: walletFields }), { label: receipt.inmate_label })}
+        </dd>
         <dt>{phone ? t('NUMBER.PHONE') : receipt.inmate_label}</dt>
         <dd>{name}</dd>
         <dt>{t('RECEIPT.FACILITY')}</dt>

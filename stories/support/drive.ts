@@ -8,9 +8,12 @@ import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { DELAYS, RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import type { DepositType, Locale } from '../../contract/entities.ts';
 import type { ActorIO, CallFailure } from '../../machines/actors.types.ts';
+import { checkoutExtrasMachine, type CheckoutExtrasEvent } from '../../machines/checkout-extras.machine.ts';
+import { EXTRAS_ID } from '../../machines/checkout.machine.ts';
 import {
   provideApp,
   provideCheckout,
+  provideMachine,
   provideRecipientSearch,
   provideWizard,
   type ActorLogics,
@@ -35,7 +38,8 @@ import { SandboxError, createSandbox, type Sandbox, type SandboxSetup } from './
 // ---------------------------------------------------------------- states and steps
 
 /** The machines a screen renders; a child machine is named by its invoke id in its parent. */
-export type MachineName = 'app' | 'wizard' | 'facilityPicker' | 'recipientSearch' | 'checkout' | 'receiptFlow';
+export type MachineName =
+  'app' | 'wizard' | 'facilityPicker' | 'recipientSearch' | 'checkout' | 'checkoutExtras' | 'receiptFlow';
 /** '<machine>:<state path>', e.g. 'checkout:active.form.warning' or 'wizard:step.facility.editing'. */
 export type MachineState = `${MachineName}:${string}`;
 
@@ -45,6 +49,7 @@ interface EventOf {
   facilityPicker: FacilityPickerEvent;
   recipientSearch: RecipientSearchEvent;
   checkout: CheckoutEvent;
+  checkoutExtras: CheckoutExtrasEvent;
   receiptFlow: ReceiptFlowEvent;
 }
 
@@ -58,6 +63,7 @@ export const to = {
   facilityPicker: (event: FacilityPickerEvent): Step => ({ send: 'facilityPicker', event }),
   recipientSearch: (event: RecipientSearchEvent): Step => ({ send: 'recipientSearch', event }),
   checkout: (event: CheckoutEvent): Step => ({ send: 'checkout', event }),
+  checkoutExtras: (event: CheckoutExtrasEvent): Step => ({ send: 'checkoutExtras', event }),
   receiptFlow: (event: ReceiptFlowEvent): Step => ({ send: 'receiptFlow', event }),
 };
 
@@ -162,6 +168,11 @@ function sandboxImpl(sandbox: Sandbox): Impl {
     register: (input) => settle(() => sandbox.register(input)),
     sendSmsReceipt: (input) => settle(() => sandbox.smsSend(input)),
     preparePamDeposit: () => settle(() => sandbox.preparePam()),
+    loadVoicemailOffers: () => settle(() => sandbox.voicemailOffers()),
+    getCpaSettings: (input) => settle(() => sandbox.cpaSettings(input)),
+    isApprovedDepositor: (input) => settle(() => sandbox.approvedDepositor(input)),
+    getCnInmate: (input) => settle(() => sandbox.cnInmate(input)),
+    getAllowedMinMax: (input) => settle(() => sandbox.allowedMinMax(input)),
   };
 }
 
@@ -221,6 +232,11 @@ export function fakeActors(sandbox: Sandbox, variants: readonly Variant[] = []):
     register: logic('register'),
     sendSmsReceipt: logic('sendSmsReceipt'),
     preparePamDeposit: logic('preparePamDeposit'),
+    loadVoicemailOffers: logic('loadVoicemailOffers'),
+    getCpaSettings: logic('getCpaSettings'),
+    isApprovedDepositor: logic('isApprovedDepositor'),
+    getCnInmate: logic('getCnInmate'),
+    getAllowedMinMax: logic('getAllowedMinMax'),
   };
 }
 
@@ -236,7 +252,12 @@ function storyMachine(given: Partial<ActorLogics>, delays: StoryDelays) {
     ...given,
     postPamPayload: fromPromise<void, { payUrl: string; payload: string }>(() => neverSettles()),
   };
+  // The CPA link's throttle is the form-save one (checkout-extras.machine.ts).
+  const extras = provideMachine(checkoutExtrasMachine, actors).provide({
+    delays: { formSaveThrottle: delays.formSaveThrottle },
+  });
   const checkout = provideCheckout(actors).provide({
+    actors: { checkoutExtrasMachine: extras },
     delays: { feeThrottle: delays.feeThrottle, feesTimeout: delays.feesTimeout },
   });
   const recipientSearch = provideRecipientSearch(actors).provide({
@@ -269,13 +290,15 @@ function childOf(parent: AnyActorRef | undefined, id: string): AnyActorRef | und
 function lookup(app: AppRef, name: MachineName): AnyActorRef | undefined {
   if (name === 'app') return app;
   const wizard = childOf(app, 'wizard');
+  // The checkout's extras (voicemail offers, CPA link) run as its child 'extras'.
+  if (name === 'checkoutExtras') return childOf(childOf(wizard, 'checkout'), EXTRAS_ID);
   return name === 'wizard' ? wizard : childOf(wizard, name);
 }
 
 /** The actor of `name`, once it exists (a child appears when its parent enters the state that invokes it). */
 async function actorOf(app: AppRef, name: MachineName): Promise<AnyActorRef> {
   if (name === 'app') return app;
-  const parent = name === 'wizard' ? app : await actorOf(app, 'wizard');
+  const parent = name === 'wizard' ? app : await actorOf(app, name === 'checkoutExtras' ? 'checkout' : 'wizard');
   await waitFor(parent, () => lookup(app, name) !== undefined, { timeout: TIMEOUT });
   return lookup(app, name) as AnyActorRef;
 }

@@ -7,7 +7,11 @@ import { RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import { DEPOSIT_TYPES, LOCALES, type DepositType, type Locale } from '../../contract/entities.ts';
 import { ACCOUNT_PATHS, type RegisterRequest } from '../../contract/accounts.ts';
 import { SMS_SEND_PATH, type SmsSendRequest } from '../../contract/receipt.ts';
-import { CHECKOUT_SERVICE_PATHS, type TokenizeSavedCardRequest } from '../../contract/checkout-services.ts';
+import {
+  CHECKOUT_SERVICE_PATHS,
+  type CpaSettingsRequest,
+  type TokenizeSavedCardRequest,
+} from '../../contract/checkout-services.ts';
 import type { ActorIO } from '../../machines/actors.types.ts';
 import { DESTINATION_FRAUD_FLAG_PATH } from '../../src/api/dest-deposit.ts';
 import { SandboxError, type Sandbox } from './sandbox.ts';
@@ -32,7 +36,12 @@ type WizardCall =
   | 'checkDestinationFraud'
   | 'register'
   | 'sendSmsReceipt'
-  | 'preparePamDeposit';
+  | 'preparePamDeposit'
+  | 'loadVoicemailOffers'
+  | 'getCpaSettings'
+  | 'isApprovedDepositor'
+  | 'getCnInmate'
+  | 'getAllowedMinMax';
 
 type Method = 'get' | 'post';
 interface Route {
@@ -63,6 +72,11 @@ const ROUTES: Record<ApiCall, Route> = {
   register: { method: 'post', path: ACCOUNT_PATHS.register },
   sendSmsReceipt: { method: 'post', path: SMS_SEND_PATH },
   preparePamDeposit: { method: 'post', path: CHECKOUT_SERVICE_PATHS.preparePamDeposit },
+  loadVoicemailOffers: { method: 'get', path: CHECKOUT_SERVICE_PATHS.voicemailOffers },
+  getCpaSettings: { method: 'post', path: CHECKOUT_SERVICE_PATHS.cpaSettings },
+  isApprovedDepositor: { method: 'post', path: CHECKOUT_SERVICE_PATHS.isApprovedDepositor },
+  getCnInmate: { method: 'post', path: CHECKOUT_SERVICE_PATHS.getCnInmate },
+  getAllowedMinMax: { method: 'post', path: CHECKOUT_SERVICE_PATHS.getAllowedMinMax },
 };
 
 /** The error body of the reference server for anything it did not expect. */
@@ -144,6 +158,24 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
       return answer(() => sandbox.register(body));
     }),
     http.post(CHECKOUT_SERVICE_PATHS.preparePamDeposit, () => answer(() => sandbox.preparePam())),
+    // §5 unified-wallet trust checks.
+    http.post(CHECKOUT_SERVICE_PATHS.isApprovedDepositor, async ({ request }) => {
+      const body = (await request.json()) as ActorIO['isApprovedDepositor']['input'];
+      return answer(() => sandbox.approvedDepositor(body));
+    }),
+    http.post(CHECKOUT_SERVICE_PATHS.getCnInmate, async ({ request }) => {
+      const body = (await request.json()) as ActorIO['getCnInmate']['input'];
+      return answer(() => sandbox.cnInmate(body));
+    }),
+    http.post(CHECKOUT_SERVICE_PATHS.getAllowedMinMax, async ({ request }) => {
+      const body = (await request.json()) as ActorIO['getAllowedMinMax']['input'];
+      return answer(() => sandbox.allowedMinMax(body));
+    }),
+    http.get(CHECKOUT_SERVICE_PATHS.voicemailOffers, () => answer(() => sandbox.voicemailOffers())),
+    http.post(CHECKOUT_SERVICE_PATHS.cpaSettings, async ({ request }) => {
+      const body = (await request.json()) as CpaSettingsRequest;
+      return answer(() => sandbox.cpaSettings(body));
+    }),
     http.post(SMS_SEND_PATH, async ({ request }) => {
       const body = (await request.json()) as SmsSendRequest;
       return answer(() => sandbox.smsSend(body));

@@ -43,7 +43,15 @@ import {
   type ReceiptInfo,
   type StateOption,
 } from '../../contract/entities.ts';
-import { MSG, amountError, cardDigits, collectErrors, effectiveLimits, expiryValid } from '../../contract/schemas.ts';
+import {
+  MSG,
+  amountError,
+  cardDigits,
+  collectErrors,
+  effectiveLimits,
+  expiryValid,
+  limitsUnusable,
+} from '../../contract/schemas.ts';
 import countriesJson from '../../fixtures/countries.json' with { type: 'json' };
 import facilitiesJson from '../../fixtures/facilities.json' with { type: 'json' };
 import feesJson from '../../fixtures/fees.json' with { type: 'json' };
@@ -51,6 +59,25 @@ import inmatesJson from '../../fixtures/inmates.json' with { type: 'json' };
 import payersJson from '../../fixtures/payers.json' with { type: 'json' };
 import regionsJson from '../../fixtures/regions.json' with { type: 'json' };
 import testCardsJson from '../../fixtures/test-cards.json' with { type: 'json' };
+import approvedDepositorsJson from '../../fixtures/approved-depositors.json' with { type: 'json' };
+import unifiedWalletsJson from '../../fixtures/unified-wallets.json' with { type: 'json' };
+import type {
+  AllowedMinMaxRequest,
+  AllowedMinMaxResponse,
+  CnInmateRequest,
+  CnInmateResponse,
+  IsApprovedDepositorRequest,
+  IsApprovedDepositorResponse,
+} from '../../contract/checkout-services.ts';
+import { EMPTY_UNIFIED_WALLET_FIELDS, SERVICE_OF_TYPE } from '../../contract/unified-wallet.ts';
+import voicemailOffersJson from '../../fixtures/voicemail-offers.json' with { type: 'json' };
+import {
+  type CpaSettingsRequest,
+  type CpaSettingsResponse,
+  type VoicemailOffersResponse,
+  cpaSettingsSchema,
+} from '../../contract/checkout-services.ts';
+import { DEFAULT_CPA_LINKS, DEFAULT_CPA_STATES } from '../../server/config.ts';
 
 // ---------------------------------------------------------------- the fixture data, typed
 
@@ -136,6 +163,28 @@ export function cardInput(card: TestCard): TokenizeRequest {
 export function facilityFields(facilityId: number, base: FormFields = EMPTY_FORM): FormFields {
   const f = facilityById(facilityId);
   return { ...base, facility_id: f.id, facility_state: f.state, facility_country: f.country };
+}
+
+/**
+ * §3 unified wallet: the fields the server writes from the facility and type on every save
+ * (server/domain/unified-wallet.ts), from fixtures/unified-wallets.json.
+ */
+export function withUnifiedWallet(f: FormFields): FormFields {
+  if (f.facility_id === null) return { ...f, ...EMPTY_UNIFIED_WALLET_FIELDS };
+  const wallet = unifiedWalletsJson.find((w) => w.facility_id === f.facility_id);
+  if (!wallet) return { ...f, ...EMPTY_UNIFIED_WALLET_FIELDS, como_facility_id: String(f.facility_id) };
+  const has = (name: string) => wallet.facilityServices.some((s) => s.serviceName === name);
+  const name = f.deposit_type === '' ? undefined : SERVICE_OF_TYPE[f.deposit_type];
+  return {
+    ...f,
+    unified_wallet_enabled: true,
+    oc_facility_id: wallet.oc_facility_id,
+    uw_pinDebit: has('PINDEBIT') ? wallet.uwInmate : '',
+    uw_advpay: has('ADVPAY') ? wallet.uwVisitor : '',
+    uw_trust: has('TRUST') ? wallet.uwTrust : '',
+    como_facility_id: String(f.facility_id),
+    como_service_id: wallet.facilityServices.find((s) => s.serviceName === name)?.serviceId ?? '',
+  };
 }
 
 /** The recipient step done: a flex deposit to a fixture inmate at the inmate's facility. */
@@ -322,7 +371,7 @@ export type Sandbox = ReturnType<typeof createSandbox>;
 
 /** One payer's session on the stand-in server, starting from `setup`. */
 export function createSandbox(setup: SandboxSetup = {}) {
-  let fields: FormFields = setup.fields ?? EMPTY_FORM;
+  let fields: FormFields = withUnifiedWallet(setup.fields ?? EMPTY_FORM);
   let errors: FieldErrors = setup.errors ?? {};
   let locale: Locale = setup.locale ?? 'en';
   let card: (TokenizeResponse & { outcome: string }) | null = null;
@@ -342,6 +391,7 @@ export function createSandbox(setup: SandboxSetup = {}) {
       const accepted = Object.fromEntries(Object.entries(sent).filter(([k]) => !owned.includes(k)));
       fields = { ...fields, ...accepted };
       fields = { ...fields, billing_agree_terms: fields.terms_1 && fields.terms_2 && fields.terms_3 && fields.terms_4 };
+      fields = withUnifiedWallet(fields);
       errors = {};
       return saveAnswer();
     },
@@ -473,6 +523,59 @@ export function createSandbox(setup: SandboxSetup = {}) {
           validate_status: 'pending',
         },
       };
+    },
+
+    /** POST /pay/is_approved_depositor (signed in): payer A's rows of fixtures/approved-depositors.json. */
+    approvedDepositor(input: IsApprovedDepositorRequest): IsApprovedDepositorResponse {
+      if (!fields.logged_in) throw new SandboxError(401, { form: 'ERROR.UNAUTHORIZED' });
+      const row = approvedDepositorsJson.find(
+        (r) =>
+          r.email === PAYER.email &&
+          String(r.facility_id) === String(input.como_facility_id) &&
+          r.inmate_id === input.inmate_id,
+      );
+      return { approvedDepositor: row?.approved ?? false };
+    },
+
+    /** POST /pay/get_cn_inmate (§5): returnCode 0 for an inmate of the facility, else 1. */
+    cnInmate(input: CnInmateRequest): CnInmateResponse {
+      const i = INMATES.find(
+        (x) => x.id === input.inmate_id && String(x.facility_id) === String(input.como_facility_id),
+      );
+      return i
+        ? {
+            returnCode: 0,
+            principalId: i.principal_code,
+            firstName: i.first_name,
+            lastName: i.last_name,
+            dateOfBirth: i.date_of_birth,
+            fraud_flag: i.fraud_flag,
+          }
+        : { returnCode: 1, principalId: '', firstName: '', lastName: '', dateOfBirth: null, fraud_flag: false };
+    },
+
+    /** POST /pay/get_allowed_min_max (§5): the facility's range; unusable limits as they are (§4). */
+    allowedMinMax(input: AllowedMinMaxRequest): AllowedMinMaxResponse {
+      const f = FACILITIES.find((x) => String(x.id) === String(input.como_facility_id));
+      if (!f) throw new SandboxError(400, { facility_id: 'ERROR.FACILITY_NOT_FOUND' });
+      if (limitsUnusable(f.deposit_limits)) return { minAmount: f.deposit_limits.min, maxAmount: f.deposit_limits.max };
+      const { min, max } = effectiveLimits(f);
+      return { minAmount: min, maxAmount: max };
+    },
+
+    /** GET /pay/get_voicemail_offers: fixtures/voicemail-offers.json (§9 tiers). */
+    voicemailOffers(): VoicemailOffersResponse {
+      return { offers: voicemailOffersJson.map((o) => ({ ...o })) };
+    },
+
+    /** POST /pay/get_cpa_settings: the server's default CPA states and links (§9 cpastates VA). */
+    cpaSettings(input: CpaSettingsRequest): CpaSettingsResponse {
+      const problems = collectErrors(cpaSettingsSchema, { ...input });
+      if (Object.keys(problems).length > 0) throw new SandboxError(400, problems);
+      if (!DEFAULT_CPA_STATES.includes(input.state.trim().toUpperCase()))
+        return { isCPAState: false, cpaLabel: '', cpaUrl: '' };
+      const link = DEFAULT_CPA_LINKS[input.lang === 'es' ? 'es' : 'en'];
+      return { isCPAState: true, cpaLabel: link.label, cpaUrl: link.url };
     },
 
     /** POST /pay/prepare_pam_deposit: a signed-in payer's summary for the payment endpoint (§2 pam). */

@@ -47,6 +47,8 @@ const samples = {
   'app.go': [{ type: 'app.go', path: '/checkout' }],
   'app.signOut': [{ type: 'app.signOut' }],
   'app.accountCreated': [{ type: 'app.accountCreated' }],
+  // §2 global header: the navigation script's machine reports a failed load; the app logs it.
+  'app.navScriptFailed': [{ type: 'app.navScriptFailed', message: 'navigation script /x.js did not load' }],
 } satisfies EventSamples<AppEvent>;
 
 /** A page's machine in the model: the app only starts and stops it. */

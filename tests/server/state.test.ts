@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StateAllResponse, StateSaveResponse } from '../../contract/api.ts';
 import { EMPTY_FORM } from '../../contract/entities.ts';
+import { DEFAULT_NAV_SCRIPT_URL } from '../../server/config.ts';
 import { Client, PAYER, fixedClock, newClient, startServer, type TestServer } from './helpers.ts';
+
+/** The empty form as the client sees it: the server adds the global header's script (§2). */
+const VIEWED_EMPTY_FORM = { ...EMPTY_FORM, nav_script_url: DEFAULT_NAV_SCRIPT_URL };
 
 const clock = fixedClock();
 let server: TestServer;
@@ -19,7 +23,7 @@ describe('GET /state/all', () => {
   it('gives a new session the empty form, no errors, English and a CSRF token', async () => {
     const res = await new Client(server.app).get<StateAllResponse>('/state/all');
     expect(res.status).toBe(200);
-    expect(res.body.fields).toEqual(EMPTY_FORM);
+    expect(res.body.fields).toEqual(VIEWED_EMPTY_FORM);
     expect(res.body.errors).toEqual({});
     expect(res.body.locale).toBe('en');
     expect(typeof res.body.csrf_token).toBe('string');
@@ -72,7 +76,7 @@ describe('POST /state/save', () => {
       deposit_inmate_first_name: 'Forged',
       credit_card_month: '01',
     });
-    expect(res.fields).toEqual(EMPTY_FORM);
+    expect(res.fields).toEqual(VIEWED_EMPTY_FORM);
     expect(res.errors).toEqual({});
   });
 
@@ -457,7 +461,7 @@ describe('POST /state/clear', () => {
     await c.save({ facility_id: 1001, billing_zip: '1' });
     const res = await c.post<StateSaveResponse>('/state/clear');
     expect(res.status).toBe(200);
-    expect(res.body.fields).toEqual({ ...EMPTY_FORM, locale: 'es' });
+    expect(res.body.fields).toEqual({ ...VIEWED_EMPTY_FORM, locale: 'es' });
     expect(res.body.errors).toEqual({});
     expect((await c.state()).locale).toBe('es');
   });

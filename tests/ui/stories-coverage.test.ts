@@ -42,7 +42,10 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   wizard: { machine: wizardMachine, regions: ['step'] },
   facilityPicker: { machine: facilityPickerMachine, regions: [''] },
   recipientSearch: { machine: recipientSearchMachine, regions: [''] },
-  checkout: { machine: checkoutMachine, regions: ['active.fees', 'active.savedCards', 'active.form'] },
+  checkout: {
+    machine: checkoutMachine,
+    regions: ['active.limits', 'active.fees', 'active.savedCards', 'active.form'],
+  },
   // The checkout's child 'extras' (voicemail offers, the CPA link; docs/decisions/0015).
   checkoutExtras: { machine: checkoutExtrasMachine, regions: ['voicemail', 'cpa'] },
   receiptFlow: { machine: receiptFlowMachine, regions: [''] },

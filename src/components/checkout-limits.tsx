@@ -1,0 +1,83 @@
+// §4/§5: the checkout while its limits are not ready (machines/checkout-limits.ts): the unified-wallet
+// trust checks under way, maxed out (no summary, a Back button), refused (not approved, fraud flag,
+// lookup failure) or failed (with a retry). The amounts, summary and card appear only once ready.
+import { useTranslation } from 'react-i18next';
+import type { LimitsState } from '../../machines/checkout-limits.ts';
+import type { CheckoutRef } from '../machine-refs.ts';
+import { WizardNav } from './layout.tsx';
+import { StepHeading } from './step-heading.tsx';
+
+/** The status line of each check while it runs. */
+const CHECKING_KEYS: Partial<Record<LimitsState, string>> = {
+  resolving: 'UW.CHECKING_DEPOSITOR',
+  checkingDepositor: 'UW.CHECKING_DEPOSITOR',
+  checkingInmate: 'UW.CHECKING_INMATE',
+  loadingLimits: 'UW.LOADING_LIMITS',
+};
+
+export function CheckoutLimits({
+  state,
+  checkout,
+  refusal,
+  recipient,
+  onBack,
+}: {
+  state: LimitsState;
+  checkout: CheckoutRef;
+  /** i18n key of why the deposit cannot be taken, or of the failure. */
+  refusal: string | null;
+  /** The deposit's type, facility and recipient as the checkout names them. */
+  recipient: { typeLabel: string; facility: string; label: string; name: string };
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const checking = CHECKING_KEYS[state];
+  return (
+    <div>
+      <StepHeading>{t('CHECKOUT.HEADING')}</StepHeading>
+      <section className="panel" aria-labelledby="checkout-recipient">
+        <h2 id="checkout-recipient">{t('CHECKOUT.RECIPIENT_TITLE')}</h2>
+        <dl className="facts">
+          <dt>{t('CHECKOUT.DEPOSIT_TYPE')}</dt>
+          <dd>{recipient.typeLabel}</dd>
+          <dt>{t('CHECKOUT.FACILITY')}</dt>
+          <dd>{recipient.facility}</dd>
+          <dt>{recipient.label}</dt>
+          <dd>{recipient.name}</dd>
+        </dl>
+      </section>
+      {checking ? (
+        <p role="status" aria-busy="true">
+          {t(checking)}
+        </p>
+      ) : null}
+      {state === 'maxedOut' ? (
+        <div className="notice notice--error" role="alert" aria-labelledby="checkout-maxed-out">
+          <h2 id="checkout-maxed-out">{t('UW.MAXED_OUT_TITLE')}</h2>
+          <p>{t('UW.MAXED_OUT_TEXT', { labelLower: recipient.label.toLowerCase() })}</p>
+        </div>
+      ) : null}
+      {state === 'refused' ? (
+        <div className="notice notice--error" role="alert">
+          <p>{t(refusal ?? 'ERROR.UNEXPECTED')}</p>
+          <p>{t('UW.REFUSED_TEXT')}</p>
+        </div>
+      ) : null}
+      {state === 'failed' ? (
+        <div className="notice notice--error" role="alert">
+          <p>
+            {t('UW.CHECK_FAILED')} {t(refusal ?? 'ERROR.UNEXPECTED')}
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => checkout.send({ type: 'limits.retry' })}
+          >
+            {t('COMMON.TRY_AGAIN')}
+          </button>
+        </div>
+      ) : null}
+      <WizardNav showContinue={false} onBack={onBack} />
+    </div>
+  );
+}
