@@ -424,16 +424,6 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    id: 20,
-    name: 'pam payments: the card the sandbox endpoint charged',
-    sql: `
-      -- The sandbox pam endpoint takes the card itself (§2 pam variant); it keeps what a receipt shows.
-      ALTER TABLE pam_payments ADD COLUMN card_brand TEXT NULL;
-      ALTER TABLE pam_payments ADD COLUMN card_last4 TEXT NULL;
-      ALTER TABLE pam_payments ADD COLUMN card_exp TEXT NULL;
-    `,
-  },
-  {
     id: 11,
     name: 'unified wallets and their facility services',
     sql: `
@@ -453,6 +443,16 @@ export const MIGRATIONS: readonly Migration[] = [
         service_id TEXT NOT NULL,
         PRIMARY KEY (oc_facility_id, service_name)
       );
+    `,
+  },
+  {
+    id: 20,
+    name: 'pam payments: the card the sandbox endpoint charged',
+    sql: `
+      -- The sandbox pam endpoint takes the card itself (§2 pam variant); it keeps what a receipt shows.
+      ALTER TABLE pam_payments ADD COLUMN card_brand TEXT NULL;
+      ALTER TABLE pam_payments ADD COLUMN card_last4 TEXT NULL;
+      ALTER TABLE pam_payments ADD COLUMN card_exp TEXT NULL;
     `,
   },
 ];
