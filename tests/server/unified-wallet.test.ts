@@ -1,7 +1,8 @@
 // Unified wallet (contract/unified-wallet.ts, decisions/0016): the two lookups of §7 with good input,
 // bad input and unknown ids (no sign-in needed); the server-owned form-state fields of §3; and
 // /pay/process_deposit in unified-wallet mode: trust checks and limits of §5, maxed out of §4.
-import { describe, expect, it } from 'vitest';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutResponse, FeesAndRoundupsResponse } from '../../contract/api.ts';
 import { CHECKOUT_SERVICE_PATHS as P, type AllowedMinMaxResponse } from '../../contract/checkout-services.ts';
 import {
@@ -11,7 +12,16 @@ import {
   type UnifiedWalletResponse,
 } from '../../contract/unified-wallet.ts';
 import { useSignedInServer } from './account-helpers.ts';
-import { PAYER, fillCheckout, fixedClock, newClient, type Client } from './helpers.ts';
+import {
+  PAYER,
+  fillCheckout,
+  fixedClock,
+  logCapture,
+  newClient,
+  startServer,
+  type Client,
+  type TestServer,
+} from './helpers.ts';
 
 const clock = fixedClock();
 const current = useSignedInServer(clock, { config: { dailyMaxPerRecipient: 100 } });
@@ -199,5 +209,31 @@ describe('/pay/process_deposit in unified-wallet mode', () => {
     const res = await pay(guest);
     expect(res.body).toMatchObject({ success: false, error: 'DEPOSIT_MIN_MAX_ERROR' });
     expect(res.body.cached_deposit_info).toBeNull();
+  });
+});
+
+describe('§8: a missing como service id is only logged', () => {
+  const logs = logCapture();
+  let own: TestServer | undefined;
+  afterEach(async () => {
+    await own?.dispose();
+  });
+
+  it('a type without a service in the wallet saves without an error, logged, with no service id', async () => {
+    own = await startServer({ now: clock.now, logger: { level: 'warn', stream: logs.stream } });
+    const db = new DatabaseSync(own.dbPath);
+    try {
+      db.prepare(
+        "DELETE FROM unified_wallet_services WHERE oc_facility_id = 'OC-1402' AND service_name = 'TRUST'",
+      ).run();
+    } finally {
+      db.close();
+    }
+    const guest = await newClient(own.app);
+    await guest.save({ facility_id: 1402 });
+    const answer = await guest.save({ deposit_type: 'trust' });
+    expect(answer.errors).toEqual({});
+    expect(answer.fields).toMatchObject({ unified_wallet_enabled: true, uw_trust: '', como_service_id: '' });
+    expect(logs.text()).toContain('unified wallet: no como service id for this deposit type');
   });
 });
