@@ -15,29 +15,33 @@ export interface DeepContactInput {
 }
 
 /**
- * The form state of a deposit started from a deep-contact link, or null when the facility or the
- * person there is unknown. A link starts a new deposit, like "make another" (§2): a receipt, type or
- * card of an earlier deposit does not carry over; the language and a signed-in payer's email do.
+ * The fresh form state a deep-contact link starts from: a new deposit, like "make another" (§2). A
+ * receipt, type or card of an earlier deposit does not carry over; the language and a signed-in
+ * payer's email do. The caller then saves the facility into it (the /state/save rules, so every field
+ * a facility choice writes is written) and hands it to deepContactState.
  */
-export function deepContactState(
-  repos: Repos,
-  previous: FormState,
-  input: DeepContactInput,
-  userId: string | null,
-): FormState | null {
+export function deepContactBase(previous: FormState, userId: string | null): FormState {
+  return {
+    fields: {
+      ...EMPTY_FORM,
+      locale: previous.fields.locale,
+      email: userId ? previous.fields.email : '',
+      logged_in: userId !== null,
+    },
+    errors: {},
+  };
+}
+
+/**
+ * `withFacility` (deepContactBase with the link's facility saved) made a deposit to the person the
+ * link names, or null when the facility or the person there is unknown.
+ */
+export function deepContactState(repos: Repos, withFacility: FormState, input: DeepContactInput): FormState | null {
   const facility = repos.facilities.findById(input.facilityId);
   const inmate = facility ? repos.inmates.findInFacility(input.inmateId, facility.id) : undefined;
-  if (!facility || !inmate) return null;
+  if (!facility || !inmate || withFacility.fields.facility_id !== facility.id) return null;
   const fields: FormFields = {
-    ...EMPTY_FORM,
-    locale: previous.fields.locale,
-    email: userId ? previous.fields.email : '',
-    logged_in: userId !== null,
-    facility_id: facility.id,
-    facility_country: facility.country,
-    facility_state: facility.state,
-    min_deposit_amount: facility.deposit_limits.min,
-    max_deposit_amount: facility.deposit_limits.max,
+    ...withFacility.fields,
     deposit_inmate_id: inmate.id,
     deposit_inmate_first_name: inmate.first_name,
     deposit_inmate_last_name: inmate.last_name,
@@ -48,10 +52,12 @@ export function deepContactState(
     deep_contact: true,
     deep_contact_inmate_fraud: inmate.fraud_flag,
     deep_zuid: input.zuid,
-    primary_no: primaryNoOf(repos, userId),
   };
   // §5: a fraud-flagged person blocks the deposit; the type step says so at once.
-  return { fields, errors: inmate.fraud_flag ? { deposit_inmate_id: DEST_DEPOSIT_ERRORS.fraud } : {} };
+  const errors = inmate.fraud_flag
+    ? { ...withFacility.errors, deposit_inmate_id: DEST_DEPOSIT_ERRORS.fraud }
+    : withFacility.errors;
+  return { fields, errors };
 }
 
 /** §4: another facility or a recipient chosen by the normal search ends deep contact. */

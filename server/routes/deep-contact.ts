@@ -6,7 +6,8 @@ import { DEEP_CONTACT_ERRORS, DEEP_CONTACT_PATHS, deepContactSchema } from '../.
 import type { ErrorBody } from '../../contract/api.ts';
 import { transaction } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { deepContactState } from '../domain/deep-contact.ts';
+import { deepContactBase, deepContactState } from '../domain/deep-contact.ts';
+import { applySave } from '../domain/form-rules.ts';
 import { badRequest, validate } from '../http.ts';
 
 export async function deepContactRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -17,18 +18,21 @@ export async function deepContactRoutes(app: FastifyInstance, deps: Deps): Promi
     if (!body.ok) return badRequest(reply, body.errors);
     const session = sessions.require(request, reply);
     const started = transaction(db, () => {
-      const next = deepContactState(
-        repos,
-        repos.formState.get(session.id),
-        {
-          facilityId: Number(body.value.facility_id),
-          inmateId: body.value.inmate_id,
-          zuid: body.value.deep_zuid ?? '',
-        },
-        session.user_id,
+      const facilityId = Number(body.value.facility_id);
+      const t = now();
+      // The facility goes in through the /state/save rules: every field a facility choice writes.
+      const withFacility = applySave(
+        deepContactBase(repos.formState.get(session.id), session.user_id),
+        { facility_id: facilityId },
+        { repos, sessionId: session.id, now: t, userId: session.user_id },
       );
+      const next = deepContactState(repos, withFacility, {
+        facilityId,
+        inmateId: body.value.inmate_id,
+        zuid: body.value.deep_zuid ?? '',
+      });
       // An unknown link changes nothing: the payer keeps what they had.
-      if (next) repos.formState.save(session.id, next, now().toISOString());
+      if (next) repos.formState.save(session.id, next, t.toISOString());
       return next;
     });
     if (!started) {
