@@ -360,6 +360,17 @@ export const checkoutMachine = setup({
     isPamGuest: ({ context }) => context.facility.pam_enabled && !context.fields.logged_in,
     isPamReady: ({ context }) => !hasEntries(pamErrors(context)),
     usesSavedCard: ({ context }) => context.fields.saved_card_id !== null,
+    /** §4: the amount's fees are on their way (the throttle, the amount's save or the fees call). */
+    areFeesPending: or([
+      stateIn('#checkout.active.fees.waiting'),
+      stateIn('#checkout.active.fees.savingAmount'),
+      stateIn('#checkout.active.fees.loading'),
+    ]),
+    /** Every field is in order; only the fees of the amount are not known yet. */
+    isValidButForFees: ({ context }) => {
+      const errors = checkoutErrors(context);
+      return errors.deposit_amount === FEES_PENDING && Object.keys(errors).length === 1;
+    },
     /** §4 card choice: a new card (null), or one of the payer's saved cards that has not expired. */
     canChooseCard: ({ context }, params: { id: number | null }) =>
       params.id === null ||
@@ -964,6 +975,13 @@ export const checkoutMachine = setup({
                     actions: 'startSubmit',
                   },
                   { guard: 'isCheckoutValid', target: 'tokenizing', actions: 'startSubmit' },
+                  // "Make deposit" just after the amount changed: the deposit goes on once its fees
+                  // are known (§4 amounts), instead of a message that vanishes with the answer.
+                  {
+                    guard: and(['isValidButForFees', 'areFeesPending']),
+                    target: 'awaitingFees',
+                    actions: 'startSubmit',
+                  },
                   { actions: 'showValidationErrors' },
                 ],
                 'card.choose': {
@@ -1025,6 +1043,21 @@ export const checkoutMachine = setup({
                   actions: { type: 'assignCallFailure', params: ({ event }) => ({ error: event.error }) },
                 },
               },
+            },
+            /**
+             * Submitted while the amount's fees were being calculated (the amount is fixed meanwhile:
+             * isDepositUnderWay). Known fees go on to the card; a failed or refused amount, or a field
+             * changed in between, shows the errors.
+             */
+            awaitingFees: {
+              always: [
+                {
+                  guard: and([not('areFeesPending'), 'isCheckoutValid', 'usesSavedCard']),
+                  target: 'tokenizingSaved',
+                },
+                { guard: and([not('areFeesPending'), 'isCheckoutValid']), target: 'tokenizing' },
+                { guard: not('areFeesPending'), target: 'editing', actions: 'showValidationErrors' },
+              ],
             },
             // §4 card choice: the saved card's security code goes to the vault, which answers a token.
             tokenizingSaved: {

@@ -234,6 +234,23 @@ export const Tokenizing: Story = {
   play: busy,
 };
 
+/** §4 amounts: "Make deposit" before the amount's fees are known waits for them, then pays. */
+export const AwaitingFees: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.awaitingFees',
+    scene: {
+      server: GUEST,
+      route: 'checkout',
+      steps: [PRESET_25, to.checkout({ type: 'card.change', card: cardInput(testCard('APPROVED')) }), SUBMIT],
+      variants: [{ call: 'getFees', answer: 'never' }],
+    },
+  },
+  play: async (context) => {
+    await busy(context);
+    await calculating(context);
+  },
+};
+
 /** The checkout's fields are being saved (after the amount's save, which answered). */
 export const Saving: Story = {
   parameters: {

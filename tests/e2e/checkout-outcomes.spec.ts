@@ -37,6 +37,9 @@ import {
 const t = T.en;
 const c = t.CHECKOUT;
 
+// Each test makes several submits (the daily maximum: three whole deposits and a refused one).
+test.describe.configure({ timeout: 90_000 });
+
 type CheckoutAnswer = {
   success?: boolean;
   error?: string | null;
@@ -107,8 +110,6 @@ test('every card decline shows its message, keeps every field, and a good card c
   page,
   journey,
 }) => {
-  // Eleven submits at one checkout.
-  test.setTimeout(60_000);
   const who = payer('declines');
   await page.goto('/');
   await toCheckout(page);
@@ -241,8 +242,8 @@ test('DEPOSIT_MAX: the page does not offer an amount over the facility maximum (
   await expect(errorSummary(page, t.ERROR.CHECKOUT_ERROR)).toBeFocused();
   expect(posts(journey, '/pay/process_deposit')).toBe(0);
 
+  // "Make deposit" at once, before the fees of the amount are known: the deposit waits for them.
   await page.getByLabel(label(c.OTHER_AMOUNT)).fill('100');
-  await expect(definitionOf(page.getByRole('region', { name: c.SUMMARY }), c.TOTAL)).toHaveText(money(107.95, 'en'));
   await submitButton(page, 'en').click();
   await expectReceiptStep(page, 'en');
   await expect(definitionOf(page.getByRole('main'), t.RECEIPT.DEPOSIT_AMOUNT)).toHaveText(money(100, 'en'));
@@ -282,8 +283,6 @@ test('DEPOSIT_EXCEEDS_LIMIT: deposits to one recipient up to the daily maximum (
   page,
   journey,
 }) => {
-  // Three whole deposits and a refused one.
-  test.setTimeout(90_000);
   const who = payer('daily-max');
   await page.goto('/');
   await depositOnce(page, who, 250);
@@ -313,7 +312,6 @@ test('duplicate warning: the last deposit’s amount and time; "No" charges noth
   page,
   journey,
 }) => {
-  test.setTimeout(60_000);
   const who = payer('duplicate');
   await page.goto('/');
   await toCheckout(page);
@@ -420,7 +418,6 @@ test('FIELD_NO_TRUST: a trust deposit billed to NJ opens the mismatch modal; ano
   page,
   journey,
 }) => {
-  test.setTimeout(60_000);
   // A New Jersey billing address (NO_TRUST_BILLING_STATES, decisions/0008).
   const who: Billing = { ...payer('no-trust'), city: 'Newark', state: 'NJ', zip: '07102' };
   await signInAsAna(page);

@@ -9,7 +9,7 @@ const t = T.en;
 const r = t.RECIPIENT;
 
 // Several searches per test, with axe on each step.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** Chooses a facility of the fixtures by country, state or province, and name. */
 async function chooseFacilityIn(page: Page, country: 'US' | 'CA', region: string, facility: string): Promise<void> {

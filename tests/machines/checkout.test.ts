@@ -515,13 +515,15 @@ describe('checkout: submit (§4 card choice, outcomes, §8)', () => {
     expect(t.snap().context.errors.phone_no).toBeUndefined();
   });
 
-  it('a valid amount whose fees are not known yet blocks the submit', () => {
+  it('a valid amount whose fees are not known yet holds the submit until they are', () => {
     const t = setup();
     t.checkout.send({ type: 'checkout.change', fields: VALID_BILLING });
     t.checkout.send({ type: 'card.change', card: VALID_CARD });
     t.checkout.send({ type: 'amount.preset', id: '25' });
+    expect(checkoutErrors(t.snap().context)).toEqual({ deposit_amount: FEES_PENDING });
     t.checkout.send({ type: 'checkout.submit' });
-    expect(t.snap().context.errors).toEqual({ deposit_amount: FEES_PENDING });
+    expect(t.snap().matches({ active: { form: 'awaitingFees' } })).toBe(true);
+    expect(t.calls.inputs('tokenizeCard')).toEqual([]);
   });
 
   it('success: card to the vault only, token saved, deposit processed, output for the receipt', async () => {
@@ -965,6 +967,83 @@ describe('checkout: unified wallet (§4 maxed out, §5 trust, §7 fees)', () => 
     const t = setup({ fields: { ...UW_TRUST_FIELDS, como_service_id: '' }, facility: DUPAGE });
     expect(limitsStateOf(t.snap())).toBe('ready');
     expect(t.calls.inputs('isApprovedDepositor')).toEqual([]);
+  });
+});
+
+describe('checkout: submit while the fees are calculated (§4 amounts)', () => {
+  /** A valid guest checkout whose amount has just been chosen: its fees are not known yet. */
+  function validWhileCalculating() {
+    const t = setup();
+    t.checkout.send({ type: 'checkout.change', fields: VALID_BILLING });
+    t.checkout.send({ type: 'card.change', card: VALID_CARD });
+    t.checkout.send({ type: 'amount.preset', id: '25' });
+    expect(feesStateOf(t.snap())).toBe('waiting');
+    return t;
+  }
+
+  it('waits for the fees, with the amount fixed, then goes on to the card vault', async () => {
+    const t = validWhileCalculating();
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().matches({ active: { form: 'awaitingFees' } })).toBe(true);
+    expect(t.snap().context.showErrors).toBe(false);
+    // The amount cannot change while the deposit is under way.
+    t.checkout.send({ type: 'amount.preset', id: '50' });
+    expect(t.snap().context.fields.deposit_amount).toBe(25);
+    t.clock.increment(DELAYS.feeThrottle);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    await settle();
+    expect(t.snap().matches({ active: { form: 'awaitingFees' } })).toBe(true);
+    expect(t.calls.inputs('tokenizeCard')).toEqual([]);
+    t.calls.resolve('getFees', FEES);
+    await settle();
+    expect(t.snap().matches({ active: { form: 'tokenizing' } })).toBe(true);
+    expect(t.calls.inputs('tokenizeCard')).toEqual([VALID_CARD]);
+  });
+
+  it('fees that cannot be had show the amount error instead', async () => {
+    const t = validWhileCalculating();
+    t.checkout.send({ type: 'checkout.submit' });
+    t.clock.increment(DELAYS.feeThrottle);
+    t.calls.reject('saveAmount', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    expect(t.snap().context).toMatchObject({ showErrors: true, errors: { deposit_amount: NETWORK_FAILURE.code } });
+    expect(t.calls.inputs('tokenizeCard')).toEqual([]);
+  });
+
+  it('a field emptied while waiting is shown, not charged', async () => {
+    const t = validWhileCalculating();
+    t.checkout.send({ type: 'checkout.submit' });
+    t.checkout.send({ type: 'checkout.change', fields: { terms_1: false } });
+    t.clock.increment(DELAYS.feeThrottle);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    await settle();
+    t.calls.resolve('getFees', FEES);
+    await settle();
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    expect(t.snap().context).toMatchObject({ showErrors: true, errors: { terms_1: 'VALIDATION.AGREE_TERMS' } });
+  });
+
+  it('with a saved card, the code goes to the vault once the fees are known', async () => {
+    const t = setup({ fields: { ...RECIPIENT_FIELDS, logged_in: true, ...VALID_BILLING } });
+    t.calls.resolve('loadSavedCards', { credit_cards: SAVED_CARDS });
+    await settle();
+    t.checkout.send({ type: 'card.choose', savedCardId: 1 });
+    t.checkout.send({ type: 'card.savedCvc', cvc: '321' });
+    t.checkout.send({
+      type: 'checkout.change',
+      fields: { terms_1: true, terms_2: true, terms_3: true, terms_4: true },
+    });
+    t.checkout.send({ type: 'amount.preset', id: '25' });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().matches({ active: { form: 'awaitingFees' } })).toBe(true);
+    t.clock.increment(DELAYS.feeThrottle);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    await settle();
+    t.calls.resolve('getFees', FEES);
+    await settle();
+    expect(t.snap().matches({ active: { form: 'tokenizingSaved' } })).toBe(true);
+    expect(t.calls.inputs('tokenizeSavedCard')).toEqual([{ saved_card_id: 1, credit_card_cvc: '321' }]);
   });
 });
 
