@@ -14,9 +14,9 @@
 //   dep_principal_code, deep_contact true, deep_contact_inmate_fraud from the person's fraud flag (then
 //   also errors.deposit_inmate_id ERROR.FRAUD_CONTROL_MESSAGE, §5) and deep_zuid ('' without one).
 //
-// The deep-contact fields are server owned: POST /state/save ignores them. A save of another facility
-// or of a recipient (the normal search) ends deep contact: deep_contact false, deep_contact_inmate_fraud
-// false, deep_zuid ''. POST /state/clear ends it too.
+// The deep-contact fields are server owned: POST /state/save ignores them. A save of facility_id (the
+// facility step, even with the same facility) or of a recipient (the normal search) ends deep contact:
+// deep_contact false, deep_contact_inmate_fraud false, deep_zuid ''. POST /state/clear ends it too.
 //
 // POST /pay/process_deposit refuses a deep-contact deposit to the person (flex, trust, bail) from a
 // guest without deep_zuid: 200 with error DEEP_CONTACT_LOGIN_REQUIRED, no charge.

@@ -243,9 +243,10 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
           setError('deposit_type', null);
           clearRecipient();
           clearDestFields(fields, errors);
-          // §4: a deep-contact link named the old facility.
-          endDeepContact(fields);
         }
+        // §4: a facility chosen on the facility step (even the link's own, confirmed again) is the
+        // normal wizard: deep contact ends, the recipient stays until the facility changes.
+        endDeepContact(fields);
         fields.facility_id = id;
         facility = id === null ? undefined : repos.facilities.findById(id);
         setError(key, id !== null && !facility ? ERROR_FACILITY_NOT_FOUND : null);

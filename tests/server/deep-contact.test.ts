@@ -157,6 +157,13 @@ describe('/state/save and deep contact', () => {
     expect(res.fields).toMatchObject({ deep_contact: false, deep_zuid: '', deposit_inmate_id: '' });
   });
 
+  it('ends when the facility step saves the same facility again (the normal wizard)', async () => {
+    const c = await newClient(server().app);
+    await start(c, { facility_id: 1001, inmate_id: '100001', deep_zuid: 'z1' });
+    const res = await c.save({ facility_id: 1001, facility_state: 'TX', facility_country: 'US' });
+    expect(res.fields).toMatchObject({ deep_contact: false, deep_zuid: '', facility_id: 1001 });
+  });
+
   it('ends with a recipient chosen by the normal search', async () => {
     const c = await newClient(server().app);
     await start(c, { facility_id: 1001, inmate_id: '100004' });
