@@ -1,13 +1,22 @@
 // deepContact (#/deep_contact/:facilityId/:inmateId?zuid=, §4 deep contact): model-based paths,
 // behaviour, coverage.
 import { describe, expect, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 import type { CallFailure } from '../../machines/actors.types.ts';
 import { DEEP_CONTACT_NEXT, type DeepContactEvent, deepContactMachine } from '../../machines/deep-contact.machine.ts';
 import { PAGE_MACHINES } from '../../machines/page-machines.ts';
 import { locationOf } from '../../machines/pages.ts';
-import { provideMachine } from '../../machines/provide-actors.ts';
-import { NETWORK_FAILURE, deepContactFields, pageInput, saveAnswer } from '../../fixtures/samples.ts';
+import { provideApp, provideMachine } from '../../machines/provide-actors.ts';
+import { type WizardSnapshot, routeOf } from '../../machines/wizard.machine.ts';
+import {
+  HARRIS,
+  INMATE,
+  NETWORK_FAILURE,
+  bootAnswer,
+  deepContactFields,
+  pageInput,
+  saveAnswer,
+} from '../../fixtures/samples.ts';
 import {
   type EventSamples,
   type ModelSpec,
@@ -19,6 +28,7 @@ import {
   modelPaths,
   replayPath,
   settle,
+  start,
   withParent,
 } from './harness.ts';
 
@@ -112,6 +122,33 @@ describe('deepContact: behaviour', () => {
     expect(t.snap().value).toBe('starting');
     expect(t.snap().context.failure).toBeNull();
     expect(t.calls.inputs('startDeepContact')).toHaveLength(2);
+  });
+});
+
+describe('deepContact in the app', () => {
+  it('a link opens the wizard at the type step with the recipient known (the real app and wizard)', async () => {
+    const calls = new FakeCalls();
+    const app = start(provideApp(calls.all()), {
+      lang: 'en',
+      route: null,
+      location: locationOf('#/deep_contact/1001/100001'),
+    });
+    calls.resolve('loadFormState', bootAnswer());
+    await settle();
+    expect(app.getSnapshot().value).toEqual({ ready: 'page' });
+    expect(calls.inputs('startDeepContact')).toEqual([{ facility_id: '1001', inmate_id: '100001' }]);
+    const fields = deepContactFields();
+    calls.resolve('startDeepContact', saveAnswer(fields));
+    await settle();
+    calls.resolve('reloadFormState', bootAnswer(fields));
+    await settle();
+    expect(app.getSnapshot().value).toEqual({ ready: 'wizard' });
+    const wizard = app.getSnapshot().children['wizard'] as AnyActorRef;
+    calls.resolve('loadFacility', HARRIS);
+    await settle();
+    const snap = wizard.getSnapshot() as WizardSnapshot;
+    expect(routeOf(snap)).toBe('type');
+    expect(snap.context.fields).toMatchObject({ deep_contact: true, deposit_inmate_id: INMATE.id });
   });
 });
 
