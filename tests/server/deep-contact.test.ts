@@ -231,6 +231,17 @@ describe('§5 011 rule: primary_no and trust or bail', () => {
     const c = await newClient(server().app);
     expect((await c.state()).fields.primary_no).toBe('');
     expect((await server().ana.state()).fields.primary_no).toBe('5125550101');
+    // Each payer's own: Ben's primary account, never Ana's.
+    expect((await server().ben.state()).fields.primary_no).toBe('7135550111');
+  });
+
+  it("another payer's primary number abroad changes nothing for this one", async () => {
+    const { ana, ben } = server();
+    await ana.post(ACCOUNT_PATHS.makePrimary, { ani: '4165550106' });
+    await ben.save({ facility_id: 1001 });
+    const saved = await ben.save({ deposit_type: 'trust' });
+    expect(saved.fields.primary_no).toBe('7135550111');
+    expect(saved.errors.deposit_type).toBeUndefined();
   });
 
   it('writes a non-US primary number with the 011 prefix and then refuses trust', async () => {
