@@ -93,7 +93,7 @@ test('deep contact: a guest signs in from the link, then trust goes straight to 
 });
 
 test('deep contact: a link with zuid lets a guest make a flex deposit', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto('/#/deep_contact/1001/100003?zuid=partner-42');
   await expectTypeStepFor(page, 'Maria Garcia');
   await expectNoAxeViolations(page, 'deep-contact type step (zuid)');
