@@ -69,9 +69,10 @@ test('the header navigation, the voicemail line, the auto-pay note and the CPA l
 
   // §9 cpastates: no link for Texas; the link for Virginia, in a new tab.
   const state = page.getByLabel(label(c.STATE));
+  const texasAnswered = page.waitForResponse((r) => r.url().endsWith('/pay/get_cpa_settings'));
   await state.selectOption('TX');
+  await texasAnswered;
   const cpa = page.getByRole('link', { name: /Virginia/ });
-  await page.waitForResponse((r) => r.url().endsWith('/pay/get_cpa_settings'));
   await expect(cpa).toHaveCount(0);
   await state.selectOption('VA');
   await expect(cpa).toHaveAttribute('href', CPA_URL);
