@@ -138,7 +138,7 @@ describe('professional: behaviour', () => {
     await settle();
     expect(t.snap().value).toBe('editing');
     expect(t.snap().context.token).toBe(SSO_TOKEN.sso_token);
-    expect(t.snap().context.facilities).toHaveLength(15);
+    expect(t.snap().context.facilities).toEqual(PROFESSIONAL_FACILITIES);
   });
 
   it('§6: takes the token from the form state without asking for one', async () => {

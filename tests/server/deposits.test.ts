@@ -3,6 +3,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResponse, ErrorBody, StateAllResponse } from '../../contract/api.ts';
 import { EMPTY_FORM } from '../../contract/entities.ts';
+import { DEFAULT_NAV_SCRIPT_URL } from '../../server/config.ts';
 import {
   HOUR,
   MINUTE,
@@ -423,7 +424,8 @@ describe('POST /pay/process_deposit: another session', () => {
     const first = await pay(c);
     const other = await newClient(server.app);
     const state = await other.state();
-    expect(state.fields).toEqual(EMPTY_FORM);
+    // An empty form, with only the server's own header script address.
+    expect(state.fields).toEqual({ ...EMPTY_FORM, nav_script_url: DEFAULT_NAV_SCRIPT_URL });
     const res = await other.post<ErrorBody>('/pay/process_deposit', { skip_completed_steps: false });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).not.toContain(String(first.body.cached_deposit_info?.deposit_id));

@@ -10,6 +10,7 @@ import {
   type SaveProfessionalResponse,
   type SsoTokenResponse,
 } from '../../contract/professional.ts';
+import { FACILITIES } from '../../fixtures/samples.ts';
 import { issueSsoToken } from '../../server/domain/professional.ts';
 import { UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
 import { type Client, MINUTE, fixedClock, newClient } from './helpers.ts';
@@ -62,7 +63,8 @@ describe('GET /fusion/get_facility_for_professional_request', () => {
     const res = await current().ana.get<ProfessionalFacilitiesResponse>(PROFESSIONAL_PATHS.facilities);
     expect(res.status).toBe(200);
     const list = res.body.facilities;
-    expect(list).toHaveLength(15);
+    // Every facility of the sample data (fixtures/facilities.json).
+    expect(list).toHaveLength(FACILITIES.length);
     expect(list.map((f) => f.label)).toEqual([...list.map((f) => f.label)].sort((a, b) => a.localeCompare(b)));
     expect(list.find((f) => f.id === 1001)).toEqual({
       id: 1001,
