@@ -175,7 +175,7 @@ ${paragraphs([fill(tx.SUMMARY ?? '', values), fill(tx.BREAKDOWN ?? '', values), 
 ${CARD_FIELDS.map(field).join('\n')}
 <p><button type="submit">${fill(tx.PAY ?? '', values)}</button></p>
 </form>`;
-    reply.code(messages.length > 0 ? 400 : 200);
+    // The form again, with what to correct: a page like any other (200), as a browser shows it.
     return reply.send(page(locale, tx.TITLE ?? '', body, tx.BACK ?? ''));
   };
 
