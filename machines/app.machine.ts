@@ -127,10 +127,10 @@ export const appMachine = setup({
     /** §2 global header: a navigation script that did not load is logged; the composition root provides the logger. */
     logNavScriptFailure: (_, _params: { message: string }) => {},
     // §2: "global header loaded from an external navigation script whose URL comes from form state".
-    loadNavHeader: sendTo(
-      NAV_HEADER_ID,
-      ({ context }): NavHeaderEvent => ({ type: 'nav.load', url: context.fields?.nav_script_url ?? '' }),
-    ),
+    loadNavHeader: sendTo(NAV_HEADER_ID, ({ context }): NavHeaderEvent => ({
+      type: 'nav.load',
+      url: context.fields?.nav_script_url ?? '',
+    })),
     // §4/§7: a 401 answer redirects to '/', the facility step for a guest.
     restartWizard: sendTo('wizard', { type: 'wizard.navigate', route: null } satisfies WizardEvent),
     forwardToWizard: sendTo('wizard', (_, params: { location: AppLocation }) => ({

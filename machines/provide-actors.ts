@@ -50,17 +50,17 @@ export function provideCheckout(actors: Partial<ActorLogics>) {
 
 function onlyCheckoutCalls(actors: Partial<ActorLogics>) {
   return only(actors, [
-      'saveFormState',
-      'getFees',
-      'tokenizeCard',
-      'processDeposit',
-      'loadSavedCards',
-      'tokenizeSavedCard',
-      'preparePamDeposit',
-      'postPamPayload',
-      'isApprovedDepositor',
-      'getCnInmate',
-      'getAllowedMinMax',
+    'saveFormState',
+    'getFees',
+    'tokenizeCard',
+    'processDeposit',
+    'loadSavedCards',
+    'tokenizeSavedCard',
+    'preparePamDeposit',
+    'postPamPayload',
+    'isApprovedDepositor',
+    'getCnInmate',
+    'getAllowedMinMax',
   ]);
 }
 

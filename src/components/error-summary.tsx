@@ -33,13 +33,15 @@ export function ErrorSummary({
   const entries = (Object.entries(errors).filter(([, v]) => typeof v === 'string' && v) as [string, string][]).sort(
     ([a], [b]) => rank(a) - rank(b),
   );
-  const visible = show && (entries.length > 0 || !!messageKey);
+  // A message that a field already says (e.g. FIELD_NO_TRUST on the billing state) is said once, by the field.
+  const message = messageKey && !entries.some(([, msg]) => msg === messageKey) ? messageKey : null;
+  const visible = show && (entries.length > 0 || !!message);
   // Focus when it appears or its message changes, not on every keystroke that edits the errors
   // (that would pull focus out of the field being typed in). A repeated failing submit calls
   // focusErrorSummary().
   useEffect(() => {
     if (visible) ref.current?.focus();
-  }, [visible, messageKey]);
+  }, [visible, message]);
   if (!visible) return null;
   return (
     <div
@@ -50,8 +52,8 @@ export function ErrorSummary({
       aria-labelledby="error-summary-title"
       tabIndex={-1}
     >
-      <h2 id="error-summary-title">{t(messageKey && entries.length === 0 ? 'ERROR.HEADING' : titleKey)}</h2>
-      {messageKey ? <p>{t(messageKey, messageValues ?? {})}</p> : null}
+      <h2 id="error-summary-title">{t(message && entries.length === 0 ? 'ERROR.HEADING' : titleKey)}</h2>
+      {message ? <p>{t(message, messageValues ?? {})}</p> : null}
       {entries.length > 0 ? (
         <ul>
           {entries.map(([field, msg]) => (

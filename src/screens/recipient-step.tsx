@@ -2,6 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Inmate } from '../../contract/entities.ts';
+import { FRAUD_CONTROL_MESSAGE } from '../../machines/wizard.machine.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
@@ -29,6 +30,8 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
         show={showErrors}
         errors={{ deposit_inmate_id: errors.deposit_inmate_id }}
         labels={{}}
+        // §5/§8: a fraud-flagged person is not something to correct: the deposit cannot be made.
+        titleKey={errors.deposit_inmate_id === FRAUD_CONTROL_MESSAGE ? 'RECIPIENT.CANNOT_DEPOSIT' : undefined}
         messageKey={failure}
       />
       <p className="breadcrumb">

@@ -104,6 +104,8 @@ test('ICE: A-number and the first letters of the last name; not found; the fraud
   await selectButton(page, detainee, 'Carmen Ruiz').click();
   const blocked = page.getByRole('alert').filter({ hasText: t.ERROR.FRAUD_CONTROL_MESSAGE });
   await expect(blocked).toBeFocused();
+  // Not a field to correct: the summary says the deposit cannot be made.
+  await expect(blocked.getByRole('heading', { level: 2 })).toHaveText(r.CANNOT_DEPOSIT);
   await expect(page).toHaveURL(/#\/deposit_recipient$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.HEADING.replace('{{label}}', detainee));
   await expect(aNumber).toHaveValue('555000111');

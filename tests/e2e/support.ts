@@ -304,8 +304,17 @@ export async function fillCheckout(page: Page, card: string, lang: Lang, who: Bi
   await fillPayment(page, card, lang, who);
 }
 
-/** The card, billing, guest contact and terms of the checkout (amount left as it is). */
-export async function fillPayment(page: Page, card: string, lang: Lang, who: Billing): Promise<void> {
+/**
+ * The card, billing, guest contact and terms of the checkout (amount left as it is). A signed-in payer
+ * gives no contact details: `contact: false`.
+ */
+export async function fillPayment(
+  page: Page,
+  card: string,
+  lang: Lang,
+  who: Billing,
+  { contact = true }: { contact?: boolean } = {},
+): Promise<void> {
   const c = T[lang].CHECKOUT;
   await page.getByLabel(label(c.CARD_NUMBER)).fill(card);
   await page.getByLabel(label(c.EXPIRY_MONTH)).selectOption(EXPIRY.month);
@@ -317,8 +326,10 @@ export async function fillPayment(page: Page, card: string, lang: Lang, who: Bil
   await page.getByLabel(label(c.CITY)).fill(who.city);
   await page.getByLabel(label(c.STATE)).selectOption(who.state);
   await page.getByLabel(label(c.ZIP)).fill(who.zip);
-  await page.getByLabel(label(c.EMAIL)).fill(who.email);
-  await page.getByLabel(label(c.PHONE)).fill(who.phone);
+  if (contact) {
+    await page.getByLabel(label(c.EMAIL)).fill(who.email);
+    await page.getByLabel(label(c.PHONE)).fill(who.phone);
+  }
   for (const key of TERMS) await page.getByLabel(label(c[key])).check();
 }
 
