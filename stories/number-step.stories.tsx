@@ -70,7 +70,8 @@ export const FraudFlagged: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.FRAUD_CONTROL_MESSAGE'));
+    // The fraud check answers after the step is back in `editing`: wait for its message.
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('ERROR.FRAUD_CONTROL_MESSAGE'));
   },
 };
 
