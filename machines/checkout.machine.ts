@@ -367,6 +367,11 @@ export const checkoutMachine = setup({
       stateIn('#checkout.active.fees.loading'),
     ]),
     /** Every field is in order; only the fees of the amount are not known yet. */
+    /** §2 pam variant: everything ready but the fees of the amount, still being calculated. */
+    isPamValidButForFees: ({ context }) => {
+      const errors = pamErrors(context);
+      return errors.deposit_amount === FEES_PENDING && Object.keys(errors).length === 1;
+    },
     isValidButForFees: ({ context }) => {
       const errors = checkoutErrors(context);
       return errors.deposit_amount === FEES_PENDING && Object.keys(errors).length === 1;
@@ -968,6 +973,12 @@ export const checkoutMachine = setup({
                   // §2 pam variant (§6: an account is required).
                   { guard: 'isPamGuest', target: 'pamNeedsAccount' },
                   { guard: and(['isPam', 'isPamReady']), target: 'preparingPam', actions: 'startSubmit' },
+                  // Next just after the amount changed: on once its fees are known, as below.
+                  {
+                    guard: and(['isPam', 'isPamValidButForFees', 'areFeesPending']),
+                    target: 'awaitingFees',
+                    actions: 'startSubmit',
+                  },
                   { guard: 'isPam', actions: 'showPamErrors' },
                   {
                     guard: and(['isCheckoutValid', 'usesSavedCard']),
@@ -1051,6 +1062,9 @@ export const checkoutMachine = setup({
              */
             awaitingFees: {
               always: [
+                // §2 pam variant: the acknowledged fees are known; the server signs the payload.
+                { guard: and([not('areFeesPending'), 'isPam', 'isPamReady']), target: 'preparingPam' },
+                { guard: and([not('areFeesPending'), 'isPam']), target: 'editing', actions: 'showPamErrors' },
                 {
                   guard: and([not('areFeesPending'), 'isCheckoutValid', 'usesSavedCard']),
                   target: 'tokenizingSaved',

@@ -235,7 +235,7 @@ const pamSpec: ModelSpec<Snapshot> = {
     preparePamDeposit: ({ context }) => [PAM_ANSWER(context.fields)],
     postPamPayload: () => [],
   },
-  failures: { preparePamDeposit: [NETWORK_FAILURE], postPamPayload: [NETWORK_FAILURE] },
+  failures: { getFees: [NETWORK_FAILURE], preparePamDeposit: [NETWORK_FAILURE], postPamPayload: [NETWORK_FAILURE] },
   project: ({ context: c }) => [
     c.fields.deposit_amount,
     c.fee !== null,
@@ -276,6 +276,24 @@ describe('checkout (pam variant): paths of the model', () => {
     expect(t.snap().matches({ active: { form: 'postingPam' } })).toBe(true);
     expect(t.snap().context.pam).toEqual({ payload: 'eyJ2IjoxfQ.c2ln', payUrl: '/sandbox/pam/pay' });
     expect(t.calls.inputs('postPamPayload')).toEqual([{ payUrl: '/sandbox/pam/pay', payload: 'eyJ2IjoxfQ.c2ln' }]);
+  });
+
+  it('Next pressed while the fees of a new amount are being calculated goes on once they are known', async () => {
+    const t = setup({ fields: { ...RECIPIENT_FIELDS, logged_in: true }, facility: PAM_FACILITY });
+    t.calls.resolve('loadSavedCards', { credit_cards: [] });
+    await feesReady(t);
+    t.checkout.send({ type: 'checkout.acknowledgeFees', value: true });
+    t.checkout.send({ type: 'amount.preset', id: '50' });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.snap().matches({ active: { form: 'awaitingFees' } })).toBe(true);
+    expect(t.calls.inputs('preparePamDeposit')).toEqual([]);
+    t.clock.increment(DELAYS.feeThrottle);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    await settle();
+    t.calls.resolve('getFees', FEES);
+    await settle();
+    expect(t.calls.inputs('preparePamDeposit')).toEqual([{ fees_acknowledged: true }]);
+    expect(t.snap().matches({ active: { form: 'preparingPam' } })).toBe(true);
   });
 
   it('§6: a guest gets the pam-require-account modal', () => {
