@@ -192,9 +192,13 @@ export const feesQuerySchema = yup.object({
 // pam_enabled and the saved form must hold a deposit type, recipient and a good amount; the payer
 // must have acknowledged the fees. Answers the signed payload (also written into form state as
 // pam_payload, with pay_url) that the client form-posts, urlencoded, as PAM_PAYLOAD_FIELD to
-// pay_url. 400 with field errors (deposit_amount, deposit_inmate_id, facility_id, fees_acknowledged).
+// pay_url. 400 with field errors (deposit_amount, deposit_inmate_id, facility_id, fees_acknowledged,
+// recurring_type). recurring_type 'biweekly' (§4: "in pam mode it is described as bi-weekly on the 1st
+// and 15th") asks for the deposit to repeat on the 1st and the 15th of each month, on the card the
+// endpoint takes; not for bail, which is paid once (§3 recurring deposit types).
 export interface PreparePamDepositRequest {
   fees_acknowledged: boolean;
+  recurring_type?: PamRecurringType;
 }
 export interface PreparePamDepositResponse {
   pam_payload: string;
@@ -202,8 +206,20 @@ export interface PreparePamDepositResponse {
   fields: FormFields;
   errors: FieldErrors;
 }
+/** §4 pam mode: one time (''), or bi-weekly on the 1st and the 15th. */
+export type PamRecurringType = '' | 'biweekly';
+export const PAM_RECURRING_TYPES = ['', 'biweekly'] as const satisfies readonly PamRecurringType[];
+/** The days of the month a pam recurring deposit is charged on (§4). */
+export const PAM_RECURRING_DAYS = [1, 15] as const;
 export const preparePamDepositSchema = yup.object({
   fees_acknowledged: yup.boolean().strict().typeError(MSG.invalid).required(MSG.required).oneOf([true], MSG.terms),
+  recurring_type: yup
+    .string()
+    .strict()
+    .typeError(MSG.invalid)
+    .nonNullable(MSG.invalid)
+    .oneOf([...PAM_RECURRING_TYPES], MSG.invalid)
+    .default(''),
 });
 
 /**
@@ -228,6 +244,11 @@ export interface PamPayloadClaims {
   locale: string;
   /** Where the endpoint sends the payer back after paying (contract/pam.ts PAM_RETURN_PATH). */
   return_url: string;
+  /**
+   * 'biweekly': the endpoint keeps the card and charges the amount again on the 1st and the 15th of each
+   * month until the payer cancels it (§4); null for a one-time payment.
+   */
+  recurring: 'biweekly' | null;
   issued_at: string; // ISO 8601
   expires_at: string; // ISO 8601
 }
@@ -299,6 +320,8 @@ export const CHECKOUT_SERVICE_ERRORS = {
   recurringNeedsSavedCard: 'ERROR.RECURRING_NEEDS_SAVED_CARD',
   /** §6: recurring deposits belong to an account. */
   recurringNeedsAccount: 'ERROR.RECURRING_NEEDS_ACCOUNT',
+  /** §3: bail is paid once (recurring deposit types are trust, inmate account and phone account). */
+  recurringNotForType: 'ERROR.RECURRING_NOT_FOR_TYPE',
   /** §8: trust not allowed for the billing state (billing_state field). */
   noTrust: 'ERROR.FIELD_NO_TRUST',
   /** §8: trust depositor not approved. */

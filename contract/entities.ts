@@ -130,6 +130,11 @@ export interface ReceiptInfo {
    * card last four digits, deposit amount, transaction and payment fee, total.
    */
   pam?: boolean;
+  /**
+   * §4: the deposit repeats (set up with it at checkout): weekly on a day of the week (0-6), monthly on
+   * a day of the month (1-28), or bi-weekly on the 1st and the 15th in pam mode (day 1).
+   */
+  recurring?: { interval: 'monthly' | 'weekly' | 'biweekly'; day: number };
   /** dest deposits only: the phone account credited (§2 receipt: phone verification for dest). */
   deposit_phone_no?: string;
   deposit_phone_no_label?: string;

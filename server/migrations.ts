@@ -455,4 +455,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE pam_payments ADD COLUMN card_exp TEXT NULL;
     `,
   },
+  {
+    id: 21,
+    name: 'pam recurring deposits: the payment whose card they repeat on',
+    sql: `
+      -- §4 pam mode: a recurring deposit set up at the pam checkout repeats on the card the payment
+      -- endpoint took for its first payment (pam_payments.ref); one schedule per payment at most.
+      ALTER TABLE recurring_deposits ADD COLUMN pam_ref TEXT NULL;
+      CREATE UNIQUE INDEX recurring_deposits_pam_ref ON recurring_deposits (pam_ref) WHERE pam_ref IS NOT NULL;
+    `,
+  },
 ];

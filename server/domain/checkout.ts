@@ -44,7 +44,7 @@ import { APPROVED, processorText } from './sandbox-processor.ts';
 export const DUPLICATE_WINDOW_MINUTES = 10;
 
 /** §3 recurring deposit_type per deposit type; bail is paid once. */
-const RECURRING_DEPOSIT_TYPE: Partial<Record<string, RecurringDepositType>> = {
+export const RECURRING_DEPOSIT_TYPE: Partial<Record<string, RecurringDepositType>> = {
   flex: 'INMATEACCOUNT',
   trust: 'TRUST',
   dest: 'FRIENDSNFAMILY',
@@ -342,6 +342,9 @@ export function processDeposit(
     const depositId = randomUUID();
     const orderNumber = newOrderNumber(repos);
     const cardExpiry = `${token.exp_month}/${token.exp_year}`;
+    // §4: the first deposit is charged now; the recurring row (below) repeats it on the saved card.
+    const recurringType = RECURRING_DEPOSIT_TYPE[fields.deposit_type];
+    const repeats = recurring && session.user_id !== null && savedCardId !== null && recurringType ? recurring : null;
     const receipt: ReceiptInfo = {
       deposit_id: depositId,
       order_number: orderNumber,
@@ -363,6 +366,7 @@ export function processDeposit(
       card_last4: token.last4,
       card_expiry: cardExpiry,
       billing_country: fields.billing_country,
+      ...(repeats ? { recurring: { interval: repeats.interval, day: repeats.day } } : {}),
       ...(dest
         ? {
             deposit_phone_no: dest.phone,
@@ -411,15 +415,13 @@ export function processDeposit(
       : null;
     // §6: a signed-in payer's deposit is part of their deposit history.
     if (session.user_id !== null) repos.depositHistory.assign(depositId, session.user_id, dest ? dest.phone : null);
-    // §4: the first deposit is charged now; the recurring row repeats it on the saved card.
-    const recurringType = RECURRING_DEPOSIT_TYPE[receipt.deposit_type];
-    if (recurring && session.user_id !== null && savedCardId !== null && recurringType) {
+    if (repeats && session.user_id !== null && savedCardId !== null && recurringType) {
       repos.recurringDeposits.create({
         user_id: session.user_id,
         card_id: savedCardId,
         amount_cents: q.amountCents,
-        interval_type: recurring.interval,
-        day_in_interval: recurring.day,
+        interval_type: repeats.interval,
+        day_in_interval: repeats.day,
         deposit_type: recurringType,
         facility_id: facility.id,
         // §3 recipient_type: Inmate, or Destination for the payer's phone account.

@@ -22,19 +22,62 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 
 /**
- * The period a schedule is due in on `now` (UTC), or null when its day has not come yet in the current
- * period: monthly from its day (1-28) of the month, weekly from its day of the week (0 Sunday - 6), and
- * bi-weekly on the 1st and the 15th.
+ * The period a schedule is due in on `now` (UTC) and the start of its due day, or null when its day has
+ * not come yet in the current period: monthly from its day (1-28) of the month, weekly from its day of
+ * the week (0 Sunday - 6), and bi-weekly on the 1st and the 15th.
  */
-export function duePeriod(r: Pick<RecurringDepositRow, 'interval_type' | 'day_in_interval'>, now: Date): string | null {
-  const month = `${now.getUTCFullYear()}-${pad(now.getUTCMonth() + 1)}`;
+function dueIn(
+  r: Pick<RecurringDepositRow, 'interval_type' | 'day_in_interval'>,
+  now: Date,
+): { period: string; dueAt: number } | null {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  const month = `${y}-${pad(m + 1)}`;
   const day = now.getUTCDate();
-  if (r.interval_type === 'monthly') return day >= r.day_in_interval ? month : null;
-  if (r.interval_type === 'biweekly') return day >= 15 ? `${month}-b` : `${month}-a`;
+  if (r.interval_type === 'monthly')
+    return day >= r.day_in_interval ? { period: month, dueAt: Date.UTC(y, m, r.day_in_interval) } : null;
+  if (r.interval_type === 'biweekly')
+    return day >= 15
+      ? { period: `${month}-b`, dueAt: Date.UTC(y, m, 15) }
+      : { period: `${month}-a`, dueAt: Date.UTC(y, m, 1) };
   const weekday = now.getUTCDay();
   if (weekday < r.day_in_interval) return null;
-  const weekStart = new Date(now.getTime() - weekday * 86_400_000);
-  return `W${isoDay(weekStart)}`;
+  const weekStart = Date.UTC(y, m, day - weekday);
+  return { period: `W${isoDay(new Date(weekStart))}`, dueAt: weekStart + r.day_in_interval * 86_400_000 };
+}
+
+export function duePeriod(r: Pick<RecurringDepositRow, 'interval_type' | 'day_in_interval'>, now: Date): string | null {
+  return dueIn(r, now)?.period ?? null;
+}
+
+/**
+ * The period to charge on `now`, or null. A due day that came before the schedule was set up is not
+ * charged: the deposit made at checkout (§4 "the first deposit is charged now") stands for it.
+ */
+export function periodToCharge(
+  r: Pick<RecurringDepositRow, 'interval_type' | 'day_in_interval' | 'created_at'>,
+  now: Date,
+): string | null {
+  const due = dueIn(r, now);
+  if (!due) return null;
+  return isoDay(new Date(due.dueAt)) <= r.created_at.slice(0, 10) ? null : due.period;
+}
+
+/** The card a schedule is charged to: a saved card, or the one the sandbox pam endpoint took (§4 pam mode). */
+function cardOf(
+  repos: Repos,
+  r: RecurringDepositRow,
+): { token: string; brand: string; last4: string; month: string; year: string } | undefined {
+  if (r.pam_ref) {
+    const paid = repos.pamPayments.findByRef(r.pam_ref);
+    const [month, year] = (paid?.card_exp ?? '').split('/');
+    if (!paid?.valid || !paid.card_brand || !paid.card_last4 || !month || !year) return undefined;
+    return { token: `pam:${r.pam_ref}`, brand: paid.card_brand, last4: paid.card_last4, month, year };
+  }
+  const card = r.card_id === null ? undefined : repos.savedCards.findForUser(r.user_id, r.card_id);
+  return card
+    ? { token: `saved:${card.id}`, brand: card.brand, last4: card.last4, month: card.exp_month, year: card.exp_year }
+    : undefined;
 }
 
 export interface RunReport {
@@ -49,7 +92,7 @@ export function runDueRecurringDeposits(db: Db, repos: Repos, now: Date): RunRep
   const report: RunReport = { charged: [], alreadyDone: 0, skipped: [] };
   const at = now.toISOString();
   for (const r of repos.recurringDeposits.listActiveBefore(at)) {
-    const period = duePeriod(r, now);
+    const period = periodToCharge(r, now);
     if (!period) continue;
     const orderNumber = `R${r.id}-${period}`;
     if (repos.deposits.orderNumberExists(orderNumber)) {
@@ -57,15 +100,18 @@ export function runDueRecurringDeposits(db: Db, repos: Repos, now: Date): RunRep
       continue;
     }
     const user = repos.users.findById(r.user_id);
-    const card = r.card_id === null ? undefined : repos.savedCards.findForUser(r.user_id, r.card_id);
+    const card = cardOf(repos, r);
     const facility = repos.facilities.findById(r.facility_id);
     const type = TYPE_OF[r.deposit_type];
     if (!user || !facility) {
       report.skipped.push({ id: r.id, reason: 'payer or facility gone' });
       continue;
     }
-    if (!card || !expiryValid(card.exp_month, card.exp_year, now)) {
-      report.skipped.push({ id: r.id, reason: 'no usable saved card' });
+    if (!card || !expiryValid(card.month, card.year, now)) {
+      report.skipped.push({
+        id: r.id,
+        reason: r.pam_ref ? 'no usable card kept by the pam endpoint' : 'no usable saved card',
+      });
       continue;
     }
     const priced = quote(repos.fees, facility, type, r.amount_cents);
@@ -92,10 +138,10 @@ export function runDueRecurringDeposits(db: Db, repos: Repos, now: Date): RunRep
           fee_cents: priced.feeCents,
           tax_cents: priced.taxCents,
           total_cents: r.amount_cents + priced.feeCents + priced.taxCents,
-          card_token: `saved:${card.id}`,
+          card_token: card.token,
           card_brand: card.brand,
           card_last4: card.last4,
-          card_exp: `${card.exp_month}/${card.exp_year}`,
+          card_exp: `${card.month}/${card.year}`,
           payer_email: user.email,
           created_at: at,
           response_json: JSON.stringify({ recurring_deposit_id: r.id, period }),

@@ -18,6 +18,11 @@ export interface RecurringDepositRow {
   account_guid: string;
   is_pam: boolean;
   created_at: string;
+  /**
+   * §4 pam mode: the pam payment (pam_payments.ref) whose card the schedule repeats on; the sandbox pam
+   * endpoint charges it. Null for a schedule on a saved card, and for one the site only lists.
+   */
+  pam_ref?: string | null;
 }
 
 /** An active recurring deposit with what the list shows of its card and recipient. */
@@ -31,7 +36,7 @@ export interface RecurringDepositView extends RecurringDepositRow {
 }
 
 const COLUMNS = `id, user_id, card_id, amount_cents, interval_type, day_in_interval, deposit_type, facility_id,
-  inmate_id, dest_account_id, account_guid, is_pam, created_at`;
+  inmate_id, dest_account_id, account_guid, is_pam, created_at, pam_ref`;
 
 function interval(v: string): RecurringInterval {
   if (v === 'monthly' || v === 'weekly' || v === 'biweekly') return v;
@@ -58,6 +63,7 @@ function toView(r: Row): RecurringDepositView {
     account_guid: str(r, 'account_guid'),
     is_pam: bool(r, 'is_pam'),
     created_at: str(r, 'created_at'),
+    pam_ref: strOrNull(r, 'pam_ref'),
     card_brand: strOrNull(r, 'card_brand'),
     card_last4: strOrNull(r, 'card_last4'),
     inmate_first_name: strOrNull(r, 'inmate_first_name'),
@@ -69,25 +75,27 @@ function toView(r: Row): RecurringDepositView {
 
 export function createRecurringDepositRepo(db: Db) {
   const insert = db.prepare(
-    `INSERT INTO recurring_deposits (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO recurring_deposits (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const list = db.prepare(`
     SELECT r.id, r.user_id, r.card_id, r.amount_cents, r.interval_type, r.day_in_interval, r.deposit_type,
-      r.facility_id, r.inmate_id, r.dest_account_id, r.account_guid, r.is_pam, r.created_at,
-      c.brand AS card_brand, c.last4 AS card_last4,
+      r.facility_id, r.inmate_id, r.dest_account_id, r.account_guid, r.is_pam, r.created_at, r.pam_ref,
+      COALESCE(c.brand, p.card_brand) AS card_brand, COALESCE(c.last4, p.card_last4) AS card_last4,
       i.first_name AS inmate_first_name, i.last_name AS inmate_last_name,
       a.deposit_phone_no AS phone_no, a.deposit_phone_no_label AS phone_label
     FROM recurring_deposits r
     LEFT JOIN saved_cards c ON c.id = r.card_id AND c.user_id = r.user_id
+    LEFT JOIN pam_payments p ON r.pam_ref IS NOT NULL AND p.ref = r.pam_ref
     LEFT JOIN inmates i ON i.id = r.inmate_id
     LEFT JOIN dest_accounts a ON a.id = r.dest_account_id AND a.user_id = r.user_id
     WHERE r.user_id = ? AND r.cancelled_at IS NULL
     ORDER BY r.id`);
   const active = db.prepare(
-    `SELECT ${COLUMNS} FROM recurring_deposits WHERE cancelled_at IS NULL AND is_pam = 0 AND created_at <= ? ORDER BY id`,
+    `SELECT ${COLUMNS} FROM recurring_deposits
+     WHERE cancelled_at IS NULL AND (is_pam = 0 OR pam_ref IS NOT NULL) AND created_at <= ? ORDER BY id`,
   );
   const create = db.prepare(
-    `INSERT INTO recurring_deposits (${COLUMNS}) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO recurring_deposits (${COLUMNS}) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const cancel = db.prepare(
     'UPDATE recurring_deposits SET cancelled_at = ? WHERE user_id = ? AND id = ? AND cancelled_at IS NULL',
@@ -109,6 +117,7 @@ export function createRecurringDepositRepo(db: Db) {
         d.account_guid,
         bit(d.is_pam),
         d.created_at,
+        d.pam_ref ?? null,
       );
     },
     /** Inserts with a new id (set up at checkout, §4) and returns it. */
@@ -126,6 +135,7 @@ export function createRecurringDepositRepo(db: Db) {
         d.account_guid,
         bit(d.is_pam),
         d.created_at,
+        d.pam_ref ?? null,
       );
       return Number(r.lastInsertRowid);
     },
@@ -133,7 +143,10 @@ export function createRecurringDepositRepo(db: Db) {
     listForUser(userId: string): RecurringDepositView[] {
       return list.all(userId).map(toView);
     },
-    /** Every payer's active recurring deposits of this site (pam ones are charged by the pam endpoint). */
+    /**
+     * Every payer's active recurring deposits that this site runs: those on a saved card, and the pam
+     * ones on a card the sandbox pam endpoint took (pam_ref). Other pam ones are the endpoint's to charge.
+     */
     listActiveBefore(at: string): RecurringDepositRow[] {
       return active.all(at).map((r) => {
         const {

@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CheckoutResponse } from '../../contract/api.ts';
+import { PAM_RECURRING_DAYS } from '../../contract/checkout-services.ts';
 import type { FormFields, ReceiptInfo } from '../../contract/entities.ts';
 import { PAM_ERRORS, PAM_PATHS, completePamDepositSchema } from '../../contract/pam.ts';
 import { transaction } from '../db.ts';
 import type { Deps } from '../deps.ts';
-import { newOrderNumber, response } from '../domain/checkout.ts';
+import { RECURRING_DEPOSIT_TYPE, newOrderNumber, response } from '../domain/checkout.ts';
 import { ageOn } from '../domain/dates.ts';
 import { readPamPayload, verifyPamResult } from '../domain/pam.ts';
 import { badRequest, validate } from '../http.ts';
@@ -50,6 +51,7 @@ export async function pamReturnRoutes(app: FastifyInstance, deps: Deps): Promise
 
       const depositId = randomUUID();
       const nowIso = t.toISOString();
+      const recurringType = claims.recurring === 'biweekly' ? RECURRING_DEPOSIT_TYPE[claims.deposit_type] : undefined;
       const receipt: ReceiptInfo = {
         deposit_id: depositId,
         order_number: newOrderNumber(repos),
@@ -72,6 +74,8 @@ export async function pamReturnRoutes(app: FastifyInstance, deps: Deps): Promise
         card_expiry: result.card_expiry,
         billing_country: f.billing_country,
         pam: true,
+        // §4 pam mode: repeats on the 1st and the 15th, on the card the endpoint took.
+        ...(recurringType ? { recurring: { interval: 'biweekly' as const, day: PAM_RECURRING_DAYS[0] } } : {}),
       };
       const done: FormFields = {
         ...f,
@@ -102,6 +106,25 @@ export async function pamReturnRoutes(app: FastifyInstance, deps: Deps): Promise
         response_json: JSON.stringify(answer),
       });
       repos.depositHistory.assign(depositId, user.id, null);
+      // §4 pam mode: the schedule repeats this payment on the card the endpoint took (its pam_ref); the
+      // runner charges it from the next 1st or 15th (server/domain/recurring-runner.ts).
+      if (recurringType) {
+        repos.recurringDeposits.create({
+          user_id: user.id,
+          card_id: null,
+          amount_cents: toCents(claims.amount),
+          interval_type: 'biweekly',
+          day_in_interval: PAM_RECURRING_DAYS[0],
+          deposit_type: recurringType,
+          facility_id: facility.id,
+          inmate_id: inmate.id,
+          dest_account_id: null,
+          account_guid: randomUUID(),
+          is_pam: true,
+          created_at: nowIso,
+          pam_ref: claims.ref,
+        });
+      }
       repos.formState.save(session.id, { fields: done, errors: {} }, nowIso);
       return { status: 200, body: answer };
     });

@@ -169,7 +169,13 @@ export async function sandboxPamRoutes(app: FastifyInstance, deps: Deps): Promis
       } value="${escapeHtml(value)}"></p>`;
     };
     const body = `${summary}
-${paragraphs([fill(tx.SUMMARY ?? '', values), fill(tx.BREAKDOWN ?? '', values), fill(tx.TOTAL ?? '', values)])}
+${paragraphs([
+  fill(tx.SUMMARY ?? '', values),
+  fill(tx.BREAKDOWN ?? '', values),
+  fill(tx.TOTAL ?? '', values),
+  // §4 pam mode: the endpoint keeps the card and charges again on the 1st and the 15th.
+  ...(claims.recurring === 'biweekly' ? [fill(tx.RECURRING ?? '', values)] : []),
+])}
 <form method="post" action="${PAM_PATHS.sandboxPamCharge}">
 <input type="hidden" name="${PAM_PAYLOAD_FIELD}" value="${escapeHtml(payload)}">
 ${CARD_FIELDS.map(field).join('\n')}

@@ -25,6 +25,7 @@ import { recurringDeposit, sortRecurringDeposits } from '../domain/accounts.ts';
 import { savedCardExpired } from '../domain/checkout-fields.ts';
 import { payerTypeError, primaryNoOf } from '../domain/deep-contact.ts';
 import { quote } from '../domain/fees.ts';
+import { RECURRING_DEPOSIT_TYPE } from '../domain/checkout.ts';
 import { ERROR_FACILITY_NOT_FOUND, ERROR_FRAUD } from '../domain/form-rules.ts';
 import { RESELECT_DEPOSIT_TYPE } from '../domain/offers.ts';
 import { pamPayUrl, signPamPayload } from '../domain/pam.ts';
@@ -115,6 +116,10 @@ export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): 
       else if (inmate.fraud_flag) errors.deposit_inmate_id = ERROR_FRAUD;
       const amountKey = amountError(f.deposit_amount, effectiveLimits(facility));
       if (amountKey) errors.deposit_amount = amountKey;
+      // §4 pam mode: bi-weekly on the 1st and the 15th; §3: bail is paid once.
+      const recurring = body.value.recurring_type === 'biweekly' ? ('biweekly' as const) : null;
+      if (recurring && type !== '' && !RECURRING_DEPOSIT_TYPE[type])
+        errors.recurring_type = CHECKOUT_SERVICE_ERRORS.recurringNotForType;
       if (Object.keys(errors).length > 0 || !inmate || type === '') return { errors: errors as FieldErrors };
       // §6: approved depositor status is enforced for trust, in the pam variant too.
       if (type === 'trust' && !repos.approvedDepositors.isApproved(user.id, facility.id, inmate.id)) {
@@ -138,6 +143,7 @@ export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): 
           locale: f.locale,
           // The endpoint sends the payer back here (contract/pam.ts), to the address the payer used.
           return_url: `${request.protocol}://${request.host}/`,
+          recurring,
         },
         t,
       );

@@ -14,6 +14,9 @@ import {
 import { DatabaseSync } from 'node:sqlite';
 import type { DepositHistoryResponse } from '../../contract/accounts.ts';
 import { PAM_PATHS, PAM_RESULT_PARAM, type CompletePamDepositResponse } from '../../contract/pam.ts';
+import { openDatabase } from '../../server/db.ts';
+import { runDueRecurringDeposits } from '../../server/domain/recurring-runner.ts';
+import { createRepos } from '../../server/repo/repos.ts';
 import { ANA, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
 import type { Client } from './helpers.ts';
 import { MINUTE, fixedClock, newClient } from './helpers.ts';
@@ -416,5 +419,135 @@ describe('pam recurring deposits', () => {
     expect(await guest.post(P.cancelPamRecurringDeposit, { account_guid: 'a', deposit_id: 603 })).toMatchObject({
       status: 401,
     });
+  });
+});
+
+describe('a pam recurring deposit set up at the pam checkout (§4: bi-weekly on the 1st and the 15th)', () => {
+  async function paidRecurring(c: Client) {
+    await pamCheckout(c, { type: 'trust', amount: 50 });
+    const prepared = await prepare(c, { fees_acknowledged: true, recurring_type: 'biweekly' });
+    expect(prepared.status).toBe(200);
+    return prepared.body.pam_payload;
+  }
+
+  function runner(dbPath: string) {
+    const db = openDatabase(dbPath);
+    const repos = createRepos(db);
+    return { run: (iso: string) => runDueRecurringDeposits(db, repos, new Date(iso)), close: () => db.close() };
+  }
+
+  it('carries the choice to the endpoint, which says so; the return writes the schedule once, on its card', async () => {
+    const { ana } = current();
+    const payload = await paidRecurring(ana);
+    expect(claimsOf(payload).recurring).toBe('biweekly');
+    const form = await postForm(ana, payload);
+    expect(form.body).toContain('Then $55.95 again on the 1st and the 15th of each month, on this card');
+    const result = resultOf(
+      (await charge(ana, payload, { ...GOOD_CARD, credit_card: '5555555555554444' })).headers.location,
+    );
+    const before = (await ana.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {})).body.recurring_deposits;
+    const res = await complete(ana, result);
+    expect(res.body.cached_deposit_info).toMatchObject({ pam: true, recurring: { interval: 'biweekly', day: 1 } });
+    await complete(ana, result);
+    const after = (await ana.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {})).body.recurring_deposits;
+    expect(after).toHaveLength(before.length + 1);
+    const made = after.find((r) => !before.some((b) => b.id === r.id));
+    expect(made).toMatchObject({
+      amount: 50,
+      interval_type: 'biweekly',
+      day_in_interval: 1,
+      deposit_type: 'TRUST',
+      recipient: '100026',
+      recipient_type: 'Inmate',
+      display_name: 'Robert Lee',
+      card_type: 'mastercard',
+      isPam: true,
+    });
+    expect(made?.card_display).toContain('4444');
+    // The account page lists it too.
+    const all = (await ana.get<RecurringDepositsResponse>(ACCOUNT_PATHS.recurringDeposits)).body.recurring_deposits;
+    expect(all.map((r) => r.id)).toContain(made?.id);
+
+    // The sandbox endpoint charges it from the next 1st (the checkout's payment stands for the 15th).
+    const r = runner(current().dbPath);
+    try {
+      expect(r.run('2026-11-28T09:00:00Z').charged).not.toContain(`R${made?.id}-2026-11-b`);
+      expect(r.run('2026-12-01T09:00:00Z').charged).toContain(`R${made?.id}-2026-12-a`);
+      expect(r.run('2026-12-02T09:00:00Z').charged).not.toContain(`R${made?.id}-2026-12-a`);
+      expect(r.run('2026-12-15T09:00:00Z').charged).toContain(`R${made?.id}-2026-12-b`);
+    } finally {
+      r.close();
+    }
+    const conn = new DatabaseSync(current().dbPath, { readOnly: true });
+    try {
+      const rows = conn
+        .prepare('SELECT amount_cents, card_token, card_last4, deposit_type FROM deposits WHERE order_number LIKE ?')
+        .all(`R${made?.id}-%`);
+      expect(rows).toEqual([
+        { amount_cents: 5000, card_token: `pam:${claimsOf(payload).ref}`, card_last4: '4444', deposit_type: 'trust' },
+        { amount_cents: 5000, card_token: `pam:${claimsOf(payload).ref}`, card_last4: '4444', deposit_type: 'trust' },
+      ]);
+    } finally {
+      conn.close();
+    }
+  });
+
+  it('a one-time payment sets up nothing', async () => {
+    const { ana } = current();
+    await pamCheckout(ana, { type: 'trust', amount: 50 });
+    const payload = (await prepare(ana, { fees_acknowledged: true, recurring_type: '' })).body.pam_payload;
+    expect(claimsOf(payload).recurring).toBeNull();
+    expect((await postForm(ana, payload)).body).not.toContain('1st and the 15th');
+    const before = (await ana.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {})).body.recurring_deposits;
+    const res = await complete(ana, resultOf((await charge(ana, payload)).headers.location));
+    expect(res.body.cached_deposit_info?.recurring).toBeUndefined();
+    const after = (await ana.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {})).body.recurring_deposits;
+    expect(after).toEqual(before);
+  });
+
+  it('refuses another interval, a value that is not one, and bail (paid once)', async () => {
+    const { ana } = current();
+    await pamCheckout(ana, { type: 'trust', amount: 50 });
+    for (const recurring_type of ['weekly', 'monthly', 7, null]) {
+      expect(await prepare(ana, { fees_acknowledged: true, recurring_type }), String(recurring_type)).toMatchObject({
+        status: 400,
+        body: { errors: { recurring_type: 'VALIDATION.INVALID_ENTRY' } },
+      });
+    }
+    await pamCheckout(ana, { type: 'bail', amount: 150 });
+    expect(await prepare(ana, { fees_acknowledged: true, recurring_type: 'biweekly' })).toMatchObject({
+      status: 400,
+      body: { errors: { recurring_type: 'ERROR.RECURRING_NOT_FOR_TYPE' } },
+    });
+    expect((await ana.state()).fields.pam_payload).toBe('');
+  });
+
+  it('another payer cannot complete it, see it or cancel it; a guest is refused', async () => {
+    const { ana, ben, app } = current();
+    const payload = await paidRecurring(ana);
+    const result = resultOf((await charge(ana, payload)).headers.location);
+    expect((await complete(ben, result)).status).toBe(400);
+    await complete(ana, result);
+    const made = (
+      await ana.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {})
+    ).body.recurring_deposits.find((r) => r.id !== 603);
+    if (!made) throw new Error('no schedule made');
+    expect((await ben.post<PamRecurringDepositsResponse>(P.pamRecurringDeposits, {})).body.recurring_deposits).toEqual(
+      [],
+    );
+    const body = { account_guid: made.account_guid, deposit_id: made.id };
+    expect((await ben.post(P.cancelPamRecurringDeposit, body)).status).toBe(404);
+    const guest = await newClient(app);
+    expect(
+      (await guest.post(P.preparePamDeposit, { fees_acknowledged: true, recurring_type: 'biweekly' })).status,
+    ).toBe(401);
+    // Cancelled, the endpoint charges it no more.
+    expect((await ana.post(P.cancelPamRecurringDeposit, body)).status).toBe(200);
+    const r = runner(current().dbPath);
+    try {
+      expect(r.run('2026-12-01T09:00:00Z').charged).not.toContain(`R${made.id}-2026-12-a`);
+    } finally {
+      r.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db.ts';
-import { duePeriod, runDueRecurringDeposits } from '../../server/domain/recurring-runner.ts';
+import { duePeriod, periodToCharge, runDueRecurringDeposits } from '../../server/domain/recurring-runner.ts';
 import { createRepos } from '../../server/repo/repos.ts';
 import { type TestServer, startServer } from './helpers.ts';
 
@@ -69,6 +69,27 @@ describe('duePeriod', () => {
     expect(duePeriod({ interval_type: 'biweekly', day_in_interval: 1 }, new Date('2026-11-15T09:00:00Z'))).toBe(
       '2026-11-b',
     );
+  });
+});
+
+describe('periodToCharge', () => {
+  it('leaves out a due day on or before the set-up: the deposit made at checkout stands for it', () => {
+    const monthly = { interval_type: 'monthly' as const, day_in_interval: 10, created_at: '2026-11-24T15:00:00.000Z' };
+    expect(periodToCharge(monthly, new Date('2026-11-25T09:00:00Z'))).toBeNull();
+    expect(periodToCharge(monthly, new Date('2026-12-10T09:00:00Z'))).toBe('2026-12');
+    // Set up on the day itself: charged that day at checkout, next month by the runner.
+    expect(periodToCharge({ ...monthly, day_in_interval: 24 }, new Date('2026-11-24T18:00:00Z'))).toBeNull();
+    // Set up before the day: the day still comes this month.
+    expect(periodToCharge({ ...monthly, day_in_interval: 28 }, new Date('2026-11-28T09:00:00Z'))).toBe('2026-11');
+    // Friday 2026-11-20; set up on the Wednesday before, weekly on Friday: charged that Friday.
+    const weekly = { interval_type: 'weekly' as const, day_in_interval: 5, created_at: '2026-11-18T10:00:00.000Z' };
+    expect(periodToCharge(weekly, new Date('2026-11-20T09:00:00Z'))).toBe('W2026-11-15');
+    expect(
+      periodToCharge({ ...weekly, created_at: '2026-11-20T08:00:00.000Z' }, new Date('2026-11-21T09:00:00Z')),
+    ).toBeNull();
+    const biweekly = { interval_type: 'biweekly' as const, day_in_interval: 1, created_at: '2026-11-22T12:00:00.000Z' };
+    expect(periodToCharge(biweekly, new Date('2026-11-30T09:00:00Z'))).toBeNull();
+    expect(periodToCharge(biweekly, new Date('2026-12-01T00:30:00Z'))).toBe('2026-12-a');
   });
 });
 
