@@ -159,6 +159,14 @@ export function offersRecurring(context: Pick<CheckoutContext, 'fields' | 'saved
   return context.fields.logged_in && context.fields.deposit_type !== 'bail' && context.savedCards.length > 0;
 }
 
+/**
+ * §4 pam mode: recurring is "described as bi-weekly on the 1st and 15th"; the endpoint takes and keeps the
+ * card, so no saved card is needed. The payer is signed in (§6); bail is paid once (§3).
+ */
+export function offersPamRecurring(context: Pick<CheckoutContext, 'fields' | 'facility'>): boolean {
+  return context.facility.pam_enabled && context.fields.logged_in && context.fields.deposit_type !== 'bail';
+}
+
 /** §4/§9: the roundup options beyond "No thanks", for one-time payments only. */
 export function roundupOptions(context: Pick<CheckoutContext, 'fields' | 'roundups'>): CheckoutContext['roundups'] {
   if (context.fields.recurring_type !== '') return [];
@@ -382,6 +390,7 @@ export const checkoutMachine = setup({
       (context.fields.logged_in && context.savedCards.some((c) => c.id === params.id && !c.expired)),
     canSetRecurring: ({ context }, params: { recurringType: CheckoutRecurringType }) =>
       params.recurringType === '' || offersRecurring(context),
+    canSetPamRecurring: ({ context }, params: { biweekly: boolean }) => !params.biweekly || offersPamRecurring(context),
     /** §9: weekly days 0 to 6, monthly days 1 to 28. */
     isRecurringDay: ({ context }, params: { day: number }) => {
       const type = context.fields.recurring_type;
@@ -572,6 +581,10 @@ export const checkoutMachine = setup({
       feesAcknowledged: params.value,
       errors: withoutErrors(context.errors, [PAM_ACK_FIELD]),
     })),
+    setPamRecurring: assign(({ context }, params: { biweekly: boolean }) => ({
+      pamRecurring: params.biweekly,
+      errors: withoutErrors(context.errors, ['recurring_type']),
+    })),
     showPamErrors: assign(({ context }) => ({
       errors: { ...context.errors, ...pamErrors(context) },
       showErrors: true,
@@ -644,6 +657,7 @@ export const checkoutMachine = setup({
       savedCvc: '',
       savedCardsFailure: null,
       feesAcknowledged: false,
+      pamRecurring: false,
       pam: null,
       limitsRefusal: null,
     };
@@ -1003,6 +1017,10 @@ export const checkoutMachine = setup({
                 'checkout.acknowledgeFees': {
                   actions: { type: 'assignFeesAcknowledged', params: ({ event }) => ({ value: event.value }) },
                 },
+                'pam.recurring': {
+                  guard: { type: 'canSetPamRecurring', params: ({ event }) => ({ biweekly: event.biweekly }) },
+                  actions: { type: 'setPamRecurring', params: ({ event }) => ({ biweekly: event.biweekly }) },
+                },
                 'recurring.type': {
                   guard: {
                     type: 'canSetRecurring',
@@ -1032,7 +1050,10 @@ export const checkoutMachine = setup({
               invoke: {
                 id: 'preparePamDeposit',
                 src: 'preparePamDeposit',
-                input: () => ({ fees_acknowledged: true }),
+                input: ({ context }) => ({
+                  fees_acknowledged: true,
+                  recurring_type: context.pamRecurring && offersPamRecurring(context) ? 'biweekly' : '',
+                }),
                 onDone: {
                   target: 'postingPam',
                   actions: { type: 'assignPamPayload', params: ({ event }) => ({ answer: event.output }) },

@@ -160,6 +160,8 @@ export interface CheckoutContext {
   savedCvc: string;
   /** §2 pam variant: the fees acknowledgement checkbox. */
   feesAcknowledged: boolean;
+  /** §4 pam mode: repeat the deposit on the 1st and the 15th (the endpoint keeps the card). */
+  pamRecurring: boolean;
   /** §2 pam variant: the signed payload and where the screen posts it. */
   pam: { payload: string; payUrl: string } | null;
   /** Why the saved cards could not be loaded (i18n key), or null. */
@@ -183,6 +185,8 @@ export type CheckoutEvent =
   | { type: 'checkout.changeType' }
   /** §2 pam variant: the fees acknowledgement. */
   | { type: 'checkout.acknowledgeFees'; value: boolean }
+  /** §4 pam mode: one time (false), or bi-weekly on the 1st and the 15th (true). */
+  | { type: 'pam.recurring'; biweekly: boolean }
   | { type: 'fees.retry' }
   /** §5 unified-wallet trust: the checks failed (network, server): ask again. */
   | { type: 'limits.retry' }

@@ -1,4 +1,5 @@
 // Display formats. §2: receipt date MM/dd/yyyy.
+import type { TFunction } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
 
 export function formatDate(iso: string | null | undefined): string {
@@ -60,4 +61,24 @@ export function formatPhone(phone: string): string {
 export function phoneLabel(phone: string, label: string): string {
   const number = formatPhone(phone);
   return label && label !== number ? `${label}, ${number}` : number;
+}
+
+/** §4/§9: monthly on a day 1-28, weekly on a day of the week 0-6, bi-weekly on the 1st and 15th (pam). */
+export function scheduleKey(
+  interval: 'monthly' | 'weekly' | 'biweekly',
+  day: number,
+): [string, Record<string, string | number>] {
+  if (interval === 'weekly') return ['RECURRING.WEEKLY', { day: `RECURRING.WEEKDAY_${day}` }];
+  if (interval === 'biweekly') return ['RECURRING.BIWEEKLY', {}];
+  return ['RECURRING.MONTHLY', { day }];
+}
+
+/** The schedule in words: "Every week on Friday", "Twice a month, on the 1st and the 15th"... */
+export function scheduleText(
+  t: TFunction,
+  interval: 'monthly' | 'weekly' | 'biweekly',
+  day: number,
+): string {
+  const [key, values] = scheduleKey(interval, day);
+  return t(key, { ...values, ...(typeof values.day === 'string' ? { day: t(values.day) } : {}) });
 }

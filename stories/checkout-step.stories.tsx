@@ -547,10 +547,34 @@ export const PamVariant: Story = {
     await expect(canvas.getByRole('button', { name: t('CHECKOUT.NEXT') })).toBeDisabled();
     await expect(canvas.queryByLabelText(t('CHECKOUT.CARD_NUMBER'))).toBeNull();
     await expect(canvas.getByRole('checkbox', { name: /\$/ })).not.toBeChecked();
+    // §4 pam mode: one time unless the payer picks bi-weekly.
+    await expect(canvas.getByRole('radio', { name: t('CHECKOUT.RECURRING_ONCE') })).toBeChecked();
   },
 };
 
 export const PamVariantSpanish: Story = { ...PamVariant, globals: { locale: 'es' } };
+
+/** §4 pam mode: the deposit set to repeat on the 1st and the 15th, on the card the endpoint keeps. */
+export const PamRecurring: Story = {
+  parameters: {
+    machineState: 'checkout:active.form.editing',
+    scene: {
+      server: AT_PAM(true),
+      route: 'checkout',
+      steps: [PRESET_25, reach('checkout:active.fees.ready'), to.checkout({ type: 'pam.recurring', biweekly: true })],
+    },
+  },
+  play: async ({ canvas }) => {
+    const group = within(canvas.getByRole('group', { name: t('CHECKOUT.RECURRING') }));
+    await expect(group.getByRole('radio', { name: t('RECURRING.BIWEEKLY') })).toBeChecked();
+    await expect(group.getByRole('radio', { name: t('CHECKOUT.RECURRING_ONCE') })).not.toBeChecked();
+    await expect(group.getByText(t('CHECKOUT.PAM_RECURRING_HINT'))).toBeVisible();
+    // No saved card is asked for: the payment endpoint takes the card.
+    await expect(canvas.queryByLabelText(t('CHECKOUT.CARD_NUMBER'))).toBeNull();
+  },
+};
+
+export const PamRecurringSpanish: Story = { ...PamRecurring, globals: { locale: 'es' } };
 
 /** §6: in pam mode an account is required. */
 export const PamNeedsAccount: Story = {

@@ -1,7 +1,7 @@
 // deposit.receipt (§2, 100%, no back): what was paid, to whom, with what; and "make another".
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PROGRESS } from '../contract/constants.ts';
-import type { FormFields } from '../contract/entities.ts';
+import type { FormFields, ReceiptInfo } from '../contract/entities.ts';
 import { expect, within } from 'storybook/test';
 import { money, t } from './support/checks.ts';
 import { driveStory, reach, stopDriven, to, type DrivenParameters } from './support/drive.ts';
@@ -35,6 +35,13 @@ function asPam(fields: FormFields): FormFields {
   const receipt = fields.cached_deposit_info;
   if (!receipt) throw new Error('a paid form state holds its receipt');
   return { ...fields, logged_in: true, cached_deposit_info: { ...receipt, pam: true } };
+}
+
+/** The deposit set up at checkout to repeat (§4). */
+function repeating(fields: FormFields, recurring: NonNullable<ReceiptInfo['recurring']>): FormFields {
+  const receipt = fields.cached_deposit_info;
+  if (!receipt) throw new Error('a paid form state holds its receipt');
+  return { ...fields, cached_deposit_info: { ...receipt, recurring } };
 }
 
 export const WithDateOfBirth: Story = {
@@ -76,6 +83,33 @@ export const PamReceipt: Story = {
 };
 
 export const PamReceiptSpanish: Story = { ...PamReceipt, globals: { locale: 'es' } };
+
+/** §4 pam mode: set up to repeat on the 1st and the 15th at the pam checkout. */
+export const PamReceiptRepeating: Story = {
+  parameters: {
+    machineState: 'wizard:step.receipt.idle',
+    scene: { server: { fields: repeating(asPam(PAID), { interval: 'biweekly', day: 1 }) }, route: 'receipt' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('RECEIPT.REPEATS')).nextElementSibling).toHaveTextContent(t('RECURRING.BIWEEKLY'));
+    await expect(canvas.getByText(t('RECEIPT.PAM_CARD_LAST4')).nextElementSibling).toHaveTextContent('1111');
+  },
+};
+
+export const PamReceiptRepeatingSpanish: Story = { ...PamReceiptRepeating, globals: { locale: 'es' } };
+
+/** §4: a deposit with a saved card set up to repeat every week on Friday. */
+export const RepeatingWeekly: Story = {
+  parameters: {
+    machineState: 'wizard:step.receipt.idle',
+    scene: { server: { fields: repeating(PAID, { interval: 'weekly', day: 5 }) }, route: 'receipt' },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByTestId('receipt-repeats')).toHaveTextContent(
+      t('RECURRING.WEEKLY', { day: t('RECURRING.WEEKDAY_5') }),
+    );
+  },
+};
 
 /** "Make another deposit" pressed: the server is clearing the form state. */
 export const MakingAnother: Story = {

@@ -15,6 +15,7 @@ import {
   SAVED_CVC_FIELD,
   checkoutTotals,
   feesStateOf,
+  offersPamRecurring,
   offersRecurring,
   roundupOptions,
 } from '../../machines/checkout.machine.ts';
@@ -391,6 +392,31 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         </dl>
         <VoicemailLine extras={extras} fields={fields} lang={lang} />
       </section>
+
+      {pam && offersPamRecurring(s.context) ? (
+        // §4 pam mode: one time, or bi-weekly on the 1st and the 15th (the endpoint keeps the card).
+        <fieldset className="choices">
+          <legend>
+            {t('CHECKOUT.RECURRING')}
+            {errorOf('recurring_type' as keyof Values) ? (
+              <span className="label__error"> - {t(errorOf('recurring_type' as keyof Values) as string)}</span>
+            ) : null}
+          </legend>
+          {([false, true] as const).map((biweekly) => (
+            <label key={String(biweekly)} className="choice">
+              <input
+                type="radio"
+                name="pam_recurring"
+                id={biweekly ? undefined : 'field-recurring_type'}
+                checked={s.context.pamRecurring === biweekly}
+                onChange={() => checkout.send({ type: 'pam.recurring', biweekly })}
+              />
+              <span>{t(biweekly ? 'RECURRING.BIWEEKLY' : 'CHECKOUT.RECURRING_ONCE')}</span>
+            </label>
+          ))}
+          {s.context.pamRecurring ? <p className="hint">{t('CHECKOUT.PAM_RECURRING_HINT')}</p> : null}
+        </fieldset>
+      ) : null}
 
       {pam ? (
         <fieldset>

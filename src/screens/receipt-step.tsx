@@ -16,7 +16,7 @@ import { StepHeading } from '../components/step-heading.tsx';
 import { useSession } from '../session.tsx';
 import { useSite } from '../site.tsx';
 import { typeTitleKey } from '../deposit-types.ts';
-import { brandName, formatDate, formatMoney, phoneLabel } from '../format.ts';
+import { brandName, formatDate, formatMoney, phoneLabel, scheduleText } from '../format.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
 export type ReceiptFlowRef = ActorRefFrom<typeof receiptFlowMachine>;
@@ -283,6 +283,13 @@ export function ReceiptStep({
             <dd>{receipt.card_expiry}</dd>
           </>
         )}
+        {receipt.recurring ? (
+          // §4: the deposit repeats on this schedule until cancelled under My account.
+          <>
+            <dt>{t('RECEIPT.REPEATS')}</dt>
+            <dd data-testid="receipt-repeats">{scheduleText(t, receipt.recurring.interval, receipt.recurring.day)}</dd>
+          </>
+        ) : null}
       </dl>
       <div className="wizard-nav no-print">
         <button type="button" className="button button--secondary" onClick={() => window.print()}>

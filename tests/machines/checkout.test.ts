@@ -86,6 +86,10 @@ const samples = {
     { type: 'checkout.acknowledgeFees', value: true },
     { type: 'checkout.acknowledgeFees', value: false },
   ],
+  'pam.recurring': [
+    { type: 'pam.recurring', biweekly: true },
+    { type: 'pam.recurring', biweekly: false },
+  ],
   'fees.retry': [{ type: 'fees.retry' }],
   'limits.retry': [{ type: 'limits.retry' }],
   'card.choose': [
@@ -108,6 +112,7 @@ const samples = {
 /** The events of a signed-in payer's choices (§4 card choice, recurring, roundup). */
 const CHOICE_EVENTS: readonly string[] = [
   'checkout.acknowledgeFees',
+  'pam.recurring',
   'card.choose',
   'card.savedCvc',
   'savedCards.retry',
@@ -226,6 +231,7 @@ const pamSpec: ModelSpec<Snapshot> = {
   samples: () => [
     { type: 'amount.preset', id: '25' },
     ...samples['checkout.acknowledgeFees'],
+    ...samples['pam.recurring'],
     { type: 'checkout.submit' },
   ],
   answers: {
@@ -240,6 +246,7 @@ const pamSpec: ModelSpec<Snapshot> = {
     c.fields.deposit_amount,
     c.fee !== null,
     c.feesAcknowledged,
+    c.pamRecurring,
     c.showErrors,
     c.pam !== null,
   ],
@@ -268,7 +275,7 @@ describe('checkout (pam variant): paths of the model', () => {
     expect(t.calls.inputs('preparePamDeposit')).toEqual([]);
     t.checkout.send({ type: 'checkout.acknowledgeFees', value: true });
     t.checkout.send({ type: 'checkout.submit' });
-    expect(t.calls.inputs('preparePamDeposit')).toEqual([{ fees_acknowledged: true }]);
+    expect(t.calls.inputs('preparePamDeposit')).toEqual([{ fees_acknowledged: true, recurring_type: '' }]);
     // No card goes anywhere: the payment endpoint takes it.
     expect(t.calls.inputs('tokenizeCard')).toEqual([]);
     t.calls.resolve('preparePamDeposit', PAM_ANSWER(t.snap().context.fields));
@@ -292,8 +299,42 @@ describe('checkout (pam variant): paths of the model', () => {
     await settle();
     t.calls.resolve('getFees', FEES);
     await settle();
-    expect(t.calls.inputs('preparePamDeposit')).toEqual([{ fees_acknowledged: true }]);
+    expect(t.calls.inputs('preparePamDeposit')).toEqual([{ fees_acknowledged: true, recurring_type: '' }]);
     expect(t.snap().matches({ active: { form: 'preparingPam' } })).toBe(true);
+  });
+
+  it('§4 pam mode: bi-weekly on the 1st and the 15th goes with the payload; not for bail', async () => {
+    const t = setup({ fields: { ...RECIPIENT_FIELDS, logged_in: true }, facility: PAM_FACILITY });
+    t.calls.resolve('loadSavedCards', { credit_cards: [] });
+    await feesReady(t);
+    t.checkout.send({ type: 'pam.recurring', biweekly: true });
+    expect(t.snap().context.pamRecurring).toBe(true);
+    t.checkout.send({ type: 'checkout.acknowledgeFees', value: true });
+    t.checkout.send({ type: 'checkout.submit' });
+    expect(t.calls.inputs('preparePamDeposit')).toEqual([{ fees_acknowledged: true, recurring_type: 'biweekly' }]);
+    // A server refusal of the choice lands on its field, with the choice kept.
+    t.calls.reject('preparePamDeposit', {
+      status: 400,
+      code: 'ERROR.UNEXPECTED',
+      errors: { recurring_type: 'ERROR.RECURRING_NOT_FOR_TYPE' },
+    });
+    await settle();
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    expect(t.snap().context.errors).toMatchObject({ recurring_type: 'ERROR.RECURRING_NOT_FOR_TYPE' });
+    expect(t.snap().context.pamRecurring).toBe(true);
+    t.checkout.send({ type: 'pam.recurring', biweekly: false });
+    expect(t.snap().context.errors).not.toHaveProperty('recurring_type');
+
+    const bail = setup({
+      fields: { ...RECIPIENT_FIELDS, logged_in: true, deposit_type: 'bail' },
+      facility: PAM_FACILITY,
+    });
+    bail.checkout.send({ type: 'pam.recurring', biweekly: true });
+    expect(bail.snap().context.pamRecurring).toBe(false);
+    // Not at a facility without pam, where recurring needs a saved card.
+    const card = setup({ fields: { ...RECIPIENT_FIELDS, logged_in: true }, facility: HARRIS });
+    card.checkout.send({ type: 'pam.recurring', biweekly: true });
+    expect(card.snap().context.pamRecurring).toBe(false);
   });
 
   it('§6: a guest gets the pam-require-account modal', () => {

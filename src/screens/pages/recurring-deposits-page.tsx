@@ -8,18 +8,11 @@ import type { recurringDepositsMachine } from '../../../machines/recurring-depos
 import { AccountNav } from '../../components/account-nav.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
-import { brandName, formatMoney, lastFour } from '../../format.ts';
+import { brandName, formatMoney, lastFour, scheduleText } from '../../format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 
 type RecurringRef = ActorRefFrom<typeof recurringDepositsMachine>;
-
-/** §4/§9: monthly on a day 1-28, weekly on a day of the week 0-6, bi-weekly on the 1st and 15th (pam). */
-function scheduleKey(d: RecurringDeposit): [string, Record<string, string | number>] {
-  if (d.interval_type === 'weekly') return ['RECURRING.WEEKLY', { day: `RECURRING.WEEKDAY_${d.day_in_interval}` }];
-  if (d.interval_type === 'biweekly') return ['RECURRING.BIWEEKLY', {}];
-  return ['RECURRING.MONTHLY', { day: d.day_in_interval }];
-}
 
 export function RecurringDepositsPage({ page }: PageScreenProps) {
   const recurring = page as RecurringRef;
@@ -39,10 +32,7 @@ export function RecurringDepositsPage({ page }: PageScreenProps) {
   const busy = snapshot.matches('cancelling');
   const title = (d: RecurringDeposit) =>
     t('RECURRING.ITEM', { amount: formatMoney(d.amount, lang), recipient: d.display_name });
-  const schedule = (d: RecurringDeposit) => {
-    const [key, values] = scheduleKey(d);
-    return t(key, { ...values, day: typeof values.day === 'string' ? t(values.day) : values.day });
-  };
+  const schedule = (d: RecurringDeposit) => scheduleText(t, d.interval_type, d.day_in_interval);
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.RECURRING_DEPOSITS')}</StepHeading>
