@@ -28,7 +28,8 @@ export async function recurringDeposits(api: ApiClient): Promise<RecurringDeposi
     api.get<RecurringDepositsResponse>(ACCOUNT_PATHS.recurringDeposits),
     api.post<PamRecurringDepositsResponse>(CHECKOUT_SERVICE_PATHS.pamRecurringDeposits, {}),
   ]);
-  return [...own.recurring_deposits, ...pam.recurring_deposits];
+  // The account list names the pam ones too; they are taken from the pam call, once (§7: their own ids).
+  return [...own.recurring_deposits.filter((r) => !r.isPam), ...pam.recurring_deposits];
 }
 
 export function cancelRecurringDeposit(api: ApiClient, deposit: RecurringDeposit): Promise<ActionResponse> {

@@ -6,6 +6,7 @@ import {
   TERMS,
   chooseFacility,
   chooseFlex,
+  definitionOf,
   expect,
   expectNoAxeViolations,
   expectReceiptStep,
@@ -60,6 +61,8 @@ test('saved card, monthly on the 15th: the deposit goes through and the recurrin
   await submitButton(page, 'en').click();
   await expectReceiptStep(page, 'en');
   await expect(page.getByRole('main')).toContainText('Visa');
+  // The receipt names the schedule (§4).
+  await expect(definitionOf(page, t.RECEIPT.REPEATS)).toHaveText(t.RECURRING.MONTHLY.replace('{{day}}', '15'));
   expect(journey.requests.some((r) => r.path === '/vault/tokenize')).toBe(false);
   // The security code went to the saved-card vault call only.
   expect(journey.requests.filter((r) => r.body.includes('"321"')).map((r) => r.path)).toEqual([
