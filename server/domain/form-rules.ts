@@ -28,7 +28,7 @@ import { endDeepContact, payerTypeError, primaryNoOf } from './deep-contact.ts';
 import { DEST_FIELD_KEYS, applyDestFields, clearDestFields } from './dest-deposits.ts';
 import { quote } from './fees.ts';
 import { RESELECT_DEPOSIT_TYPE, isDepositType } from './offers.ts';
-import { unifiedWalletFieldsOf } from './unified-wallet.ts';
+import { isMaxedOut, unifiedWalletFieldsOf } from './unified-wallet.ts';
 import { cardDisplay } from './sandbox-processor.ts';
 
 export const ERROR_FACILITY_NOT_FOUND = 'ERROR.FACILITY_NOT_FOUND';
@@ -368,6 +368,10 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
   // before the roundups and prices below, which it turns off (§9).
   const wallet = unifiedWalletFieldsOf(repos, facility, fields.deposit_type);
   Object.assign(fields, wallet.fields);
+  // §4 maxed out: unified wallet with unusable limits takes no amount at all (process_deposit refuses it too).
+  if (facility && isMaxedOut(fields, facility) && fields.deposit_amount !== null && fields.deposit_amount > 0) {
+    setError('deposit_amount', MSG.amountLimit);
+  }
   if (wallet.missingService) {
     ctx.log?.warn(
       { facility_id: fields.facility_id, deposit_type: fields.deposit_type },

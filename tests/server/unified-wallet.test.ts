@@ -206,6 +206,8 @@ describe('/pay/process_deposit in unified-wallet mode', () => {
   it('§4: takes no deposit at all where the limits are unusable (1401, maxed out)', async () => {
     const guest = await newClient(current().app);
     await fillCheckout(guest, { facility_id: 1401, deposit_inmate_id: '100029', deposit_amount: 25 });
+    // The amount is marked when it is saved, as process_deposit refuses it.
+    expect((await guest.state()).errors).toMatchObject({ deposit_amount: 'VALIDATION.DEPOSIT_LIMIT_REACHED' });
     const res = await pay(guest);
     expect(res.body).toMatchObject({ success: false, error: 'DEPOSIT_MIN_MAX_ERROR' });
     expect(res.body.cached_deposit_info).toBeNull();
