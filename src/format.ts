@@ -74,11 +74,7 @@ export function scheduleKey(
 }
 
 /** The schedule in words: "Every week on Friday", "Twice a month, on the 1st and the 15th"... */
-export function scheduleText(
-  t: TFunction,
-  interval: 'monthly' | 'weekly' | 'biweekly',
-  day: number,
-): string {
+export function scheduleText(t: TFunction, interval: 'monthly' | 'weekly' | 'biweekly', day: number): string {
   const [key, values] = scheduleKey(interval, day);
   return t(key, { ...values, ...(typeof values.day === 'string' ? { day: t(values.day) } : {}) });
 }
