@@ -61,8 +61,11 @@ test('a guest creates an account on the receipt, texts the receipt, signs out an
   await expect(page.getByRole('link', { name: r.VIEW_ACCOUNT })).toBeVisible();
   await page.getByRole('main').getByRole('button', { name: t.LAYOUT.SIGN_OUT }).click();
   await expect(page.getByRole('link', { name: t.LAYOUT.SIGN_IN })).toBeVisible();
+  // Signing out ends on the landing page; the sign-in page is opened after it (not raced by it).
+  await expect(page.getByRole('heading', { level: 1, name: t.PAGES.LANDING })).toBeFocused();
 
   await page.goto('/#/login');
+  await expect(page.getByRole('heading', { level: 1, name: t.LOGIN.HEADING })).toBeFocused();
   await page.getByLabel(label(t.LOGIN.EMAIL)).fill(who.email);
   await page.getByLabel(label(t.LOGIN.PASSWORD)).fill('secret12');
   await page.getByRole('button', { name: t.LOGIN.SUBMIT }).click();
