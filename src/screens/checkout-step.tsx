@@ -192,6 +192,14 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   const recurringType = fields.recurring_type;
   // §2 pam variant: the card is taken by the external payment endpoint.
   const pam = facility.pam_enabled;
+  // §4: "How often", with the choice's error (card mode and pam mode).
+  const recurringError = errorOf('recurring_type' as keyof Values);
+  const recurringLegend = (
+    <legend>
+      {t('CHECKOUT.RECURRING')}
+      {recurringError ? <span className="label__error"> - {t(recurringError)}</span> : null}
+    </legend>
+  );
   // Voicemail offers and the CPA link (docs/decisions/0015).
   const extras = (s.children as Record<string, unknown>)[EXTRAS_ID] as CheckoutExtrasRef | undefined;
 
@@ -396,12 +404,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
       {pam && offersPamRecurring(s.context) ? (
         // §4 pam mode: one time, or bi-weekly on the 1st and the 15th (the endpoint keeps the card).
         <fieldset className="choices">
-          <legend>
-            {t('CHECKOUT.RECURRING')}
-            {errorOf('recurring_type' as keyof Values) ? (
-              <span className="label__error"> - {t(errorOf('recurring_type' as keyof Values) as string)}</span>
-            ) : null}
-          </legend>
+          {recurringLegend}
           {([false, true] as const).map((biweekly) => (
             <label key={String(biweekly)} className="choice">
               <input
@@ -471,12 +474,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
 
           {recurring ? (
             <fieldset className="choices">
-              <legend>
-                {t('CHECKOUT.RECURRING')}
-                {errorOf('recurring_type' as keyof Values) ? (
-                  <span className="label__error"> - {t(errorOf('recurring_type' as keyof Values) as string)}</span>
-                ) : null}
-              </legend>
+              {recurringLegend}
               {(['', 'weekly', 'monthly'] as const).map((type) => (
                 <label key={type || 'once'} className="choice">
                   <input
