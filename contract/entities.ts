@@ -1,5 +1,6 @@
 // Entities of spec §3. Money crosses the wire in dollars with at most two decimals;
 // the server keeps integer cents (see server/money.ts).
+import type { RecurringInterval } from './accounts.ts';
 
 export const DEPOSIT_TYPES = ['flex', 'dest', 'trust', 'bail'] as const;
 export type DepositType = (typeof DEPOSIT_TYPES)[number];
@@ -134,7 +135,7 @@ export interface ReceiptInfo {
    * §4: the deposit repeats (set up with it at checkout): weekly on a day of the week (0-6), monthly on
    * a day of the month (1-28), or bi-weekly on the 1st and the 15th in pam mode (day 1).
    */
-  recurring?: { interval: 'monthly' | 'weekly' | 'biweekly'; day: number };
+  recurring?: { interval: RecurringInterval; day: number };
   /** dest deposits only: the phone account credited (§2 receipt: phone verification for dest). */
   deposit_phone_no?: string;
   deposit_phone_no_label?: string;

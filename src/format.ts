@@ -1,5 +1,6 @@
 // Display formats. §2: receipt date MM/dd/yyyy.
 import type { TFunction } from 'i18next';
+import type { RecurringInterval } from '../contract/accounts.ts';
 import type { Locale } from '../contract/entities.ts';
 
 export function formatDate(iso: string | null | undefined): string {
@@ -63,18 +64,12 @@ export function phoneLabel(phone: string, label: string): string {
   return label && label !== number ? `${label}, ${number}` : number;
 }
 
-/** §4/§9: monthly on a day 1-28, weekly on a day of the week 0-6, bi-weekly on the 1st and 15th (pam). */
-export function scheduleKey(
-  interval: 'monthly' | 'weekly' | 'biweekly',
-  day: number,
-): [string, Record<string, string | number>] {
-  if (interval === 'weekly') return ['RECURRING.WEEKLY', { day: `RECURRING.WEEKDAY_${day}` }];
-  if (interval === 'biweekly') return ['RECURRING.BIWEEKLY', {}];
-  return ['RECURRING.MONTHLY', { day }];
-}
-
-/** The schedule in words: "Every week on Friday", "Twice a month, on the 1st and the 15th"... */
-export function scheduleText(t: TFunction, interval: 'monthly' | 'weekly' | 'biweekly', day: number): string {
-  const [key, values] = scheduleKey(interval, day);
-  return t(key, { ...values, ...(typeof values.day === 'string' ? { day: t(values.day) } : {}) });
+/**
+ * §4/§9 the schedule in words: monthly on a day 1-28 ("Every month on day 15"), weekly on a day of the
+ * week 0-6 ("Every week on Friday"), bi-weekly on the 1st and the 15th (pam).
+ */
+export function scheduleText(t: TFunction, interval: RecurringInterval, day: number): string {
+  if (interval === 'weekly') return t('RECURRING.WEEKLY', { day: t(`RECURRING.WEEKDAY_${day}`) });
+  if (interval === 'biweekly') return t('RECURRING.BIWEEKLY');
+  return t('RECURRING.MONTHLY', { day });
 }
