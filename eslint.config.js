@@ -135,4 +135,35 @@ export default defineConfig(
       globals: { ...globals.node },
     },
   },
+  {
+    // The server's data layer is async: a promise left unawaited, or tested as a condition, is a lost
+    // write or a wrong answer. These rules need type information, so they run on the server only.
+    files: ['server/**/*.ts', 'tests/server/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    // Routes translate HTTP (architecture: server layers): no SQL and no database handle; the data
+    // they need comes through the domain and the repositories in their Deps.
+    files: ['server/routes/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'kysely', message: 'Routes hold no SQL: call a domain function.' },
+            { name: 'pg', message: 'Routes hold no SQL: call a domain function.' },
+            { name: 'node:sqlite', message: 'Routes hold no SQL: call a domain function.' },
+          ],
+          patterns: [{ regex: '/db\\.ts$', message: 'Routes never touch the database: call a domain function.' }],
+        },
+      ],
+    },
+  },
 );

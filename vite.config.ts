@@ -63,6 +63,23 @@ export default defineConfig({
           pool: 'forks',
           // Password hashing (scrypt) makes sign-in tests slow on a busy two-core machine.
           testTimeout: 20_000,
+          hookTimeout: 60_000,
+          env: { TEST_ENGINE: 'sqlite' },
+        },
+      },
+      {
+        extends: true,
+        // The same server tests on PostgreSQL: TEST_DATABASE_URL, or one started from node_modules by
+        // the global setup; each test server gets a database of its own (tests/server/helpers.ts).
+        test: {
+          name: 'server-pg',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['tests/server/postgres-setup.ts'],
+          env: { TEST_ENGINE: 'postgres' },
         },
       },
       {

@@ -1,16 +1,17 @@
-// Builds the reference API server (architecture: "Reference API server"): Fastify over node:sqlite,
-// the contract's calls, the built single-page app when there is one.
+// Builds the reference API server (architecture: "Reference API server"): Fastify over the data layer
+// (node:sqlite or PostgreSQL), the contract's calls, the built single-page app when there is one.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_CONFIG, type Config } from './config.ts';
-import { migrate, openDatabase } from './db.ts';
+import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
 import { BAD_REQUEST, NOT_FOUND, UNEXPECTED } from './http.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
-import { createRepos } from './repo/repos.ts';
+import { createStore } from './repo/repos.ts';
+import { loadKeys } from './keys.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { authRoutes } from './routes/auth.ts';
 import { checkoutServiceRoutes } from './routes/checkout-services.ts';
@@ -45,7 +46,10 @@ import { seedDestinationsIfEmpty } from './seed-destinations.ts';
 import { runDueRecurringDeposits } from './domain/recurring-runner.ts';
 
 export interface BuildOptions {
-  dbPath: string;
+  /** The SQLite file (or ':memory:'); ignored when databaseUrl is given. */
+  dbPath?: string;
+  /** A PostgreSQL connection string (DATABASE_URL); the database is migrated and seeded at start. */
+  databaseUrl?: string;
   staticDir?: string;
   logger?: boolean | object;
   config?: Partial<Config>;
@@ -72,26 +76,43 @@ function loggerOption(logger: boolean | object | undefined): FastifyServerOption
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
-export function buildApp(options: BuildOptions): FastifyInstance {
+function locationOf(options: BuildOptions): DatabaseLocation {
+  if (options.databaseUrl) return { postgresUrl: options.databaseUrl };
+  if (options.dbPath) return { sqlitePath: options.dbPath };
+  throw new Error('buildApp needs dbPath or databaseUrl');
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const config: Config = { ...DEFAULT_CONFIG, ...options.config };
   const now = options.now ?? (() => new Date());
-  const db = openDatabase(options.dbPath);
-  migrate(db, undefined, now());
-  const repos = createRepos(db, facilityRulesFrom(config));
-  seedIfEmpty(db, repos);
-  seedPayersIfEmpty(db, repos);
-  seedCheckoutServicesIfEmpty(db, repos);
-  seedDestinationsIfEmpty(db, repos);
-  const deps: Deps = { db, repos, config, now, sessions: createSessionManager(repos, config, now) };
+  const db = openDatabase(locationOf(options));
+  let deps: Deps;
+  try {
+    await migrate(db, undefined, now());
+    const store = createStore(db, facilityRulesFrom(config));
+    // Instances that start together on one database: each seed runs in a transaction that finds the
+    // table empty or leaves it alone.
+    await seedIfEmpty(store);
+    await seedPayersIfEmpty(store);
+    await seedCheckoutServicesIfEmpty(store);
+    await seedDestinationsIfEmpty(store);
+    const keys = await loadKeys(store, config, now());
+    const repos = store.repos;
+    deps = { store, repos, config, now, keys, sessions: createSessionManager(repos, config, now) };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const { store } = deps;
 
   const app = Fastify({ logger: loggerOption(options.logger), bodyLimit: 64 * 1024 });
   // §4 recurring deposits: the due ones are charged at start and then on a timer (one charge per
   // schedule per period, whatever the number of runners: server/domain/recurring-runner.ts).
   let recurringTimer: ReturnType<typeof setInterval> | undefined;
   if (options.recurringEveryMs) {
-    const run = () => {
+    const run = async () => {
       try {
-        const report = runDueRecurringDeposits(db, repos, now());
+        const report = await runDueRecurringDeposits(store, now());
         if (report.charged.length > 0 || report.skipped.length > 0)
           app.log.info({ recurring: report }, 'recurring deposits');
       } catch (err) {
@@ -99,12 +120,12 @@ export function buildApp(options: BuildOptions): FastifyInstance {
       }
     };
     app.addHook('onReady', async () => run());
-    recurringTimer = setInterval(run, options.recurringEveryMs);
+    recurringTimer = setInterval(() => void run(), options.recurringEveryMs);
     recurringTimer.unref();
   }
   app.addHook('onClose', async () => {
     if (recurringTimer) clearInterval(recurringTimer);
-    db.close();
+    await db.close();
   });
 
   // The API speaks JSON only: a text/plain body is refused (415, answered as a bad request).

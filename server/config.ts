@@ -9,6 +9,16 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * PostgreSQL connection string (postgres://...); absent means the embedded SQLite file under
+   * dataDir (docs/decisions/0022). Environment: DATABASE_URL.
+   */
+  databaseUrl?: string;
+  /**
+   * Production mode: keys must come from the configuration (a missing one stops the server) and
+   * nothing is generated. Environment: NODE_ENV=production.
+   */
+  production?: boolean;
   staticDir: string;
   /** §8: the customer service number and the second support number (professional and limit errors). */
   customerServicePhone: string;
@@ -40,8 +50,13 @@ export interface Config {
   transferFee?: number;
   /** §2: closed facilities; deposit history disables repeating deposits there. Environment: CLOSED_FACILITY_IDS. */
   closedFacilityIds?: number[];
-  /** Key of the pam payload's HMAC signature; absent means a random key per start. Environment: PAM_SIGNING_KEY. */
+  /**
+   * Key of the pam payload's HMAC signature; absent means a key generated once and kept in the
+   * database, shared by every instance (server/keys.ts). Environment: PAM_SIGNING_KEY.
+   */
   pamSigningKey?: string;
+  /** Key of the professional request's single sign-on token (§6), as pamSigningKey. Environment: SSO_SIGNING_KEY. */
+  ssoSigningKey?: string;
   /** §8 FIELD_NO_TRUST: billing states whose residents may not make trust deposits. Environment: NO_TRUST_BILLING_STATES. */
   noTrustBillingStates?: string[];
   /** §9 cpastates: states that show the CPA link. Environment: CPA_STATES. */
@@ -165,14 +180,27 @@ function states(env: Env, key: string): string[] {
     });
 }
 
+function signingKey(env: Env, name: string): string | undefined {
+  const key = env[name]?.trim();
+  if (key && key.length < 32) throw new Error(`${name} must be at least 32 characters`);
+  return key || undefined;
+}
+
+/** DATABASE_URL: a PostgreSQL connection string, or unset for the embedded SQLite file. */
+function databaseConfig(env: Env): Partial<Config> {
+  const url = env.DATABASE_URL?.trim();
+  if (!url) return {};
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// connection string');
+  return { databaseUrl: url };
+}
+
 /** The pam signing key, trust-by-state and CPA settings; a variable left unset keeps the DEFAULT_ value above. */
 function checkoutServiceConfig(env: Env): Partial<Config> {
   const out: Partial<Config> = {};
-  const key = env.PAM_SIGNING_KEY?.trim();
-  if (key) {
-    if (key.length < 32) throw new Error('PAM_SIGNING_KEY must be at least 32 characters');
-    out.pamSigningKey = key;
-  }
+  const key = signingKey(env, 'PAM_SIGNING_KEY');
+  if (key) out.pamSigningKey = key;
+  const sso = signingKey(env, 'SSO_SIGNING_KEY');
+  if (sso) out.ssoSigningKey = sso;
   if (env.NO_TRUST_BILLING_STATES !== undefined) out.noTrustBillingStates = states(env, 'NO_TRUST_BILLING_STATES');
   if (env.CPA_STATES !== undefined) out.cpaStates = states(env, 'CPA_STATES');
   const cpaKeys = ['CPA_LABEL_EN', 'CPA_LABEL_ES', 'CPA_URL_EN', 'CPA_URL_ES'];
@@ -220,6 +248,8 @@ export function loadConfig(env: Env = process.env): Config {
     port: int(env, 'PORT', d.port, 0, 65535),
     host: text(env, 'HOST', d.host),
     dataDir: text(env, 'DATA_DIR', d.dataDir),
+    ...databaseConfig(env),
+    ...(env.NODE_ENV?.trim() === 'production' ? { production: true } : {}),
     staticDir: text(env, 'STATIC_DIR', d.staticDir),
     customerServicePhone: text(env, 'CUSTOMER_SERVICE_PHONE', d.customerServicePhone),
     supportPhone: text(env, 'SUPPORT_PHONE', d.supportPhone),

@@ -1,59 +1,171 @@
-// The SQLite file (node:sqlite, WAL mode), its migrations and the seed from fixtures/.
+// The database: one Kysely instance over either engine (docs/decisions/0022). node:sqlite (a file under
+// DATA_DIR, WAL mode) is the embedded default; PostgreSQL (DATABASE_URL) is the engine for a real
+// operator. Both run the same migrations (server/migrations.ts) and the same repositories (server/repo/).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
 import { MIGRATIONS, type Migration } from './migrations.ts';
+import type { Schema } from './repo/schema.ts';
 
-export type Db = DatabaseSync;
+export type Engine = 'sqlite' | 'postgres';
 
-export function openDatabase(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
-  db.exec('PRAGMA synchronous = NORMAL');
-  return db;
+/** Where the data lives: a SQLite file (or ':memory:'), or a PostgreSQL connection string. */
+export type DatabaseLocation = { sqlitePath: string } | { postgresUrl: string };
+
+/** A query handle: the database itself, or one open transaction. Repositories take either. */
+export type Executor = Kysely<Schema>;
+export type Trx = Transaction<Schema>;
+
+export interface Database {
+  engine: Engine;
+  kysely: Kysely<Schema>;
+  /**
+   * Runs fn in one transaction and returns its result; a throw rolls it back. SQLite takes the write
+   * lock at the start (BEGIN IMMEDIATE) and runs one transaction at a time; PostgreSQL runs it
+   * SERIALIZABLE and runs it again when the server reports a serialization failure or deadlock, so a
+   * check and the write it guards never interleave with another instance's (docs/decisions/0022).
+   * fn may run more than once: it must not cause effects outside the database.
+   */
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// node-postgres answers bigint (COUNT, SUM of integers), numeric (SUM of bigint) and timestamps as
+// strings or Dates; the repositories work with numbers and ISO-8601 text on both engines.
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_TIMESTAMP = 1114;
+const PG_TIMESTAMPTZ = 1184;
+pg.types.setTypeParser(PG_INT8, (v) => Number(v));
+pg.types.setTypeParser(PG_NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(PG_TIMESTAMPTZ, (v) => new Date(v).toISOString());
+pg.types.setTypeParser(PG_TIMESTAMP, (v) => new Date(`${v}Z`).toISOString());
+
+/** SQLSTATEs after which PostgreSQL asks the client to run the transaction again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 12;
+
+function isRetryable(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && RETRYABLE.has(String((err as { code?: unknown }).code));
 }
 
 /**
- * Runs fn in one transaction (BEGIN IMMEDIATE takes the write lock at once, so two writers
- * never interleave a check and its write). A call inside an open transaction joins it.
+ * node:sqlite's statements behind the interface Kysely's SqliteDialect expects (better-sqlite3's):
+ * parameters as an array, `reader` for statements that return rows. Statements are prepared once per
+ * SQL text. `begin` takes the write lock at once (IMMEDIATE), so a transaction that reads and then
+ * writes never meets SQLITE_BUSY half-way.
  */
-export function transaction<T>(db: Db, fn: () => T): T {
-  if (db.isTransaction) return fn();
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = fn();
-    db.exec('COMMIT');
-    return result;
-  } catch (err) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw err;
+function sqliteAdapter(db: DatabaseSync) {
+  const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
+  const MAX_CACHED = 500;
+  function prepared(text: string) {
+    let entry = cache.get(text);
+    if (!entry) {
+      const stmt = db.prepare(text);
+      entry = { stmt, reader: stmt.columns().length > 0 };
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(text, entry);
+    }
+    return entry;
   }
+  type Param = null | number | bigint | string | Uint8Array;
+  return {
+    close: () => db.close(),
+    prepare(text: string) {
+      const { stmt, reader } = prepared(text.trim().toLowerCase() === 'begin' ? 'BEGIN IMMEDIATE' : text);
+      return {
+        reader,
+        all: (params: readonly unknown[]) => stmt.all(...(params as Param[])),
+        run: (params: readonly unknown[]) => stmt.run(...(params as Param[])),
+        iterate: (params: readonly unknown[]) => stmt.iterate(...(params as Param[])),
+      };
+    },
+  };
 }
 
-/** Applies every migration not yet recorded; returns the ids it applied. */
-export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS, now = new Date()): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS migrations (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  )`);
-  const done = new Set(
-    db
-      .prepare('SELECT id FROM migrations')
-      .all()
-      .map((r) => Number(r.id)),
-  );
+function openSqlite(path: string): Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const raw = new DatabaseSync(path);
+  raw.exec('PRAGMA journal_mode = WAL');
+  raw.exec('PRAGMA foreign_keys = ON');
+  raw.exec('PRAGMA busy_timeout = 5000');
+  raw.exec('PRAGMA synchronous = NORMAL');
+  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqliteAdapter(raw) }) });
+  return {
+    engine: 'sqlite',
+    kysely,
+    // One connection, one transaction at a time (Kysely holds the connection for the transaction).
+    transaction: (fn) => kysely.transaction().execute(fn),
+    close: () => kysely.destroy(),
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env['PG_POOL_SIZE'] ?? 10) });
+  // An idle client that loses its server must not take the process down.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    engine: 'postgres',
+    kysely,
+    async transaction(fn) {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await kysely.transaction().setIsolationLevel('serializable').execute(fn);
+        } catch (err) {
+          if (!isRetryable(err) || attempt >= MAX_ATTEMPTS) throw err;
+          // A short random pause spreads the retries of transactions that collided.
+          await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+        }
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+export function openDatabase(location: DatabaseLocation): Database {
+  return 'postgresUrl' in location ? openPostgres(location.postgresUrl) : openSqlite(location.sqlitePath);
+}
+
+/** The name the migrations are recorded under (not the earlier `migrations` table: docs/decisions/0022). */
+const MIGRATIONS_TABLE = 'schema_migrations';
+
+/**
+ * Applies every migration not yet recorded, in order, each in its own transaction; returns the ids it
+ * applied. On PostgreSQL an advisory lock makes instances that start together apply them once.
+ */
+export async function migrate(
+  db: Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+  now = new Date(),
+): Promise<number[]> {
   const applied: number[] = [];
-  for (const m of [...migrations].sort((a, b) => a.id - b.id)) {
-    if (done.has(m.id)) continue;
-    transaction(db, () => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO migrations (id, name, applied_at) VALUES (?, ?, ?)').run(m.id, m.name, now.toISOString());
-    });
-    applied.push(m.id);
-  }
+  await db.kysely.connection().execute(async (conn) => {
+    const pgLock = db.engine === 'postgres';
+    // Any constant identifies this application's migration lock.
+    if (pgLock) await sql`SELECT pg_advisory_lock(72616101)`.execute(conn);
+    try {
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(MIGRATIONS_TABLE)} (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        applied_at TEXT NOT NULL
+      )`.execute(conn);
+      const rows = await sql<{ id: number }>`SELECT id FROM ${sql.table(MIGRATIONS_TABLE)}`.execute(conn);
+      const done = new Set(rows.rows.map((r) => Number(r.id)));
+      for (const m of [...migrations].sort((a, b) => a.id - b.id)) {
+        if (done.has(m.id)) continue;
+        await conn.transaction().execute(async (trx) => {
+          for (const statement of m.statements(db.engine)) await sql.raw(statement).execute(trx);
+          await sql`INSERT INTO ${sql.table(MIGRATIONS_TABLE)} (id, name, applied_at)
+            VALUES (${m.id}, ${m.name}, ${now.toISOString()})`.execute(trx);
+        });
+        applied.push(m.id);
+      }
+    } finally {
+      if (pgLock) await sql`SELECT pg_advisory_unlock(72616101)`.execute(conn);
+    }
+  });
   return applied;
 }

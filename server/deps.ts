@@ -1,14 +1,16 @@
-// What route plugins receive: the database, its repositories, the configuration, the clock and
-// the session manager. Passed as plugin options, so tests can build an app with other parts.
+// What route plugins receive: the data layer, the configuration, the clock, the session manager and
+// the signing keys. Passed as plugin options, so tests can build an app with other parts.
 import type { Config } from './config.ts';
-import type { Db } from './db.ts';
-import type { Repos } from './repo/repos.ts';
+import type { Keys } from './keys.ts';
+import type { Repos, Store } from './repo/repos.ts';
 import type { SessionManager } from './security.ts';
 
 export interface Deps {
-  db: Db;
+  /** Transactions and repositories; `repos` is `store.repos` (single statements, outside a transaction). */
+  store: Store;
   repos: Repos;
   config: Config;
   now: () => Date;
   sessions: SessionManager;
+  keys: Keys;
 }

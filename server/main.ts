@@ -1,12 +1,15 @@
-// Entry point: reads the configuration, opens the database under DATA_DIR, serves the API and the
+// Entry point: reads the configuration, opens the database (DATABASE_URL, or a file under DATA_DIR), serves the API and the
 // built app on one port. Run with `npm start` or `npx node server/main.ts`.
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
 const config = loadConfig();
-const app = buildApp({
-  dbPath: join(config.dataDir, 'deposit-site.sqlite'),
+// The embedded SQLite file (a new name for the portable schema: docs/decisions/0022), unless DATABASE_URL
+// names a PostgreSQL database.
+const app = await buildApp({
+  dbPath: join(config.dataDir, 'deposit-site.db'),
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
   staticDir: config.staticDir,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   config,

@@ -69,18 +69,18 @@ export interface SessionManager {
   /** onRequest hook of the API: finds the request's session (if any) and applies the CSRF rule. */
   onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
   /** The request's session, created (and its cookie set) if it has none: sessions are lazy. */
-  require(request: FastifyRequest, reply: FastifyReply): SessionRow;
+  require(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow>;
   /** The request's session if it has one; never creates one. */
   current(request: FastifyRequest): SessionRow | undefined;
   /** New id and CSRF token for the same session (at sign-in); form state and tokens follow. */
-  rotate(request: FastifyRequest, reply: FastifyReply): SessionRow;
+  rotate(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow>;
   /**
    * Signs the session in as userId: rotates the id and CSRF token (the old id stops working) and
    * sets the user in the same statement. Undefined if the session vanished meanwhile.
    */
-  signIn(request: FastifyRequest, reply: FastifyReply, userId: string): SessionRow | undefined;
+  signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<SessionRow | undefined>;
   /** Ends the session (at sign-out). */
-  destroy(request: FastifyRequest, reply: FastifyReply): void;
+  destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export function createSessionManager(repos: Repos, config: Config, now: () => Date): SessionManager {
@@ -96,30 +96,30 @@ export function createSessionManager(repos: Repos, config: Config, now: () => Da
     });
   };
 
-  const purgeIfDue = (t: Date) => {
+  const purgeIfDue = async (t: Date) => {
     if (t.getTime() - lastPurge < PURGE_EVERY_MS) return;
     lastPurge = t.getTime();
-    repos.sessions.purgeIdle(new Date(t.getTime() - SESSION_IDLE_MS).toISOString());
+    await repos.sessions.purgeIdle(new Date(t.getTime() - SESSION_IDLE_MS).toISOString());
   };
 
-  const find = (request: FastifyRequest): SessionRow | undefined => {
+  const find = async (request: FastifyRequest): Promise<SessionRow | undefined> => {
     const id = request.cookies[SESSION_COOKIE];
     if (!id || !TOKEN_SHAPE.test(id)) return undefined;
     const t = now();
-    const s = repos.sessions.findActive(id, new Date(t.getTime() - SESSION_IDLE_MS).toISOString());
+    const s = await repos.sessions.findActive(id, new Date(t.getTime() - SESSION_IDLE_MS).toISOString());
     if (!s) return undefined;
     if (t.getTime() - Date.parse(s.last_seen_at) >= TOUCH_EVERY_MS) {
       s.last_seen_at = t.toISOString();
-      repos.sessions.touch(s.id, s.last_seen_at);
+      await repos.sessions.touch(s.id, s.last_seen_at);
     }
     return s;
   };
 
-  const requireSession = (request: FastifyRequest, reply: FastifyReply): SessionRow => {
+  const requireSession = async (request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> => {
     const existing = current.get(request);
     if (existing) return existing;
     const t = now();
-    purgeIfDue(t);
+    await purgeIfDue(t);
     const iso = t.toISOString();
     const session: SessionRow = {
       id: randomToken(),
@@ -128,7 +128,7 @@ export function createSessionManager(repos: Repos, config: Config, now: () => Da
       created_at: iso,
       last_seen_at: iso,
     };
-    repos.sessions.insert(session);
+    await repos.sessions.insert(session);
     current.set(request, session);
     setCookie(reply, session.id);
     return session;
@@ -136,7 +136,7 @@ export function createSessionManager(repos: Repos, config: Config, now: () => Da
 
   return {
     async onRequest(request, reply) {
-      const session = find(request);
+      const session = await find(request);
       if (session) current.set(request, session);
       const method = request.method;
       if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
@@ -151,21 +151,21 @@ export function createSessionManager(repos: Repos, config: Config, now: () => Da
     current(request) {
       return current.get(request);
     },
-    rotate(request, reply) {
-      const old = requireSession(request, reply);
+    async rotate(request, reply) {
+      const old = await requireSession(request, reply);
       const rotated: SessionRow = {
         ...old,
         id: randomToken(),
         csrf_token: randomToken(),
         last_seen_at: now().toISOString(),
       };
-      repos.sessions.rotate(old.id, rotated.id, rotated.csrf_token, rotated.last_seen_at);
+      await repos.sessions.rotate(old.id, rotated.id, rotated.csrf_token, rotated.last_seen_at);
       current.set(request, rotated);
       setCookie(reply, rotated.id);
       return rotated;
     },
-    signIn(request, reply, userId) {
-      const old = requireSession(request, reply);
+    async signIn(request, reply, userId) {
+      const old = await requireSession(request, reply);
       const signedIn: SessionRow = {
         ...old,
         id: randomToken(),
@@ -173,7 +173,7 @@ export function createSessionManager(repos: Repos, config: Config, now: () => Da
         user_id: userId,
         last_seen_at: now().toISOString(),
       };
-      if (!repos.sessions.signIn(old.id, signedIn.id, signedIn.csrf_token, signedIn.last_seen_at, userId)) {
+      if (!(await repos.sessions.signIn(old.id, signedIn.id, signedIn.csrf_token, signedIn.last_seen_at, userId))) {
         current.delete(request);
         return undefined;
       }
@@ -181,9 +181,9 @@ export function createSessionManager(repos: Repos, config: Config, now: () => Da
       setCookie(reply, signedIn.id);
       return signedIn;
     },
-    destroy(request, reply) {
+    async destroy(request, reply) {
       const s = current.get(request);
-      if (s) repos.sessions.remove(s.id);
+      if (s) await repos.sessions.remove(s.id);
       current.delete(request);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
     },

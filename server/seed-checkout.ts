@@ -1,22 +1,21 @@
 // Seeds the checkout services' tables from fixtures/ when they are empty (architecture: "seeded from
 // fixtures/ when empty"). Runs after the payers are seeded: approved depositors name payers by email.
 import { loadApprovedDepositors, loadUnifiedWallets, loadVoicemailOffers } from './checkout-fixtures.ts';
-import { transaction, type Db } from './db.ts';
 import { toCents } from './money.ts';
-import type { Repos } from './repo/repos.ts';
+import type { Store } from './repo/repos.ts';
 
-export function seedCheckoutServicesIfEmpty(db: Db, repos: Repos): void {
-  transaction(db, () => {
-    if (repos.voicemailOffers.list().length === 0) {
+export async function seedCheckoutServicesIfEmpty(store: Store): Promise<void> {
+  await store.transaction(async (repos) => {
+    if ((await repos.voicemailOffers.list()).length === 0) {
       for (const o of loadVoicemailOffers()) {
-        repos.voicemailOffers.insert({ tier_cents: toCents(o.tier), voicemails: o.voicemails });
+        await repos.voicemailOffers.insert({ tier_cents: toCents(o.tier), voicemails: o.voicemails });
       }
     }
-    if (repos.unifiedWallets.count() === 0) {
+    if ((await repos.unifiedWallets.count()) === 0) {
       for (const w of loadUnifiedWallets()) {
         // A database seeded with other facilities has no such facility: no wallet for it.
-        if (!repos.facilities.findById(w.facility_id)) continue;
-        repos.unifiedWallets.insert(
+        if (!(await repos.facilities.findById(w.facility_id))) continue;
+        await repos.unifiedWallets.insert(
           {
             facility_id: w.facility_id,
             oc_facility_id: w.oc_facility_id,
@@ -28,12 +27,12 @@ export function seedCheckoutServicesIfEmpty(db: Db, repos: Repos): void {
         );
       }
     }
-    if (repos.approvedDepositors.count() === 0) {
+    if ((await repos.approvedDepositors.count()) === 0) {
       for (const a of loadApprovedDepositors()) {
-        const user = repos.users.findByEmail(a.email.toLowerCase());
+        const user = await repos.users.findByEmail(a.email.toLowerCase());
         // A database seeded with other payers has no such user: nothing to approve.
         if (!user) continue;
-        repos.approvedDepositors.insert({
+        await repos.approvedDepositors.insert({
           user_id: user.id,
           facility_id: a.facility_id,
           inmate_id: a.inmate_id,

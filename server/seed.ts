@@ -1,27 +1,28 @@
 // Fills an empty database from fixtures/ (architecture: "seeded from fixtures/ when empty").
-import { transaction, type Db } from './db.ts';
 import { loadCountries, loadFacilities, loadFees, loadInmates, loadPayers, loadRegions } from './fixtures.ts';
 import { toCents } from './money.ts';
-import type { Repos } from './repo/repos.ts';
+import type { Store } from './repo/repos.ts';
 
 /** Seeds reference data when the facilities table is empty; returns whether it did. */
-export function seedIfEmpty(db: Db, repos: Repos): boolean {
-  if (repos.facilities.count() > 0) return false;
+export async function seedIfEmpty(store: Store): Promise<boolean> {
+  if ((await store.repos.facilities.count()) > 0) return false;
   const countries = loadCountries();
   const regions = loadRegions();
   const facilities = loadFacilities();
   const inmates = loadInmates();
   const fees = loadFees();
-  transaction(db, () => {
-    for (const c of countries) repos.geo.insertCountry(c);
+  return store.transaction(async (repos) => {
+    // Another instance may have seeded meanwhile.
+    if ((await repos.facilities.count()) > 0) return false;
+    for (const c of countries) await repos.geo.insertCountry(c);
     for (const [country, list] of Object.entries(regions)) {
-      for (const r of list) repos.geo.insertRegion(country, r);
+      for (const r of list) await repos.geo.insertRegion(country, r);
     }
-    for (const f of facilities) repos.facilities.insert(f);
-    for (const i of inmates) repos.inmates.insert(i);
+    for (const f of facilities) await repos.facilities.insert(f);
+    for (const i of inmates) await repos.inmates.insert(i);
     for (const [type, tiers] of Object.entries(fees.schedules)) {
       for (const t of tiers) {
-        repos.fees.insertTier({
+        await repos.fees.insertTier({
           deposit_type: type,
           min_cents: toCents(t.min),
           max_cents: toCents(t.max),
@@ -29,9 +30,9 @@ export function seedIfEmpty(db: Db, repos: Repos): boolean {
         });
       }
     }
-    for (const t of fees.tax) repos.fees.insertTaxRate(t.country, t.state, Math.round(t.rate * 10000));
+    for (const t of fees.tax) await repos.fees.insertTaxRate(t.country, t.state, Math.round(t.rate * 10000));
+    return true;
   });
-  return true;
 }
 
 /** The session id the seeded history rows carry: no browser session ever has it (ids are 43 characters). */
@@ -42,12 +43,13 @@ export const SEED_SESSION_ID = 'seed';
  * deposits and deposit history) when the users table is empty; returns whether it did. Runs after
  * seedIfEmpty: the rows refer to facilities and inmates.
  */
-export function seedPayersIfEmpty(db: Db, repos: Repos): boolean {
-  if (repos.users.count() > 0) return false;
+export async function seedPayersIfEmpty(store: Store): Promise<boolean> {
+  if ((await store.repos.users.count()) > 0) return false;
   const payers = loadPayers();
-  transaction(db, () => {
+  return store.transaction(async (repos) => {
+    if ((await repos.users.count()) > 0) return false;
     for (const p of payers) {
-      repos.users.insert({
+      await repos.users.insert({
         id: p.id,
         email: p.email.toLowerCase(),
         password_hash: p.password_hash,
@@ -61,9 +63,9 @@ export function seedPayersIfEmpty(db: Db, repos: Repos): boolean {
         professional: p.professional,
         created_at: p.created_at,
       });
-      for (const c of p.cards) repos.savedCards.insert({ ...c, user_id: p.id, created_at: p.created_at });
+      for (const c of p.cards) await repos.savedCards.insert({ ...c, user_id: p.id, created_at: p.created_at });
       for (const a of p.dest_accounts) {
-        repos.destAccounts.insert({
+        await repos.destAccounts.insert({
           id: a.id,
           user_id: p.id,
           destination_id: a.destination_id,
@@ -81,7 +83,7 @@ export function seedPayersIfEmpty(db: Db, repos: Repos): boolean {
           created_at: p.created_at,
         });
         for (const e of a.activity) {
-          repos.destAccounts.insertActivity({
+          await repos.destAccounts.insertActivity({
             account_id: a.id,
             purse: e.purse,
             event_at: e.event_at,
@@ -91,7 +93,7 @@ export function seedPayersIfEmpty(db: Db, repos: Repos): boolean {
         }
       }
       for (const r of p.recurring_deposits) {
-        repos.recurringDeposits.insert({
+        await repos.recurringDeposits.insert({
           ...r,
           user_id: p.id,
           amount_cents: toCents(r.amount),
@@ -104,7 +106,7 @@ export function seedPayersIfEmpty(db: Db, repos: Repos): boolean {
         const amount = toCents(h.amount);
         const fee = toCents(h.fee);
         const tax = toCents(h.tax);
-        repos.deposits.insert({
+        await repos.deposits.insert({
           id: h.id,
           order_number: h.order_number,
           session_id: SEED_SESSION_ID,
@@ -125,9 +127,11 @@ export function seedPayersIfEmpty(db: Db, repos: Repos): boolean {
           // to a seeded row.
           response_json: '{}',
         });
-        repos.depositHistory.assign(h.id, p.id, h.deposit_phone_no);
+        await repos.depositHistory.assign(h.id, p.id, h.deposit_phone_no);
       }
     }
+    // The fixtures name their own ids: later rows continue after them.
+    await repos.identities.continueAfterExplicitIds();
+    return true;
   });
-  return true;
 }

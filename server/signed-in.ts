@@ -17,7 +17,7 @@ export function signedInGuard(deps: Pick<Deps, 'repos' | 'sessions'>): SignedInG
   return {
     async onRequest(request, reply) {
       const session = deps.sessions.current(request);
-      const user = session?.user_id ? deps.repos.users.findById(session.user_id) : undefined;
+      const user = session?.user_id ? await deps.repos.users.findById(session.user_id) : undefined;
       if (!user) return reply.code(401).send(UNAUTHORIZED);
       users.set(request, user);
       return undefined;

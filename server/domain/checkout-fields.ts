@@ -44,13 +44,13 @@ function unifiedWallet(fields: FormFields): boolean {
 }
 
 /** The server's own roundup options for the saved amount (§4; /pay/get_fees_and_roundups gives the same). */
-export function roundupOptions(repos: Repos, fields: FormFields, facility: Facility | undefined) {
+export async function roundupOptions(repos: Repos, fields: FormFields, facility: Facility | undefined) {
   const type = fields.deposit_type;
   if (!facility || type === '') return [];
   // §4: an amount out of bounds turns roundups off.
   if (amountError(fields.deposit_amount, effectiveLimits(facility)) !== null || fields.deposit_amount === null)
     return [];
-  return roundups(repos.fees, {
+  return await roundups(repos.fees, {
     facility,
     type,
     amountCents: toCents(fields.deposit_amount),
@@ -83,13 +83,13 @@ function pickedId(raw: unknown): number | null | undefined {
  * are updated in place. A bad value leaves the field as it was and sets its error (§5 "the payer
  * loses nothing"); a later good value clears it.
  */
-export function applyCheckoutChoices(
+export async function applyCheckoutChoices(
   fields: FormFields,
   errors: Errors,
   patch: Record<string, unknown>,
   facility: Facility | undefined,
   ctx: ChoiceContext,
-): void {
+): Promise<void> {
   const setError = (key: string, error: string | null) => {
     if (error) errors[key] = error;
     else delete errors[key];
@@ -118,7 +118,7 @@ export function applyCheckoutChoices(
     }
     if (fields.saved_card_id !== null) {
       // §6: saved cards belong to a signed-in payer; another payer's id is simply not found.
-      const card = ctx.userId ? ctx.repos.savedCards.findForUser(ctx.userId, fields.saved_card_id) : undefined;
+      const card = ctx.userId ? await ctx.repos.savedCards.findForUser(ctx.userId, fields.saved_card_id) : undefined;
       if (!card) {
         setError('saved_card_id', MSG.invalid);
       } else {
@@ -181,7 +181,7 @@ export function applyCheckoutChoices(
     if (id === undefined) badPick = true;
     else fields.selected_roundup = id === null ? null : { ...emptyRoundup(), id };
   }
-  const roundupError = deriveRoundup(fields, facility, ctx.repos, has('selected_roundup'));
+  const roundupError = await deriveRoundup(fields, facility, ctx.repos, has('selected_roundup'));
   setError('selected_roundup', badPick ? MSG.invalid : roundupError);
 }
 
@@ -195,18 +195,18 @@ function emptyRoundup(): SelectedRoundup {
  * no longer offered (the amount changed) is dropped. Returns the selected_roundup error: the payer
  * picked an option that is not offered, or a roundup together with recurring.
  */
-export function deriveRoundup(
+export async function deriveRoundup(
   fields: FormFields,
   facility: Facility | undefined,
   repos: Repos,
   picked: boolean,
-): string | null {
+): Promise<string | null> {
   const sel = fields.selected_roundup;
   if (sel === null) {
     fields.roundups = false;
     return null;
   }
-  const option = roundupOptions(repos, fields, facility).find((o) => o.id === sel.id);
+  const option = (await roundupOptions(repos, fields, facility)).find((o) => o.id === sel.id);
   if (!option) {
     fields.selected_roundup = null;
     fields.roundups = false;
@@ -219,14 +219,14 @@ export function deriveRoundup(
 }
 
 /** deposit_fee and deposit_total of a picked roundup (they replace the amount's own, §4). */
-export function roundupPrice(
+export async function roundupPrice(
   repos: Repos,
   fields: FormFields,
   facility: Facility | undefined,
-): Pick<FormFields, 'deposit_fee' | 'deposit_total'> | undefined {
+): Promise<Pick<FormFields, 'deposit_fee' | 'deposit_total'> | undefined> {
   const sel = fields.selected_roundup;
   if (!facility || !sel || sel.id === NO_ROUNDUP_ID || fields.deposit_type === '') return undefined;
-  const q = quote(repos.fees, facility, fields.deposit_type, toCents(sel.roundup_amount));
+  const q = await quote(repos.fees, facility, fields.deposit_type, toCents(sel.roundup_amount));
   if (!q) return undefined;
   return { deposit_fee: toDollars(q.feeCents + q.taxCents), deposit_total: toDollars(q.totalCents) };
 }

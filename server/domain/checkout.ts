@@ -20,12 +20,11 @@ import { CHECKOUT_SERVICE_ERRORS, NO_ROUNDUP_ID, RECURRING_DAYS } from '../../co
 import { DEEP_CONTACT_ERRORS, deepContactNeedsSignIn } from '../../contract/deep-contact.ts';
 import { DEST_DEPOSIT_ERRORS } from '../../contract/dest-deposits.ts';
 import { DEFAULT_NO_TRUST_BILLING_STATES, type Config } from '../config.ts';
-import { transaction, type Db } from '../db.ts';
 import { toCents, toDollars } from '../money.ts';
 import type { RecipientKey } from '../repo/deposits.ts';
 import type { FormState } from '../repo/form-state.ts';
 import type { InmateRecord } from '../repo/inmates.ts';
-import type { Repos } from '../repo/repos.ts';
+import type { Repos, Store } from '../repo/repos.ts';
 import type { SessionRow } from '../repo/sessions.ts';
 import type { VaultToken } from '../repo/vault.ts';
 import { tokenExpiredError } from './card.ts';
@@ -51,8 +50,7 @@ export const RECURRING_DEPOSIT_TYPE: Partial<Record<string, RecurringDepositType
 };
 
 export interface CheckoutDeps {
-  db: Db;
-  repos: Repos;
+  store: Store;
   config: Config;
 }
 
@@ -88,16 +86,16 @@ export function response(fields: FormFields, part: Partial<CheckoutResponse>): C
 }
 
 /** Field problems of the saved form (answered with 400), or what the rules and the charge need. */
-function check(
-  deps: CheckoutDeps,
+async function check(
+  deps: { repos: Repos; config: Config },
   session: SessionRow,
   fields: FormFields,
   now: Date,
-): { errors: FieldErrors } | { checked: Checked } {
+): Promise<{ errors: FieldErrors } | { checked: Checked }> {
   const { repos } = deps;
   const errors: Record<string, string> = {};
 
-  const facility = fields.facility_id === null ? undefined : repos.facilities.findById(fields.facility_id);
+  const facility = fields.facility_id === null ? undefined : await repos.facilities.findById(fields.facility_id);
   if (fields.facility_id === null) errors.facility_id = MSG.required;
   else if (!facility) errors.facility_id = ERROR_FACILITY_NOT_FOUND;
 
@@ -113,11 +111,11 @@ function check(
   // §4: a dest deposit needs the phone number instead of the recipient.
   let recipient: Recipient | undefined;
   if (type === 'dest') {
-    const dest = checkDestination(repos, session.user_id, fields, allowedCountryCodes(repos), errors);
+    const dest = await checkDestination(repos, session.user_id, fields, await allowedCountryCodes(repos), errors);
     if (dest) recipient = { kind: 'dest', dest };
   } else if (fields.deposit_inmate_id === '') errors.deposit_inmate_id = MSG.required;
   else if (facility) {
-    const inmate = repos.inmates.findInFacility(fields.deposit_inmate_id, facility.id);
+    const inmate = await repos.inmates.findInFacility(fields.deposit_inmate_id, facility.id);
     if (!inmate) errors.deposit_inmate_id = MSG.invalid;
     else recipient = { kind: 'inmate', inmate };
   }
@@ -136,7 +134,7 @@ function check(
   // /vault/tokenize_saved_card issued for it with the CVV, or a new card's token.
   const savedCardId = fields.saved_card_id;
   if (savedCardId !== null) {
-    const card = session.user_id ? repos.savedCards.findForUser(session.user_id, savedCardId) : undefined;
+    const card = session.user_id ? await repos.savedCards.findForUser(session.user_id, savedCardId) : undefined;
     if (!card) errors.saved_card_id = MSG.invalid;
     else {
       const expired = savedCardExpired(card, now);
@@ -146,7 +144,7 @@ function check(
   let token: VaultToken | undefined;
   if (fields.card_token === '') errors.card_token = MSG.required;
   else {
-    token = repos.vault.findForSession(fields.card_token, session.id);
+    token = await repos.vault.findForSession(fields.card_token, session.id);
     if (!token || (token.saved_card_id ?? null) !== savedCardId) errors.card_token = MSG.invalid;
     else {
       const expired = tokenExpiredError(token, now);
@@ -171,7 +169,7 @@ function check(
   // §4 roundups: the server's own option for the saved amount, never the client's figures.
   const priced: FormFields = { ...fields };
   if (facility && !errors.deposit_type && amountError(fields.deposit_amount, effectiveLimits(facility)) === null) {
-    const roundupError = deriveRoundup(priced, facility, repos, false);
+    const roundupError = await deriveRoundup(priced, facility, repos, false);
     if (roundupError) errors.selected_roundup = roundupError;
     else if (fields.selected_roundup && fields.selected_roundup.id !== NO_ROUNDUP_ID && !priced.roundups) {
       // The picked option is no longer offered for this amount.
@@ -189,38 +187,39 @@ function check(
       facility,
       recipient,
       token,
-      quote: quote(repos.fees, facility, type, toCents(chargedDollars)),
-      payerEmail: payerEmailOf(repos, session, fields.email),
+      quote: await quote(repos.fees, facility, type, toCents(chargedDollars)),
+      payerEmail: await payerEmailOf(repos, session, fields.email),
       savedCardId,
       recurring,
     },
   };
 }
 
-export function newOrderNumber(repos: Repos): string {
+export async function newOrderNumber(repos: Repos): Promise<string> {
   for (;;) {
     const n = `D${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-    if (!repos.deposits.orderNumberExists(n)) return n;
+    if (!(await repos.deposits.orderNumberExists(n))) return n;
   }
 }
 
 /**
- * Processes the session's deposit. The whole check-charge-write runs synchronously inside one
- * transaction, so a second submit (a double click, a retry) sees the first one's deposit_id and
- * gets the first answer back unchanged: one charge, one ledger row.
+ * Processes the session's deposit. The whole check-charge-write runs inside one transaction (SQLite:
+ * one writer at a time; PostgreSQL: serializable, run again on a conflict), so a second submit (a
+ * double click, a retry, another instance) sees the first one's deposit_id and gets the first answer
+ * back unchanged: one charge, one ledger row.
  */
-export function processDeposit(
+export async function processDeposit(
   deps: CheckoutDeps,
   session: SessionRow,
   request: ProcessDepositRequest,
   now: Date,
-): CheckoutResult {
-  const { db, repos, config } = deps;
+): Promise<CheckoutResult> {
+  const { config } = deps;
   const nowIso = now.toISOString();
-  return transaction(db, (): CheckoutResult => {
-    const state = repos.formState.get(session.id);
+  return deps.store.transaction(async (repos): Promise<CheckoutResult> => {
+    const state = await repos.formState.get(session.id);
     if (state.fields.deposit_id) {
-      const first = repos.deposits.findById(state.fields.deposit_id);
+      const first = await repos.deposits.findById(state.fields.deposit_id);
       if (!first) throw new Error('form state refers to a deposit that does not exist');
       return { status: 200, body: JSON.parse(first.response_json) as CheckoutResponse };
     }
@@ -230,15 +229,15 @@ export function processDeposit(
       ...state.fields,
       skip_completed_steps: false,
       logged_in: session.user_id !== null,
-      primary_no: primaryNoOf(repos, session.user_id),
+      primary_no: await primaryNoOf(repos, session.user_id),
     };
     const save = (f: FormFields, e: Record<string, string>) =>
       repos.formState.save(session.id, { fields: f, errors: e as FieldErrors } satisfies FormState, nowIso);
 
     // The check below covers every field a deposit needs: its findings replace the stored errors.
-    const result = check(deps, session, fields, now);
+    const result = await check({ repos, config }, session, fields, now);
     if ('errors' in result) {
-      save(fields, result.errors as Record<string, string>);
+      await save(fields, result.errors as Record<string, string>);
       return { status: 400, body: { errors: result.errors } };
     }
     const errors: Record<string, string> = {};
@@ -250,9 +249,9 @@ export function processDeposit(
       recipient.kind === 'dest' ? { phone: recipient.dest.phone } : { inmateId: recipient.inmate.id };
 
     // Rules answered as a checkout error (§8), without a charge.
-    const refuse = (code: string, fieldErrors: Record<string, string> = {}): CheckoutResult => {
+    const refuse = async (code: string, fieldErrors: Record<string, string> = {}): Promise<CheckoutResult> => {
       const e = { ...errors, ...fieldErrors };
-      save(fields, e);
+      await save(fields, e);
       return { status: 200, body: response(fields, { error: code, errors: fieldErrors as FieldErrors }) };
     };
     if (inmate?.fraud_flag) {
@@ -263,7 +262,7 @@ export function processDeposit(
       return refuse(DEEP_CONTACT_ERRORS.loginRequired);
     }
     // §5/§8: a fraud-flagged number or phone account blocks the deposit.
-    if (dest && isFraudFlagged(repos, dest.phone, dest.account)) {
+    if (dest && (await isFraudFlagged(repos, dest.phone, dest.account))) {
       return refuse('FRAUD_CONTROL_MESSAGE', { deposit_phone_no: DEST_DEPOSIT_ERRORS.fraud });
     }
     if (inmate && fields.deposit_type === 'trust') {
@@ -274,7 +273,10 @@ export function processDeposit(
         return refuse('FIELD_NO_TRUST', { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust });
       }
       // §6: approved depositor status is enforced by the server (a guest is never approved).
-      if (session.user_id === null || !repos.approvedDepositors.isApproved(session.user_id, facility.id, inmate.id)) {
+      if (
+        session.user_id === null ||
+        !(await repos.approvedDepositors.isApproved(session.user_id, facility.id, inmate.id))
+      ) {
         return refuse('NOT_APPROVED_DEPOSITOR_MSG');
       }
     }
@@ -285,7 +287,7 @@ export function processDeposit(
     // §5 unified-wallet trust: the same checks as the checkout's (approved depositor above; the
     // inmate lookup: found, no fraud flag, above), and min and max from the service.
     if (inmate && isUnifiedWalletTrust(fields)) {
-      const range = allowedMinMax(facility, dailyRemainingCents(repos, config, payerEmail, inmate.id, now));
+      const range = allowedMinMax(facility, await dailyRemainingCents(repos, config, payerEmail, inmate.id, now));
       if (limitsUnusable({ min: range.minAmount, max: range.maxAmount })) return refuse('DEPOSIT_EXCEEDS_LIMIT');
       const amount = fields.deposit_amount ?? 0;
       if (amount < range.minAmount || amount > range.maxAmount) {
@@ -302,13 +304,13 @@ export function processDeposit(
     // What is charged: the amount, or the picked roundup's amount (§4).
     const amountCents = q.amountCents;
     // §8 DEPOSIT_EXCEEDS_LIMIT: daily maximum per payer per recipient (deposit-limits.ts).
-    if (amountCents > dailyRemainingToCents(repos, config, payerEmail, recipientKey, now)) {
+    if (amountCents > (await dailyRemainingToCents(repos, config, payerEmail, recipientKey, now))) {
       return refuse('DEPOSIT_EXCEEDS_LIMIT');
     }
 
     // §4 duplicate warning: same session or email, same inmate and amount within the window.
     if (!request.confirm_duplicate) {
-      const dup = repos.deposits.findRecentDuplicate({
+      const dup = await repos.deposits.findRecentDuplicate({
         sessionId: session.id,
         payerEmail,
         recipient: recipientKey,
@@ -316,7 +318,7 @@ export function processDeposit(
         since: minutesBefore(now, DUPLICATE_WINDOW_MINUTES),
       });
       if (dup) {
-        save(fields, errors);
+        await save(fields, errors);
         return {
           status: 200,
           body: response(fields, {
@@ -335,12 +337,12 @@ export function processDeposit(
         savedCardId === null
           ? { ...fields, card_token: '', card_brand: '', card_display: '', credit_card_month: '', credit_card_year: '' }
           : { ...fields, card_token: '' };
-      save(f, errors);
+      await save(f, errors);
       return { status: 200, body: response(f, { error: processorText(token.outcome) }) };
     }
 
     const depositId = randomUUID();
-    const orderNumber = newOrderNumber(repos);
+    const orderNumber = await newOrderNumber(repos);
     const cardExpiry = `${token.exp_month}/${token.exp_year}`;
     // §4: the first deposit is charged now; the recurring row (below) repeats it on the saved card.
     const recurringType = RECURRING_DEPOSIT_TYPE[fields.deposit_type];
@@ -383,7 +385,7 @@ export function processDeposit(
       cached_deposit_info: receipt,
     };
     const body = response(done, { success: true, cached_deposit_info: receipt });
-    repos.deposits.insert({
+    await repos.deposits.insert({
       id: depositId,
       order_number: orderNumber,
       session_id: session.id,
@@ -405,7 +407,7 @@ export function processDeposit(
     });
     // The phone account's balance moves in the transaction that writes the ledger row (decisions/0010).
     const destAccountId = dest
-      ? creditDestination(repos, {
+      ? await creditDestination(repos, {
           userId: session.user_id,
           target: dest,
           facility,
@@ -414,9 +416,10 @@ export function processDeposit(
         })
       : null;
     // §6: a signed-in payer's deposit is part of their deposit history.
-    if (session.user_id !== null) repos.depositHistory.assign(depositId, session.user_id, dest ? dest.phone : null);
+    if (session.user_id !== null)
+      await repos.depositHistory.assign(depositId, session.user_id, dest ? dest.phone : null);
     if (repeats && session.user_id !== null && savedCardId !== null && recurringType) {
-      repos.recurringDeposits.create({
+      await repos.recurringDeposits.create({
         user_id: session.user_id,
         card_id: savedCardId,
         amount_cents: q.amountCents,
@@ -432,7 +435,7 @@ export function processDeposit(
         created_at: nowIso,
       });
     }
-    save(done, {});
+    await save(done, {});
     return { status: 200, body };
   });
 }

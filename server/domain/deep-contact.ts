@@ -36,9 +36,13 @@ export function deepContactBase(previous: FormState, userId: string | null): For
  * `withFacility` (deepContactBase with the link's facility saved) made a deposit to the person the
  * link names, or null when the facility or the person there is unknown.
  */
-export function deepContactState(repos: Repos, withFacility: FormState, input: DeepContactInput): FormState | null {
-  const facility = repos.facilities.findById(input.facilityId);
-  const inmate = facility ? repos.inmates.findInFacility(input.inmateId, facility.id) : undefined;
+export async function deepContactState(
+  repos: Repos,
+  withFacility: FormState,
+  input: DeepContactInput,
+): Promise<FormState | null> {
+  const facility = await repos.facilities.findById(input.facilityId);
+  const inmate = facility ? await repos.inmates.findInFacility(input.inmateId, facility.id) : undefined;
   if (!facility || !inmate || withFacility.fields.facility_id !== facility.id) return null;
   const fields: FormFields = {
     ...withFacility.fields,
@@ -71,9 +75,9 @@ export function endDeepContact(fields: FormFields): void {
  * §5/§9: the signed-in payer's primary phone account number in stored form: a US number's 10 digits,
  * any other with the 011 international prefix; '' for a guest or a payer without a primary account.
  */
-export function primaryNoOf(repos: Repos, userId: string | null | undefined): string {
+export async function primaryNoOf(repos: Repos, userId: string | null | undefined): Promise<string> {
   if (!userId) return '';
-  const primary = repos.destAccounts.listForUser(userId).find((a) => a.is_primary);
+  const primary = (await repos.destAccounts.listForUser(userId)).find((a) => a.is_primary);
   if (!primary) return '';
   const stored = destPhone(primary.deposit_phone_no, primary.deposit_phone_country);
   return stored.ok ? stored.phone : primary.deposit_phone_no;

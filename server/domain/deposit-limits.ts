@@ -14,37 +14,37 @@ import { minutesBefore } from './dates.ts';
 export const DAILY_WINDOW_MINUTES = 24 * 60;
 
 /** Who the daily maximum counts for: the account's email when signed in, else the form's contact email. */
-export function payerEmailOf(repos: Repos, session: SessionRow, formEmail: string): string {
-  const user = session.user_id ? repos.users.findById(session.user_id) : undefined;
+export async function payerEmailOf(repos: Repos, session: SessionRow, formEmail: string): Promise<string> {
+  const user = session.user_id ? await repos.users.findById(session.user_id) : undefined;
   return (user ? user.email : formEmail).trim().toLowerCase();
 }
 
 /** Cents this payer may still send to this inmate today. */
-export function dailyRemainingCents(
+export async function dailyRemainingCents(
   repos: Repos,
   config: Config,
   payerEmail: string,
   inmateId: string,
   now: Date,
-): number {
-  return dailyRemainingToCents(repos, config, payerEmail, { inmateId }, now);
+): Promise<number> {
+  return await dailyRemainingToCents(repos, config, payerEmail, { inmateId }, now);
 }
 
 /** Cents this payer may still send to this recipient (an inmate, or a phone number for dest) today. */
-export function dailyRemainingToCents(
+export async function dailyRemainingToCents(
   repos: Repos,
   config: Config,
   payerEmail: string,
   recipient: RecipientKey,
   now: Date,
-): number {
+): Promise<number> {
   const max = toCents(config.dailyMaxPerRecipient);
   if (payerEmail === '') return max;
   const since = minutesBefore(now, DAILY_WINDOW_MINUTES);
   const sent =
     'inmateId' in recipient
-      ? repos.deposits.sumForPayerAndInmate(payerEmail, recipient.inmateId, since)
-      : repos.deposits.sumForPayerAndPhone(payerEmail, recipient.phone, since);
+      ? await repos.deposits.sumForPayerAndInmate(payerEmail, recipient.inmateId, since)
+      : await repos.deposits.sumForPayerAndPhone(payerEmail, recipient.phone, since);
   return Math.max(0, max - sent);
 }
 

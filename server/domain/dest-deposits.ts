@@ -25,7 +25,7 @@ export interface DestSaveContext {
   repos: Repos;
   userId: string | null;
   /** Country codes a payer may choose (§3 Country option). */
-  allowedCountries: () => string[];
+  allowedCountries: () => Promise<string[]>;
 }
 
 /** §4: another facility or deposit type clears the number step, as it clears the recipient. */
@@ -55,13 +55,13 @@ function text(raw: unknown): string | undefined {
 }
 
 /** The signed-in payer's own visible account, never another payer's. */
-function ownAccount(ctx: DestSaveContext, id: number): DestAccountView | undefined {
-  return ctx.userId === null ? undefined : ctx.repos.destAccounts.findById(ctx.userId, id);
+async function ownAccount(ctx: DestSaveContext, id: number): Promise<DestAccountView | undefined> {
+  return ctx.userId === null ? undefined : await ctx.repos.destAccounts.findById(ctx.userId, id);
 }
 
 /** §3/§5: a number is flagged on the fraud list or on any phone account. */
-export function isFraudFlagged(repos: Repos, phone: string, account?: DestAccountView): boolean {
-  return Boolean(account?.fraud_flag) || repos.destinations.isFraudFlagged(phone);
+export async function isFraudFlagged(repos: Repos, phone: string, account?: DestAccountView): Promise<boolean> {
+  return Boolean(account?.fraud_flag) || (await repos.destinations.isFraudFlagged(phone));
 }
 
 /**
@@ -69,12 +69,12 @@ export function isFraudFlagged(repos: Repos, phone: string, account?: DestAccoun
  * account decides the number, label and country; otherwise the typed number is checked for its
  * country, kept in its stored form, checked for a fraud flag, and labelled when the label is empty.
  */
-export function applyDestFields(
+export async function applyDestFields(
   fields: FormFields,
   errors: Errors,
   patch: Record<string, unknown>,
   ctx: DestSaveContext,
-): void {
+): Promise<void> {
   const has = (k: (typeof DEST_FIELD_KEYS)[number]) => Object.hasOwn(patch, k);
   if (!DEST_FIELD_KEYS.some(has)) return;
 
@@ -83,7 +83,7 @@ export function applyDestFields(
     if (id === undefined) {
       setError(errors, 'dest_account_id', MSG.invalid);
     } else if (id !== null) {
-      chooseAccount(fields, errors, id, ctx);
+      await chooseAccount(fields, errors, id, ctx);
       return;
     } else {
       // Back to "a new number": what the account filled in goes with it.
@@ -104,7 +104,7 @@ export function applyDestFields(
       setError(
         errors,
         'deposit_phone_country',
-        c === '' ? MSG.required : ctx.allowedCountries().includes(c) ? null : MSG.invalid,
+        c === '' ? MSG.required : (await ctx.allowedCountries()).includes(c) ? null : MSG.invalid,
       );
     }
   }
@@ -134,7 +134,11 @@ export function applyDestFields(
       if (r.ok) {
         fields.deposit_phone_no = r.phone;
         derivedLabel = r.label;
-        setError(errors, 'deposit_phone_no', isFraudFlagged(ctx.repos, r.phone) ? DEST_DEPOSIT_ERRORS.fraud : null);
+        setError(
+          errors,
+          'deposit_phone_no',
+          (await isFraudFlagged(ctx.repos, r.phone)) ? DEST_DEPOSIT_ERRORS.fraud : null,
+        );
       } else {
         setError(errors, 'deposit_phone_no', r.error);
       }
@@ -167,10 +171,10 @@ export function applyDestFields(
   if (fields.deposit_phone_no_label === '') fields.deposit_phone_no_label = derivedLabel;
 }
 
-function chooseAccount(fields: FormFields, errors: Errors, id: number, ctx: DestSaveContext): void {
+async function chooseAccount(fields: FormFields, errors: Errors, id: number, ctx: DestSaveContext): Promise<void> {
   clearDestFields(fields, errors);
   fields.dest_account_id = id;
-  const account = ownAccount(ctx, id);
+  const account = await ownAccount(ctx, id);
   if (!account) {
     // Another payer's account and an unknown one get the same answer, and nothing of either.
     errors.dest_account_id = DEST_DEPOSIT_ERRORS.accountNotFound;
@@ -180,7 +184,8 @@ function chooseAccount(fields: FormFields, errors: Errors, id: number, ctx: Dest
   fields.deposit_phone_no_label = account.deposit_phone_no_label;
   fields.deposit_phone_country = account.deposit_phone_country;
   // §5/§8: a fraud-flagged account blocks the deposit.
-  if (isFraudFlagged(ctx.repos, account.deposit_phone_no, account)) errors.dest_account_id = DEST_DEPOSIT_ERRORS.fraud;
+  if (await isFraudFlagged(ctx.repos, account.deposit_phone_no, account))
+    errors.dest_account_id = DEST_DEPOSIT_ERRORS.fraud;
 }
 
 /** Where a dest deposit goes: the number, how it is shown, and the signed-in payer's account for it. */
@@ -196,15 +201,15 @@ export interface DestTarget {
  * The phone account of the saved form for /pay/process_deposit; its problems go into `errors`
  * (answered with 400) and the result is then undefined.
  */
-export function checkDestination(
+export async function checkDestination(
   repos: Repos,
   userId: string | null,
   fields: FormFields,
   allowedCountries: readonly string[],
   errors: Errors,
-): DestTarget | undefined {
+): Promise<DestTarget | undefined> {
   if (fields.dest_account_id !== null) {
-    const account = userId === null ? undefined : repos.destAccounts.findById(userId, fields.dest_account_id);
+    const account = userId === null ? undefined : await repos.destAccounts.findById(userId, fields.dest_account_id);
     if (!account) {
       errors.dest_account_id = DEST_DEPOSIT_ERRORS.accountNotFound;
       return undefined;
@@ -227,7 +232,7 @@ export function checkDestination(
     return undefined;
   }
   const label = fields.deposit_phone_no_label === '' ? r.label : fields.deposit_phone_no_label;
-  const account = userId === null ? undefined : repos.destAccounts.findByPhone(userId, r.phone);
+  const account = userId === null ? undefined : await repos.destAccounts.findByPhone(userId, r.phone);
   return { phone: r.phone, label, country, account };
 }
 
@@ -241,20 +246,21 @@ export function purseFor(facility: Facility): Purse {
  * (theirs for the number, or a new one, pending until verified by text or call, §4), or for a guest
  * the number's shared guest balance. Returns the payer's account id (null for a guest).
  */
-export function creditDestination(
+export async function creditDestination(
   repos: Repos,
   input: { userId: string | null; target: DestTarget; facility: Facility; amountCents: number; at: string },
-): number | null {
+): Promise<number | null> {
   const { userId, target, facility, amountCents, at } = input;
   const purse = purseFor(facility);
-  const destination = repos.destinations.ensure(target.phone, target.country, at);
+  const destination = await repos.destinations.ensure(target.phone, target.country, at);
   if (userId === null) {
-    if (!repos.destinations.creditGuest(target.phone, purse, amountCents)) throw new Error('destination vanished');
+    if (!(await repos.destinations.creditGuest(target.phone, purse, amountCents)))
+      throw new Error('destination vanished');
     return null;
   }
   const accountId =
     target.account?.id ??
-    repos.destAccounts.create({
+    (await repos.destAccounts.create({
       user_id: userId,
       destination_id: destination.destination_id,
       deposit_phone_no: target.phone,
@@ -269,11 +275,11 @@ export function creditDestination(
       breakage_sms: 3,
       breakage_email: 3,
       created_at: at,
-    });
-  if (!repos.destAccounts.creditPurse(userId, accountId, purse, amountCents)) {
+    }));
+  if (!(await repos.destAccounts.creditPurse(userId, accountId, purse, amountCents))) {
     throw new Error('phone account vanished');
   }
-  repos.destAccounts.insertActivity({
+  await repos.destAccounts.insertActivity({
     account_id: accountId,
     purse,
     event_at: at,

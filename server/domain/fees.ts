@@ -12,10 +12,15 @@ export interface Quote {
 }
 
 /** Fee, tax (on the fee, by the facility's region) and total for one amount; undefined when no tier holds it. */
-export function quote(fees: FeeRepo, facility: Facility, type: DepositType, amountCents: number): Quote | undefined {
-  const feeCents = fees.feeCents(type, amountCents);
+export async function quote(
+  fees: FeeRepo,
+  facility: Facility,
+  type: DepositType,
+  amountCents: number,
+): Promise<Quote | undefined> {
+  const feeCents = await fees.feeCents(type, amountCents);
   if (feeCents === undefined) return undefined;
-  const taxCents = percentOf(feeCents, fees.taxBasisPoints(facility.country, facility.state) / 10000);
+  const taxCents = percentOf(feeCents, (await fees.taxBasisPoints(facility.country, facility.state)) / 10000);
   return { amountCents, feeCents, taxCents, totalCents: amountCents + feeCents + taxCents };
 }
 
@@ -37,10 +42,10 @@ export interface RoundupInput {
  * mode. 'No thanks' (id -1) comes first; then the amount raised to the next multiple of 5 (one free
  * call), then that raised to the next multiple of 10 (two). An option above the maximum is left out.
  */
-export function roundups(fees: FeeRepo, input: RoundupInput): Roundup[] {
+export async function roundups(fees: FeeRepo, input: RoundupInput): Promise<Roundup[]> {
   const { facility, type, amountCents, limits, unifiedWallet } = input;
   if (type !== 'dest' || unifiedWallet || facility.tablet_only_fac) return [];
-  const base = quote(fees, facility, type, amountCents);
+  const base = await quote(fees, facility, type, amountCents);
   if (!base) return [];
   const option = (id: number, q: Quote, freeCalls: number): Roundup => ({
     id,
@@ -60,7 +65,7 @@ export function roundups(fees: FeeRepo, input: RoundupInput): Roundup[] {
     [2, byTen, 2],
   ] as const) {
     if (cents > maxCents) continue;
-    const q = quote(fees, facility, type, cents);
+    const q = await quote(fees, facility, type, cents);
     if (q) out.push(option(id, q, calls));
   }
   return out;

@@ -161,9 +161,8 @@ function isBlank(v: unknown): boolean {
 }
 
 /** Countries a payer may choose (§3: allowed, and never a sanctioned one). */
-export function allowedCountryCodes(repos: Repos): string[] {
-  return repos.geo
-    .listCountries()
+export async function allowedCountryCodes(repos: Repos): Promise<string[]> {
+  return (await repos.geo.listCountries())
     .filter((c) => c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code))
     .map((c) => c.code);
 }
@@ -176,7 +175,11 @@ export function allowedCountryCodes(repos: Repos): string[] {
  * is "not yet filled": required fields are enforced when the deposit is processed, so the autosave
  * of an early step (§4) never blocks on fields of a later one.
  */
-export function applySave(state: FormState, patch: Record<string, unknown>, ctx: SaveContext): FormState {
+export async function applySave(
+  state: FormState,
+  patch: Record<string, unknown>,
+  ctx: SaveContext,
+): Promise<FormState> {
   const { repos } = ctx;
   const fields: FormFields = { ...state.fields };
   const errors: Record<string, string> = { ...(state.errors as Record<string, string>) };
@@ -187,9 +190,9 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
     else delete errors[key];
   };
   let facility: Facility | undefined =
-    fields.facility_id === null ? undefined : repos.facilities.findById(fields.facility_id);
+    fields.facility_id === null ? undefined : await repos.facilities.findById(fields.facility_id);
   // §5: the 011 rule reads the payer's primary number as it is now (server owned).
-  fields.primary_no = primaryNoOf(repos, ctx.userId);
+  fields.primary_no = await primaryNoOf(repos, ctx.userId);
 
   const clearRecipient = () => {
     fields.deposit_inmate_id = '';
@@ -225,13 +228,16 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
       case 'facility_country': {
         const code = String(value);
         fields.facility_country = code;
-        setError(key, code === '' || allowedCountryCodes(repos).includes(code) ? null : MSG.invalid);
+        setError(key, code === '' || (await allowedCountryCodes(repos)).includes(code) ? null : MSG.invalid);
         break;
       }
       case 'facility_state': {
         const code = String(value);
         fields.facility_state = code;
-        setError(key, code === '' || repos.geo.regionExists(fields.facility_country, code) ? null : MSG.invalid);
+        setError(
+          key,
+          code === '' || (await repos.geo.regionExists(fields.facility_country, code)) ? null : MSG.invalid,
+        );
         break;
       }
       case 'facility_id': {
@@ -248,7 +254,7 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
         // normal wizard: deep contact ends, the recipient stays until the facility changes.
         endDeepContact(fields);
         fields.facility_id = id;
-        facility = id === null ? undefined : repos.facilities.findById(id);
+        facility = id === null ? undefined : await repos.facilities.findById(id);
         setError(key, id !== null && !facility ? ERROR_FACILITY_NOT_FOUND : null);
         fields.min_deposit_amount = facility ? facility.deposit_limits.min : null;
         fields.max_deposit_amount = facility ? facility.deposit_limits.max : null;
@@ -284,7 +290,7 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
         endDeepContact(fields);
         fields.deposit_inmate_id = id;
         if (id === '') break;
-        const inmate = facility ? repos.inmates.findInFacility(id, facility.id) : undefined;
+        const inmate = facility ? await repos.inmates.findInFacility(id, facility.id) : undefined;
         if (!inmate) {
           setError(key, MSG.invalid);
         } else if (inmate.fraud_flag) {
@@ -323,7 +329,7 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
           break;
         }
         // A token resolves only for the session that created it.
-        const t = repos.vault.findForSession(token, ctx.sessionId);
+        const t = await repos.vault.findForSession(token, ctx.sessionId);
         if (!t) {
           setError(key, MSG.invalid);
           break;
@@ -366,7 +372,7 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
 
   // §3 unified wallet: written from the facility and type of this state, whatever the client sent;
   // before the roundups and prices below, which it turns off (§9).
-  const wallet = unifiedWalletFieldsOf(repos, facility, fields.deposit_type);
+  const wallet = await unifiedWalletFieldsOf(repos, facility, fields.deposit_type);
   Object.assign(fields, wallet.fields);
   // §4 maxed out: unified wallet with unusable limits takes no amount at all (process_deposit refuses it too).
   if (facility && isMaxedOut(fields, facility) && fields.deposit_amount !== null && fields.deposit_amount > 0) {
@@ -378,15 +384,15 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
       'unified wallet: no como service id for this deposit type',
     );
   }
-  applyDestFields(fields, errors, patch, {
+  await applyDestFields(fields, errors, patch, {
     repos,
     userId: ctx.userId ?? null,
     allowedCountries: () => allowedCountryCodes(repos),
   });
-  applyCheckoutChoices(fields, errors, patch, facility, { repos, userId: ctx.userId ?? null, now: ctx.now });
+  await applyCheckoutChoices(fields, errors, patch, facility, { repos, userId: ctx.userId ?? null, now: ctx.now });
   fields.billing_agree_terms = TERMS_FIELDS.every((k) => fields[k]);
-  Object.assign(fields, priceFields(repos, fields, facility, errors));
-  Object.assign(fields, roundupPrice(repos, fields, facility));
+  Object.assign(fields, await priceFields(repos, fields, facility, errors));
+  Object.assign(fields, await roundupPrice(repos, fields, facility));
   return { fields, errors: errors as FieldErrors };
 }
 
@@ -394,17 +400,17 @@ export function applySave(state: FormState, patch: Record<string, unknown>, ctx:
  * deposit_fee (the fee plus its tax) and deposit_total from the schedule, once facility, type and
  * amount are all good; null otherwise.
  */
-export function priceFields(
+export async function priceFields(
   repos: Repos,
   fields: FormFields,
   facility: Facility | undefined,
   errors: Record<string, string>,
-): Pick<FormFields, 'deposit_fee' | 'deposit_total'> {
+): Promise<Pick<FormFields, 'deposit_fee' | 'deposit_total'>> {
   const type = fields.deposit_type;
   if (!facility || type === '' || fields.deposit_amount === null || errors.deposit_amount || errors.deposit_type) {
     return { deposit_fee: null, deposit_total: null };
   }
-  const q = quote(repos.fees, facility, type, toCents(fields.deposit_amount));
+  const q = await quote(repos.fees, facility, type, toCents(fields.deposit_amount));
   if (!q) return { deposit_fee: null, deposit_total: null };
   return { deposit_fee: toDollars(q.feeCents + q.taxCents), deposit_total: toDollars(q.totalCents) };
 }

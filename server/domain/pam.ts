@@ -1,6 +1,6 @@
 // §2 pam variant: the payload the checkout form-posts to the external payment endpoint. A summary of
 // the deposit, signed so the endpoint can trust it; never card data (the endpoint takes the card).
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { PamPayloadClaims } from '../../contract/checkout-services.ts';
 import type { PamResultClaims } from '../../contract/pam.ts';
 import type { Config } from '../config.ts';
@@ -8,26 +8,20 @@ import type { Config } from '../config.ts';
 /** A prepared payment can be paid within this time. */
 export const PAM_PAYLOAD_TTL_MINUTES = 30;
 
-/** Without PAM_SIGNING_KEY, payloads are signed with a key that lives as long as the process. */
-const PROCESS_KEY = randomBytes(32);
-
-function keyOf(config: Config): Buffer {
-  return config.pamSigningKey ? Buffer.from(config.pamSigningKey, 'utf8') : PROCESS_KEY;
-}
-
 /** Where the payload is posted (PAY_URL). */
 export function pamPayUrl(config: Config): string {
   return config.payUrl;
 }
 
-function mac(config: Config, body: string): Buffer {
-  return createHmac('sha256', keyOf(config)).update(body).digest();
+/** `key` is PAM_SIGNING_KEY, or the key every instance shares (server/keys.ts). */
+function mac(key: Buffer, body: string): Buffer {
+  return createHmac('sha256', key).update(body).digest();
 }
 
 export type PamSummary = Omit<PamPayloadClaims, 'v' | 'ref' | 'issued_at' | 'expires_at'>;
 
 /** `base64url(JSON claims).base64url(HMAC-SHA256)`. */
-export function signPamPayload(config: Config, summary: PamSummary, now: Date): string {
+export function signPamPayload(key: Buffer, summary: PamSummary, now: Date): string {
   const claims: PamPayloadClaims = {
     v: 1,
     ref: randomUUID(),
@@ -36,7 +30,7 @@ export function signPamPayload(config: Config, summary: PamSummary, now: Date): 
     expires_at: new Date(now.getTime() + PAM_PAYLOAD_TTL_MINUTES * 60_000).toISOString(),
   };
   const body = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
-  return `${body}.${mac(config, body).toString('base64url')}`;
+  return `${body}.${mac(key, body).toString('base64url')}`;
 }
 
 export type PamVerdict =
@@ -54,11 +48,11 @@ function isClaims(v: unknown): v is PamPayloadClaims {
   );
 }
 
-export function verifyPamPayload(config: Config, payload: string, now: Date): PamVerdict {
+export function verifyPamPayload(key: Buffer, payload: string, now: Date): PamVerdict {
   const parts = payload.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1]) return { ok: false, reason: 'malformed' };
   const [body, sig] = parts as [string, string];
-  const expected = mac(config, body);
+  const expected = mac(key, body);
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature' };
   let claims: unknown;
@@ -78,9 +72,9 @@ export function verifyPamPayload(config: Config, payload: string, now: Date): Pa
 const RESULT_PURPOSE = 'pam-result.';
 
 /** What the endpoint hands back to the site after a payment (contract/pam.ts). */
-export function signPamResult(config: Config, claims: Omit<PamResultClaims, 'v'>): string {
+export function signPamResult(key: Buffer, claims: Omit<PamResultClaims, 'v'>): string {
   const body = Buffer.from(JSON.stringify({ v: 1, ...claims } satisfies PamResultClaims), 'utf8').toString('base64url');
-  return `${body}.${mac(config, RESULT_PURPOSE + body).toString('base64url')}`;
+  return `${body}.${mac(key, RESULT_PURPOSE + body).toString('base64url')}`;
 }
 
 function isResult(v: unknown): v is PamResultClaims {
@@ -97,11 +91,11 @@ function isResult(v: unknown): v is PamResultClaims {
   );
 }
 
-export function verifyPamResult(config: Config, token: string): PamResultClaims | null {
+export function verifyPamResult(key: Buffer, token: string): PamResultClaims | null {
   const parts = token.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
   const [body, sig] = parts as [string, string];
-  const expected = mac(config, RESULT_PURPOSE + body);
+  const expected = mac(key, RESULT_PURPOSE + body);
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
@@ -113,7 +107,7 @@ export function verifyPamResult(config: Config, token: string): PamResultClaims 
 }
 
 /** The claims of a payload this server signed, read without checking its expiry (the payment is made). */
-export function readPamPayload(config: Config, payload: string): PamPayloadClaims | null {
-  const verdict = verifyPamPayload(config, payload, new Date(0));
+export function readPamPayload(key: Buffer, payload: string): PamPayloadClaims | null {
+  const verdict = verifyPamPayload(key, payload, new Date(0));
   return verdict.ok ? verdict.claims : null;
 }

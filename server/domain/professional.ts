@@ -1,6 +1,6 @@
 // Professional verification (§3, §4, §5, §6, §8): the sso token a request must carry, and what becomes
 // of a request. Pure logic over repository reads and writes; no SQL here.
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type IssueDateWindow,
   type ProfessionalRequest,
@@ -8,21 +8,14 @@ import {
   issueDateWindow,
   normaliseProfessionalRequest,
 } from '../../contract/professional.ts';
-import { type Db, transaction } from '../db.ts';
 import type { ProfessionalRequestRowStatus } from '../repo/professional-requests.ts';
-import type { Repos } from '../repo/repos.ts';
+import type { Store } from '../repo/repos.ts';
 
 // ---------------------------------------------------------------- the sso token (§6)
 
 /** A token is good for this long after it is issued. */
 export const SSO_TOKEN_TTL_MINUTES = 10;
 const AUDIENCE = 'professional_request';
-
-/**
- * Tokens are signed with a key that lives as long as the process: a token is short-lived, and one
- * issued before a restart is refused, so the page asks for a new one (docs/decisions/0013).
- */
-const PROCESS_KEY = randomBytes(32);
 
 interface SsoClaims {
   sub: string;
@@ -43,7 +36,8 @@ function mac(body: string, key: Buffer): Buffer {
 export function issueSsoToken(
   userId: string,
   now: Date,
-  key: Buffer = PROCESS_KEY,
+  /** SSO_SIGNING_KEY, or the key every instance shares (server/keys.ts). */
+  key: Buffer,
 ): { token: string; expiresAt: Date } {
   const iat = Math.floor(now.getTime() / 1000);
   const claims: SsoClaims = {
@@ -66,7 +60,7 @@ function isClaims(x: unknown): x is SsoClaims {
 }
 
 /** Whether the token is one this server signed for `userId`, and has not expired. */
-export function isSsoTokenOf(token: string, userId: string, now: Date, key: Buffer = PROCESS_KEY): boolean {
+export function isSsoTokenOf(token: string, userId: string, now: Date, key: Buffer): boolean {
   const parts = token.split('.');
   if (parts.length !== 3) return false;
   const [header, payload, signature] = parts as [string, string, string];
@@ -113,14 +107,14 @@ export type ProfessionalOutcome =
  * same state; otherwise PENDING, stored for review. One transaction: two requests at once cannot
  * both be new.
  */
-export function saveProfessionalRequest(
-  deps: { db: Db; repos: Repos },
+export async function saveProfessionalRequest(
+  store: Store,
   userId: string,
   request: ProfessionalRequest,
   now: Date,
-): ProfessionalOutcome {
+): Promise<ProfessionalOutcome> {
   const r = normaliseProfessionalRequest(request);
-  const facility = deps.repos.facilities.findById(r.facilityId);
+  const facility = await store.repos.facilities.findById(r.facilityId);
   if (!facility) return { kind: 'facility_unknown' };
   const answered = (status: ProfessionalRequestStatus): ProfessionalOutcome => ({
     kind: 'answered',
@@ -128,13 +122,17 @@ export function saveProfessionalRequest(
     facilityId: facility.id,
     facilityName: facility.label,
   });
-  return transaction(deps.db, () => {
-    const requests = deps.repos.professionalRequests;
-    if (requests.hasPending(userId, facility.id)) return answered('EXISTED');
-    const status: ProfessionalRequestRowStatus = requests.barNumberClaimedByOther(userId, r.barNumber, r.issueState)
+  return store.transaction(async (repos) => {
+    const requests = repos.professionalRequests;
+    if (await requests.hasPending(userId, facility.id)) return answered('EXISTED');
+    const status: ProfessionalRequestRowStatus = (await requests.barNumberClaimedByOther(
+      userId,
+      r.barNumber,
+      r.issueState,
+    ))
       ? 'FAILED'
       : 'PENDING';
-    requests.insert({
+    await requests.insert({
       user_id: userId,
       facility_id: facility.id,
       bar_number: r.barNumber,

@@ -73,8 +73,8 @@ export interface QuickDepositDeps {
 }
 
 /** The payer's quick-deposit cards (§7 GET /pay/quick_deposits). */
-export function quickDepositsFor({ repos, config }: QuickDepositDeps, userId: string): QuickDeposit[] {
-  const rows = repos.depositHistory.page(userId, QUICK_DEPOSIT_SCAN, 0);
+export async function quickDepositsFor({ repos, config }: QuickDepositDeps, userId: string): Promise<QuickDeposit[]> {
+  const rows = await repos.depositHistory.page(userId, QUICK_DEPOSIT_SCAN, 0);
   const groups = new Map<string, DepositHistoryRow[]>();
   for (const row of rows) {
     const key = recipientKey(row);
@@ -84,13 +84,13 @@ export function quickDepositsFor({ repos, config }: QuickDepositDeps, userId: st
     else groups.set(key, [row]);
   }
 
-  const accounts = repos.destAccounts.listForUser(userId);
+  const accounts = await repos.destAccounts.listForUser(userId);
   const primary = accounts.find((a) => a.is_primary);
   const closed = config.closedFacilityIds ?? [];
   const trustAmounts = config.quickDepositAmounts ?? QUICK_DEPOSIT_AMOUNTS;
   const facilities = new Map<number, Facility | undefined>();
-  const facilityOf = (id: number) => {
-    if (!facilities.has(id)) facilities.set(id, repos.facilities.findById(id));
+  const facilityOf = async (id: number) => {
+    if (!facilities.has(id)) facilities.set(id, await repos.facilities.findById(id));
     return facilities.get(id);
   };
 
@@ -100,10 +100,10 @@ export function quickDepositsFor({ repos, config }: QuickDepositDeps, userId: st
     const newest = list[0];
     if (!newest) continue;
     const type = newest.deposit_type;
-    const facility = facilityOf(newest.facility_id);
+    const facility = await facilityOf(newest.facility_id);
     // A card starts a deposit the checkout can take: the facility must still offer the type.
     if (!facility || closed.includes(facility.id) || !offersType(facility, type)) continue;
-    const inmate = repos.inmates.findInFacility(newest.inmate_id, facility.id);
+    const inmate = await repos.inmates.findInFacility(newest.inmate_id, facility.id);
     if (!inmate) continue;
     const account = type === 'dest' ? accounts.find((a) => a.deposit_phone_no === newest.deposit_phone_no) : undefined;
     // A phone account the payer removed from their list gets no card.

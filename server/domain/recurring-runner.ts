@@ -1,12 +1,12 @@
 // Runs the recurring deposits that are due (§3 recurring deposit, §4 recurring; issue: "one charge per
 // schedule per period, even if two runners start at once"). Each charge's order number names its
-// schedule and period (R<id>-<period>); the ledger's order numbers are unique, so a second runner's
-// insert for the same period fails inside its transaction and charges nothing.
+// schedule and period (R<id>-<period>); each schedule is charged in a transaction that locks its row
+// (FOR UPDATE SKIP LOCKED on PostgreSQL), and the ledger's order numbers are unique, so any number of
+// runners, in one instance or several, charge each period once.
 import { randomUUID } from 'node:crypto';
 import type { DepositType } from '../../contract/entities.ts';
 import { expiryValid } from '../../contract/schemas.ts';
-import { transaction, type Db } from '../db.ts';
-import type { Repos } from '../repo/repos.ts';
+import type { Repos, Store } from '../repo/repos.ts';
 import type { RecurringDepositRow } from '../repo/recurring-deposits.ts';
 import { quote } from './fees.ts';
 import { creditDestination } from './dest-deposits.ts';
@@ -64,17 +64,17 @@ export function periodToCharge(
 }
 
 /** The card a schedule is charged to: a saved card, or the one the sandbox pam endpoint took (§4 pam mode). */
-function cardOf(
+async function cardOf(
   repos: Repos,
   r: RecurringDepositRow,
-): { token: string; brand: string; last4: string; month: string; year: string } | undefined {
+): Promise<{ token: string; brand: string; last4: string; month: string; year: string } | undefined> {
   if (r.pam_ref) {
-    const paid = repos.pamPayments.findByRef(r.pam_ref);
+    const paid = await repos.pamPayments.findByRef(r.pam_ref);
     const [month, year] = (paid?.card_exp ?? '').split('/');
     if (!paid?.valid || !paid.card_brand || !paid.card_last4 || !month || !year) return undefined;
     return { token: `pam:${r.pam_ref}`, brand: paid.card_brand, last4: paid.card_last4, month, year };
   }
-  const card = r.card_id === null ? undefined : repos.savedCards.findForUser(r.user_id, r.card_id);
+  const card = r.card_id === null ? undefined : await repos.savedCards.findForUser(r.user_id, r.card_id);
   return card
     ? { token: `saved:${card.id}`, brand: card.brand, last4: card.last4, month: card.exp_month, year: card.exp_year }
     : undefined;
@@ -88,88 +88,90 @@ export interface RunReport {
   skipped: { id: number; reason: string }[];
 }
 
-export function runDueRecurringDeposits(db: Db, repos: Repos, now: Date): RunReport {
-  const report: RunReport = { charged: [], alreadyDone: 0, skipped: [] };
+/** What one schedule's turn came to. */
+type Turn = { kind: 'charged'; orderNumber: string } | { kind: 'done' } | { kind: 'skipped'; reason: string } | null;
+
+/**
+ * Charges one schedule's period, if it is due and not yet charged, inside one transaction that holds
+ * the schedule's row: on PostgreSQL another instance's runner skips a locked schedule (FOR UPDATE SKIP
+ * LOCKED) and, once this one commits, finds its order number taken.
+ */
+async function chargeOne(repos: Repos, r: RecurringDepositRow, now: Date): Promise<Turn> {
+  const period = periodToCharge(r, now);
+  if (!period) return null;
+  if (!(await repos.recurringDeposits.lockForCharge(r.id))) return { kind: 'done' };
+  const orderNumber = `R${r.id}-${period}`;
+  if (await repos.deposits.orderNumberExists(orderNumber)) return { kind: 'done' };
   const at = now.toISOString();
-  for (const r of repos.recurringDeposits.listActiveBefore(at)) {
-    const period = periodToCharge(r, now);
-    if (!period) continue;
-    const orderNumber = `R${r.id}-${period}`;
-    if (repos.deposits.orderNumberExists(orderNumber)) {
-      report.alreadyDone += 1;
-      continue;
-    }
-    const user = repos.users.findById(r.user_id);
-    const card = cardOf(repos, r);
-    const facility = repos.facilities.findById(r.facility_id);
-    const type = TYPE_OF[r.deposit_type];
-    if (!user || !facility) {
-      report.skipped.push({ id: r.id, reason: 'payer or facility gone' });
-      continue;
-    }
-    if (!card || !expiryValid(card.month, card.year, now)) {
-      report.skipped.push({
-        id: r.id,
-        reason: r.pam_ref ? 'no usable card kept by the pam endpoint' : 'no usable saved card',
-      });
-      continue;
-    }
-    const priced = quote(repos.fees, facility, type, r.amount_cents);
-    if (!priced) {
-      report.skipped.push({ id: r.id, reason: 'amount outside the fee schedule' });
-      continue;
-    }
-    const account = r.dest_account_id === null ? undefined : repos.destAccounts.findById(r.user_id, r.dest_account_id);
-    if (type === 'dest' && !account) {
-      report.skipped.push({ id: r.id, reason: 'phone account gone' });
-      continue;
-    }
+  const user = await repos.users.findById(r.user_id);
+  const card = await cardOf(repos, r);
+  const facility = await repos.facilities.findById(r.facility_id);
+  const type = TYPE_OF[r.deposit_type];
+  if (!user || !facility) return { kind: 'skipped', reason: 'payer or facility gone' };
+  if (!card || !expiryValid(card.month, card.year, now)) {
+    return { kind: 'skipped', reason: r.pam_ref ? 'no usable card kept by the pam endpoint' : 'no usable saved card' };
+  }
+  const priced = await quote(repos.fees, facility, type, r.amount_cents);
+  if (!priced) return { kind: 'skipped', reason: 'amount outside the fee schedule' };
+  const account =
+    r.dest_account_id === null ? undefined : await repos.destAccounts.findById(r.user_id, r.dest_account_id);
+  if (type === 'dest' && !account) return { kind: 'skipped', reason: 'phone account gone' };
+  const depositId = randomUUID();
+  await repos.deposits.insert({
+    id: depositId,
+    order_number: orderNumber,
+    session_id: `recurring:${r.id}`,
+    facility_id: facility.id,
+    inmate_id: r.inmate_id,
+    deposit_type: type,
+    amount_cents: r.amount_cents,
+    fee_cents: priced.feeCents,
+    tax_cents: priced.taxCents,
+    total_cents: r.amount_cents + priced.feeCents + priced.taxCents,
+    card_token: card.token,
+    card_brand: card.brand,
+    card_last4: card.last4,
+    card_exp: `${card.month}/${card.year}`,
+    payer_email: user.email,
+    created_at: at,
+    response_json: JSON.stringify({ recurring_deposit_id: r.id, period }),
+    deposit_phone_no: account?.deposit_phone_no ?? null,
+  });
+  // The payer's deposit history lists it.
+  await repos.depositHistory.assign(depositId, r.user_id, account?.deposit_phone_no ?? null);
+  if (type === 'dest' && account) {
+    await creditDestination(repos, {
+      userId: r.user_id,
+      target: {
+        phone: account.deposit_phone_no,
+        label: account.deposit_phone_no_label,
+        country: account.deposit_phone_country,
+        account,
+      },
+      facility,
+      amountCents: r.amount_cents,
+      at,
+    });
+  }
+  return { kind: 'charged', orderNumber };
+}
+
+export async function runDueRecurringDeposits(store: Store, now: Date): Promise<RunReport> {
+  const report: RunReport = { charged: [], alreadyDone: 0, skipped: [] };
+  for (const r of await store.repos.recurringDeposits.listActiveBefore(now.toISOString())) {
+    if (!periodToCharge(r, now)) continue;
+    let turn: Turn;
     try {
-      transaction(db, () => {
-        const depositId = randomUUID();
-        repos.deposits.insert({
-          id: depositId,
-          order_number: orderNumber,
-          session_id: `recurring:${r.id}`,
-          facility_id: facility.id,
-          inmate_id: r.inmate_id,
-          deposit_type: type,
-          amount_cents: r.amount_cents,
-          fee_cents: priced.feeCents,
-          tax_cents: priced.taxCents,
-          total_cents: r.amount_cents + priced.feeCents + priced.taxCents,
-          card_token: card.token,
-          card_brand: card.brand,
-          card_last4: card.last4,
-          card_exp: `${card.month}/${card.year}`,
-          payer_email: user.email,
-          created_at: at,
-          response_json: JSON.stringify({ recurring_deposit_id: r.id, period }),
-          deposit_phone_no: account?.deposit_phone_no ?? null,
-        });
-        // The payer's deposit history lists it.
-        repos.depositHistory.assign(depositId, r.user_id, account?.deposit_phone_no ?? null);
-        if (type === 'dest' && account) {
-          creditDestination(repos, {
-            userId: r.user_id,
-            target: {
-              phone: account.deposit_phone_no,
-              label: account.deposit_phone_no_label,
-              country: account.deposit_phone_country,
-              account,
-            },
-            facility,
-            amountCents: r.amount_cents,
-            at,
-          });
-        }
-      });
-      report.charged.push(orderNumber);
+      turn = await store.transaction((repos) => chargeOne(repos, r, now));
     } catch (e) {
       // Another runner charged this period first: its order number is taken.
-      if (repos.deposits.orderNumberExists(orderNumber)) report.alreadyDone += 1;
+      const period = periodToCharge(r, now);
+      if (period && (await store.repos.deposits.orderNumberExists(`R${r.id}-${period}`))) turn = { kind: 'done' };
       else throw e;
     }
+    if (turn?.kind === 'charged') report.charged.push(turn.orderNumber);
+    else if (turn?.kind === 'done') report.alreadyDone += 1;
+    else if (turn?.kind === 'skipped') report.skipped.push({ id: r.id, reason: turn.reason });
   }
   return report;
 }

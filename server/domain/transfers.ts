@@ -3,10 +3,9 @@
 // a transfer is one transaction that re-checks every rule before it moves anything.
 import type { AccountErrorCode } from '../../contract/accounts.ts';
 import { DEFAULT_TRANSFER_FEE, type Config } from '../config.ts';
-import { transaction, type Db } from '../db.ts';
 import { toCents } from '../money.ts';
 import type { DestAccountView } from '../repo/dest-accounts.ts';
-import type { Repos } from '../repo/repos.ts';
+import type { Repos, Store } from '../repo/repos.ts';
 
 export interface TransferInput {
   amountCents: number;
@@ -26,13 +25,19 @@ export function transferFeeCents(config: Config): number {
 }
 
 /** The rules, in the order the payer should hear about them; reads only. */
-export function checkTransfer(repos: Repos, userId: string, input: TransferInput, feeCents: number): TransferOutcome {
+export async function checkTransfer(
+  repos: Repos,
+  userId: string,
+  input: TransferInput,
+  feeCents: number,
+): Promise<TransferOutcome> {
   if (input.srcAni === input.dstAni) return { kind: 'refused', code: 'SAME_SRC_DST' };
-  const src = repos.destAccounts.findByPhone(userId, input.srcAni);
-  const dst = repos.destAccounts.findByPhone(userId, input.dstAni);
+  const src = await repos.destAccounts.findByPhone(userId, input.srcAni);
+  const dst = await repos.destAccounts.findByPhone(userId, input.dstAni);
   if (!src || !dst) return { kind: 'not_found' };
   // §5: a transfer needs at least two verified accounts; §6: between validated accounts only.
-  if (repos.destAccounts.countValidated(userId) < 2) return { kind: 'refused', code: 'TRANSFER_NEEDS_TWO_VERIFIED' };
+  if ((await repos.destAccounts.countValidated(userId)) < 2)
+    return { kind: 'refused', code: 'TRANSFER_NEEDS_TWO_VERIFIED' };
   if (src.validate_status !== 'validated' || dst.validate_status !== 'validated') {
     return { kind: 'refused', code: 'ACCOUNT_NOT_VALIDATED' };
   }
@@ -47,27 +52,26 @@ export function checkTransfer(repos: Repos, userId: string, input: TransferInput
  * Moves amount from src to dst and the fee out of src, in one transaction: the checks, the two
  * balance updates, the transfer row and the activity rows commit together or not at all.
  */
-export function transferBalance(
-  deps: { db: Db; repos: Repos; config: Config },
+export async function transferBalance(
+  deps: { store: Store; config: Config },
   userId: string,
   input: TransferInput,
   now: Date,
-): TransferOutcome {
-  const { db, repos } = deps;
+): Promise<TransferOutcome> {
   const fee = transferFeeCents(deps.config);
-  return transaction(db, (): TransferOutcome => {
-    const checked = checkTransfer(repos, userId, input, fee);
+  return deps.store.transaction(async (repos): Promise<TransferOutcome> => {
+    const checked = await checkTransfer(repos, userId, input, fee);
     if (checked.kind !== 'ok') return checked;
     const { src, dst } = checked;
     // The debit itself refuses a short balance, so no interleaving can overdraw the source.
-    if (!repos.destAccounts.debit(userId, src.id, input.amountCents + fee)) {
+    if (!(await repos.destAccounts.debit(userId, src.id, input.amountCents + fee))) {
       return { kind: 'refused', code: 'INSUFFICIENT_FUNDS' };
     }
-    if (!repos.destAccounts.credit(userId, dst.id, input.amountCents)) {
+    if (!(await repos.destAccounts.credit(userId, dst.id, input.amountCents))) {
       throw new Error('transfer destination vanished inside its transaction');
     }
     const at = now.toISOString();
-    repos.destAccounts.insertTransfer({
+    await repos.destAccounts.insertTransfer({
       user_id: userId,
       src_account_id: src.id,
       dst_account_id: dst.id,
@@ -75,7 +79,7 @@ export function transferBalance(
       fee_cents: fee,
       created_at: at,
     });
-    repos.destAccounts.insertActivity({
+    await repos.destAccounts.insertActivity({
       account_id: src.id,
       purse: 'pp',
       event_at: at,
@@ -83,7 +87,7 @@ export function transferBalance(
       amount_cents: -input.amountCents,
     });
     if (fee > 0) {
-      repos.destAccounts.insertActivity({
+      await repos.destAccounts.insertActivity({
         account_id: src.id,
         purse: 'pp',
         event_at: at,
@@ -91,7 +95,7 @@ export function transferBalance(
         amount_cents: -fee,
       });
     }
-    repos.destAccounts.insertActivity({
+    await repos.destAccounts.insertActivity({
       account_id: dst.id,
       purse: 'pp',
       event_at: at,

@@ -16,17 +16,17 @@ export interface UnifiedWalletDerived {
   missingService: boolean;
 }
 
-export function unifiedWalletFieldsOf(
+export async function unifiedWalletFieldsOf(
   repos: Repos,
   facility: Facility | undefined,
   type: DepositType | '',
-): UnifiedWalletDerived {
+): Promise<UnifiedWalletDerived> {
   if (!facility) return { fields: EMPTY_UNIFIED_WALLET_FIELDS, missingService: false };
-  const wallet = repos.unifiedWallets.findByFacility(facility.id);
+  const wallet = await repos.unifiedWallets.findByFacility(facility.id);
   if (!wallet) {
     return { fields: { ...EMPTY_UNIFIED_WALLET_FIELDS, como_facility_id: String(facility.id) }, missingService: false };
   }
-  const services = repos.unifiedWallets.services(wallet.oc_facility_id);
+  const services = await repos.unifiedWallets.services(wallet.oc_facility_id);
   const has = (name: string) => services.some((s) => s.serviceName === name);
   const serviceName = type === '' ? undefined : SERVICE_OF_TYPE[type];
   const service = serviceName ? services.find((s) => s.serviceName === serviceName) : undefined;

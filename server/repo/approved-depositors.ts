@@ -1,6 +1,6 @@
 // §6 approved depositor status: per payer, facility and recipient. The server enforces it for trust
 // deposits (/pay/process_deposit) and answers it (/pay/is_approved_depositor).
-import type { Db } from '../db.ts';
+import type { Executor } from '../db.ts';
 import { bit, bool } from './rows.ts';
 
 export interface ApprovedDepositorRow {
@@ -10,27 +10,31 @@ export interface ApprovedDepositorRow {
   approved: boolean;
 }
 
-export function createApprovedDepositorRepo(db: Db) {
-  const insert = db.prepare(
-    'INSERT INTO approved_depositors (user_id, facility_id, inmate_id, approved) VALUES (?, ?, ?, ?)',
-  );
-  const find = db.prepare(
-    'SELECT approved FROM approved_depositors WHERE user_id = ? AND facility_id = ? AND inmate_id = ?',
-  );
-  const count = db.prepare('SELECT COUNT(*) AS n FROM approved_depositors');
-
+export function createApprovedDepositorRepo(db: Executor) {
   return {
-    insert(r: ApprovedDepositorRow): void {
-      insert.run(r.user_id, r.facility_id, r.inmate_id, bit(r.approved));
+    async insert(r: ApprovedDepositorRow): Promise<void> {
+      await db
+        .insertInto('approved_depositors')
+        .values({ user_id: r.user_id, facility_id: r.facility_id, inmate_id: r.inmate_id, approved: bit(r.approved) })
+        .execute();
     },
     /** No row means not approved. */
-    isApproved(userId: string, facilityId: number, inmateId: string): boolean {
-      const r = find.get(userId, facilityId, inmateId);
-      return r ? bool(r, 'approved') : false;
+    async isApproved(userId: string, facilityId: number, inmateId: string): Promise<boolean> {
+      const r = await db
+        .selectFrom('approved_depositors')
+        .select('approved')
+        .where('user_id', '=', userId)
+        .where('facility_id', '=', facilityId)
+        .where('inmate_id', '=', inmateId)
+        .executeTakeFirst();
+      return r ? bool(r.approved) : false;
     },
-    count(): number {
-      const r = count.get();
-      return r ? Number(r.n) : 0;
+    async count(): Promise<number> {
+      const r = await db
+        .selectFrom('approved_depositors')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
     },
   };
 }

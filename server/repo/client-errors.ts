@@ -1,5 +1,5 @@
 // Errors reported by the browser (§7: client errors POSTed to /development/log_js_error).
-import type { Db } from '../db.ts';
+import type { Executor } from '../db.ts';
 
 export interface ClientErrorRow {
   session_id: string | null;
@@ -10,13 +10,20 @@ export interface ClientErrorRow {
   created_at: string;
 }
 
-export function createClientErrorRepo(db: Db) {
-  const insert = db.prepare(
-    'INSERT INTO client_errors (session_id, message, stack, url, user_agent, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  );
+export function createClientErrorRepo(db: Executor) {
   return {
-    insert(e: ClientErrorRow): void {
-      insert.run(e.session_id, e.message, e.stack, e.url, e.user_agent, e.created_at);
+    async insert(e: ClientErrorRow): Promise<void> {
+      await db
+        .insertInto('client_errors')
+        .values({
+          session_id: e.session_id,
+          message: e.message,
+          stack: e.stack,
+          url: e.url,
+          user_agent: e.user_agent,
+          created_at: e.created_at,
+        })
+        .execute();
     },
   };
 }

@@ -1,6 +1,5 @@
 // The deposits ledger: one row per charged deposit, written in the transaction that charges it.
-import type { Db } from '../db.ts';
-import { type Row, int, str, strOrNull } from './rows.ts';
+import type { Executor } from '../db.ts';
 
 export interface DepositRow {
   id: string;
@@ -26,31 +25,26 @@ export interface DepositRow {
   deposit_phone_no?: string | null;
 }
 
-const COLUMNS = `id, order_number, session_id, facility_id, inmate_id, deposit_type, amount_cents, fee_cents, tax_cents,
-  total_cents, card_token, card_brand, card_last4, card_exp, payer_email, created_at, response_json, deposit_phone_no`;
-
-function toDeposit(r: Row): DepositRow {
-  return {
-    id: str(r, 'id'),
-    order_number: str(r, 'order_number'),
-    session_id: str(r, 'session_id'),
-    facility_id: int(r, 'facility_id'),
-    inmate_id: strOrNull(r, 'inmate_id'),
-    deposit_type: str(r, 'deposit_type'),
-    amount_cents: int(r, 'amount_cents'),
-    fee_cents: int(r, 'fee_cents'),
-    tax_cents: int(r, 'tax_cents'),
-    total_cents: int(r, 'total_cents'),
-    card_token: str(r, 'card_token'),
-    card_brand: str(r, 'card_brand'),
-    card_last4: str(r, 'card_last4'),
-    card_exp: str(r, 'card_exp'),
-    payer_email: str(r, 'payer_email'),
-    created_at: str(r, 'created_at'),
-    response_json: str(r, 'response_json'),
-    deposit_phone_no: strOrNull(r, 'deposit_phone_no'),
-  };
-}
+const COLUMNS = [
+  'id',
+  'order_number',
+  'session_id',
+  'facility_id',
+  'inmate_id',
+  'deposit_type',
+  'amount_cents',
+  'fee_cents',
+  'tax_cents',
+  'total_cents',
+  'card_token',
+  'card_brand',
+  'card_last4',
+  'card_exp',
+  'payer_email',
+  'created_at',
+  'response_json',
+  'deposit_phone_no',
+] as const;
 
 /** Who a deposit went to: an inmate, or a phone number (dest). */
 export type RecipientKey = { inmateId: string } | { phone: string };
@@ -63,77 +57,63 @@ export interface DuplicateQuery {
   since: string;
 }
 
-export function createDepositRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO deposits (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const findById = db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id = ?`);
-  const orderExists = db.prepare('SELECT 1 AS found FROM deposits WHERE order_number = ?');
-  const duplicateSql = (recipient: string) => `
-    SELECT amount_cents, created_at FROM deposits
-    WHERE ${recipient} = ? AND amount_cents = ? AND created_at >= ? AND (session_id = ? OR payer_email = ?)
-    ORDER BY created_at DESC LIMIT 1
-  `;
-  const duplicate = db.prepare(duplicateSql('inmate_id'));
-  // A phone deposit counts by its number (the seeded history's phone deposits also name an inmate).
-  const duplicateToPhone = db.prepare(duplicateSql("deposit_type = 'dest' AND deposit_phone_no"));
-  const sumForPayer = db.prepare(
-    'SELECT COALESCE(SUM(amount_cents), 0) AS total FROM deposits WHERE payer_email = ? AND inmate_id = ? AND created_at >= ?',
-  );
-  const sumForPayerToPhone = db.prepare(
-    `SELECT COALESCE(SUM(amount_cents), 0) AS total FROM deposits
-     WHERE payer_email = ? AND deposit_type = 'dest' AND deposit_phone_no = ? AND created_at >= ?`,
-  );
-
+export function createDepositRepo(db: Executor) {
   return {
-    insert(d: DepositRow): void {
-      insert.run(
-        d.id,
-        d.order_number,
-        d.session_id,
-        d.facility_id,
-        d.inmate_id,
-        d.deposit_type,
-        d.amount_cents,
-        d.fee_cents,
-        d.tax_cents,
-        d.total_cents,
-        d.card_token,
-        d.card_brand,
-        d.card_last4,
-        d.card_exp,
-        d.payer_email,
-        d.created_at,
-        d.response_json,
-        d.deposit_phone_no ?? null,
-      );
+    async insert(d: DepositRow): Promise<void> {
+      await db
+        .insertInto('deposits')
+        .values({ ...d, deposit_phone_no: d.deposit_phone_no ?? null })
+        .execute();
     },
-    findById(id: string): DepositRow | undefined {
-      const r = findById.get(id);
-      return r ? toDeposit(r) : undefined;
+    async findById(id: string): Promise<DepositRow | undefined> {
+      return db.selectFrom('deposits').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     },
-    orderNumberExists(orderNumber: string): boolean {
-      return orderExists.get(orderNumber) !== undefined;
+    async orderNumberExists(orderNumber: string): Promise<boolean> {
+      const r = await db.selectFrom('deposits').select('id').where('order_number', '=', orderNumber).executeTakeFirst();
+      return r !== undefined;
     },
     /**
      * §4 duplicate rule: latest deposit to the same recipient (inmate, or phone number for dest) for
-     * the same amount since `since`, by this session or email.
+     * the same amount since `since`, by this session or email. An index range scan
+     * (deposits_inmate_amount_time / deposits_phone_amount_time), however many deposits the recipient has.
      */
-    findRecentDuplicate(q: DuplicateQuery): { amount_cents: number; created_at: string } | undefined {
-      const [stmt, key] =
-        'inmateId' in q.recipient ? [duplicate, q.recipient.inmateId] : [duplicateToPhone, q.recipient.phone];
-      const r = stmt.get(key, q.amountCents, q.since, q.sessionId, q.payerEmail);
-      return r ? { amount_cents: int(r, 'amount_cents'), created_at: str(r, 'created_at') } : undefined;
+    async findRecentDuplicate(q: DuplicateQuery): Promise<{ amount_cents: number; created_at: string } | undefined> {
+      let query = db.selectFrom('deposits').select(['amount_cents', 'created_at']);
+      // A phone deposit counts by its number (the seeded history's phone deposits also name an inmate).
+      query =
+        'inmateId' in q.recipient
+          ? query.where('inmate_id', '=', q.recipient.inmateId)
+          : query.where('deposit_phone_no', '=', q.recipient.phone).where('deposit_type', '=', 'dest');
+      return query
+        .where('amount_cents', '=', q.amountCents)
+        .where('created_at', '>=', q.since)
+        .where((eb) => eb.or([eb('session_id', '=', q.sessionId), eb('payer_email', '=', q.payerEmail)]))
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
     /** Sum of amounts one payer email sent to one inmate since `since`, in cents. */
-    sumForPayerAndInmate(payerEmail: string, inmateId: string, since: string): number {
-      const r = sumForPayer.get(payerEmail, inmateId, since);
-      return r ? int(r, 'total') : 0;
+    async sumForPayerAndInmate(payerEmail: string, inmateId: string, since: string): Promise<number> {
+      const r = await db
+        .selectFrom('deposits')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+        .where('payer_email', '=', payerEmail)
+        .where('inmate_id', '=', inmateId)
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      return Number(r?.total ?? 0);
     },
     /** Sum of amounts one payer email sent to one phone number (dest deposits) since `since`, in cents. */
-    sumForPayerAndPhone(payerEmail: string, phone: string, since: string): number {
-      const r = sumForPayerToPhone.get(payerEmail, phone, since);
-      return r ? int(r, 'total') : 0;
+    async sumForPayerAndPhone(payerEmail: string, phone: string, since: string): Promise<number> {
+      const r = await db
+        .selectFrom('deposits')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+        .where('payer_email', '=', payerEmail)
+        .where('deposit_type', '=', 'dest')
+        .where('deposit_phone_no', '=', phone)
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      return Number(r?.total ?? 0);
     },
   };
 }

@@ -1,9 +1,11 @@
 // A payer's friends-and-family prepaid phone accounts (§3), their activity per purse, and the
 // balance transfers between them. Every read and write is scoped to one user: an id or number
 // of another payer's account finds nothing.
+import { type Expression, type SqlBool, type Updateable, expressionBuilder, sql } from 'kysely';
 import { SNAP_PREFIX, type BreakageStatus, type Purse, type ValidateStatus } from '../../contract/accounts.ts';
-import type { Db } from '../db.ts';
-import { type Row, bit, bool, int, intOrNull, likePrefix, str, strOrNull } from './rows.ts';
+import type { Executor } from '../db.ts';
+import { bit, bool, changed, likePrefix } from './rows.ts';
+import type { Schema } from './schema.ts';
 
 export interface DestAccountRow {
   id: number;
@@ -45,13 +47,36 @@ export interface TransferRow {
   created_at: string;
 }
 
-const COLUMNS = `a.id, a.user_id, a.destination_id, a.deposit_phone_no, a.deposit_phone_no_label, a.deposit_phone_country,
-  a.validate_status, a.is_primary, a.prepaid_balance_cents, a.regulated_balance_cents, a.fraud_flag, a.facility_id,
-  a.breakage_sms, a.breakage_email, a.created_at`;
+const COLUMNS = [
+  'a.id',
+  'a.user_id',
+  'a.destination_id',
+  'a.deposit_phone_no',
+  'a.deposit_phone_no_label',
+  'a.deposit_phone_country',
+  'a.validate_status',
+  'a.is_primary',
+  'a.prepaid_balance_cents',
+  'a.regulated_balance_cents',
+  'a.fraud_flag',
+  'a.facility_id',
+  'a.breakage_sms',
+  'a.breakage_email',
+  'a.created_at',
+  'f.label as facility_label',
+] as const;
 
-// §9: rows whose phone begins with SNAP are hidden; removed rows too. Parameters: user id, SNAP pattern.
-const VISIBLE = `a.user_id = ? AND a.deleted_at IS NULL AND a.deposit_phone_no NOT LIKE ? ESCAPE '\\'`;
 const SNAP = likePrefix(SNAP_PREFIX);
+
+/** §9: rows whose phone begins with SNAP are hidden; removed rows too. For `dest_accounts as a`. */
+function visible(userId: string): Expression<SqlBool> {
+  const eb = expressionBuilder<{ a: Schema['dest_accounts'] }, 'a'>();
+  return eb.and([
+    eb('a.user_id', '=', userId),
+    eb('a.deleted_at', 'is', null),
+    sql<SqlBool>`${eb.ref('a.deposit_phone_no')} NOT LIKE ${SNAP} ESCAPE '\\'`,
+  ]);
+}
 
 function breakage(v: number): BreakageStatus {
   if (v === 1 || v === 2 || v === 3) return v;
@@ -63,174 +88,175 @@ function status(v: string): ValidateStatus {
   throw new TypeError(`validate_status ${v}`);
 }
 
-function toAccount(r: Row): DestAccountView {
+/** The user's visible accounts with their facility's label. */
+function selectVisible(db: Executor, userId: string) {
+  return db
+    .selectFrom('dest_accounts as a')
+    .leftJoin('facilities as f', 'f.id', 'a.facility_id')
+    .select(COLUMNS)
+    .where(visible(userId));
+}
+
+type AccountSelect = Awaited<ReturnType<ReturnType<typeof selectVisible>['executeTakeFirstOrThrow']>>;
+
+function toAccount(r: AccountSelect): DestAccountView {
   return {
-    id: int(r, 'id'),
-    user_id: str(r, 'user_id'),
-    destination_id: str(r, 'destination_id'),
-    deposit_phone_no: str(r, 'deposit_phone_no'),
-    deposit_phone_no_label: str(r, 'deposit_phone_no_label'),
-    deposit_phone_country: str(r, 'deposit_phone_country'),
-    validate_status: status(str(r, 'validate_status')),
-    is_primary: bool(r, 'is_primary'),
-    prepaid_balance_cents: int(r, 'prepaid_balance_cents'),
-    regulated_balance_cents: int(r, 'regulated_balance_cents'),
-    fraud_flag: bool(r, 'fraud_flag'),
-    facility_id: intOrNull(r, 'facility_id'),
-    breakage_sms: breakage(int(r, 'breakage_sms')),
-    breakage_email: breakage(int(r, 'breakage_email')),
-    created_at: str(r, 'created_at'),
-    facility_label: strOrNull(r, 'facility_label'),
+    ...r,
+    id: Number(r.id),
+    validate_status: status(r.validate_status),
+    is_primary: bool(r.is_primary),
+    prepaid_balance_cents: Number(r.prepaid_balance_cents),
+    regulated_balance_cents: Number(r.regulated_balance_cents),
+    fraud_flag: bool(r.fraud_flag),
+    facility_id: r.facility_id === null ? null : Number(r.facility_id),
+    breakage_sms: breakage(Number(r.breakage_sms)),
+    breakage_email: breakage(Number(r.breakage_email)),
+    facility_label: r.facility_label ?? null,
   };
 }
 
-export function createDestAccountRepo(db: Db) {
-  const insert = db.prepare(`INSERT INTO dest_accounts (id, user_id, destination_id, deposit_phone_no,
-    deposit_phone_no_label, deposit_phone_country, validate_status, is_primary, prepaid_balance_cents,
-    regulated_balance_cents, fraud_flag, facility_id, breakage_sms, breakage_email, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const select = `SELECT ${COLUMNS}, f.label AS facility_label FROM dest_accounts a
-    LEFT JOIN facilities f ON f.id = a.facility_id WHERE ${VISIBLE}`;
-  const list = db.prepare(`${select} ORDER BY a.id`);
-  const byId = db.prepare(`${select} AND a.id = ?`);
-  const byPhone = db.prepare(`${select} AND a.deposit_phone_no = ?`);
-  const byDestinationId = db.prepare(`${select} AND a.destination_id = ?`);
-  const countValidated = db.prepare(
-    `SELECT COUNT(*) AS n FROM dest_accounts a WHERE ${VISIBLE} AND a.validate_status = 'validated'`,
-  );
-  const remove = db.prepare(
-    `UPDATE dest_accounts AS a SET deleted_at = ?, is_primary = 0 WHERE ${VISIBLE} AND a.id = ?`,
-  );
-  const clearPrimary = db.prepare('UPDATE dest_accounts SET is_primary = 0 WHERE user_id = ? AND is_primary = 1');
-  const setPrimary = db.prepare(`UPDATE dest_accounts AS a SET is_primary = 1 WHERE ${VISIBLE} AND a.id = ?`);
-  const setBreakage = db.prepare(
-    `UPDATE dest_accounts AS a SET breakage_sms = ?, breakage_email = ? WHERE ${VISIBLE} AND a.id = ?`,
-  );
-  // The balance condition makes an overdraft impossible even if a caller skipped its own check.
-  const debit = db.prepare(
-    `UPDATE dest_accounts SET prepaid_balance_cents = prepaid_balance_cents - ?
-     WHERE id = ? AND user_id = ? AND prepaid_balance_cents >= ?`,
-  );
-  const credit = db.prepare(
-    'UPDATE dest_accounts SET prepaid_balance_cents = prepaid_balance_cents + ? WHERE id = ? AND user_id = ?',
-  );
-  const creditRegulated = db.prepare(
-    'UPDATE dest_accounts SET regulated_balance_cents = regulated_balance_cents + ? WHERE id = ? AND user_id = ?',
-  );
-  const create = db.prepare(`INSERT INTO dest_accounts (user_id, destination_id, deposit_phone_no,
-    deposit_phone_no_label, deposit_phone_country, validate_status, is_primary, prepaid_balance_cents,
-    regulated_balance_cents, fraud_flag, facility_id, breakage_sms, breakage_email, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`);
-  const insertActivity = db.prepare(
-    'INSERT INTO dest_activity (account_id, purse, event_at, event_desc, amount_cents) VALUES (?, ?, ?, ?, ?)',
-  );
-  const activity = db.prepare(
-    `SELECT event_at, event_desc, amount_cents FROM dest_activity
-     WHERE account_id = ? AND purse = ? ORDER BY event_at DESC, id DESC LIMIT ?`,
-  );
-  const insertTransfer = db.prepare(`INSERT INTO balance_transfers
-    (user_id, src_account_id, dst_account_id, amount_cents, fee_cents, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
-
+function toValues(a: Omit<DestAccountRow, 'id'>) {
   return {
-    insert(a: DestAccountRow): void {
-      insert.run(
-        a.id,
-        a.user_id,
-        a.destination_id,
-        a.deposit_phone_no,
-        a.deposit_phone_no_label,
-        a.deposit_phone_country,
-        a.validate_status,
-        bit(a.is_primary),
-        a.prepaid_balance_cents,
-        a.regulated_balance_cents,
-        bit(a.fraud_flag),
-        a.facility_id,
-        a.breakage_sms,
-        a.breakage_email,
-        a.created_at,
-      );
+    user_id: a.user_id,
+    destination_id: a.destination_id,
+    deposit_phone_no: a.deposit_phone_no,
+    deposit_phone_no_label: a.deposit_phone_no_label,
+    deposit_phone_country: a.deposit_phone_country,
+    validate_status: a.validate_status,
+    is_primary: bit(a.is_primary),
+    prepaid_balance_cents: a.prepaid_balance_cents,
+    regulated_balance_cents: a.regulated_balance_cents,
+    fraud_flag: bit(a.fraud_flag),
+    facility_id: a.facility_id,
+    breakage_sms: a.breakage_sms,
+    breakage_email: a.breakage_email,
+    created_at: a.created_at,
+  };
+}
+
+export function createDestAccountRepo(db: Executor) {
+  /** Changes the user's visible account id; true if it did. */
+  async function updateVisible(userId: string, id: number, values: Updateable<Schema['dest_accounts']>) {
+    const r = await db
+      .updateTable('dest_accounts as a')
+      .set(values)
+      .where(visible(userId))
+      .where('a.id', '=', id)
+      .executeTakeFirst();
+    return changed(r) === 1;
+  }
+
+  const repo = {
+    async insert(a: DestAccountRow): Promise<void> {
+      await db
+        .insertInto('dest_accounts')
+        .values({ id: a.id, ...toValues(a) })
+        .execute();
     },
     /** Inserts an account with a new id; returns it. */
-    create(a: Omit<DestAccountRow, 'id'>): number {
-      const r = create.get(
-        a.user_id,
-        a.destination_id,
-        a.deposit_phone_no,
-        a.deposit_phone_no_label,
-        a.deposit_phone_country,
-        a.validate_status,
-        bit(a.is_primary),
-        a.prepaid_balance_cents,
-        a.regulated_balance_cents,
-        bit(a.fraud_flag),
-        a.facility_id,
-        a.breakage_sms,
-        a.breakage_email,
-        a.created_at,
-      );
+    async create(a: Omit<DestAccountRow, 'id'>): Promise<number> {
+      const r = await db.insertInto('dest_accounts').values(toValues(a)).returning('id').executeTakeFirst();
       if (!r) throw new Error('dest account insert returned no id');
-      return int(r, 'id');
+      return Number(r.id);
     },
     /** The user's visible accounts (not removed, not SNAP), in id order. */
-    listForUser(userId: string): DestAccountView[] {
-      return list.all(userId, SNAP).map(toAccount);
+    async listForUser(userId: string): Promise<DestAccountView[]> {
+      const rows = await selectVisible(db, userId).orderBy('a.id').execute();
+      return rows.map(toAccount);
     },
-    findById(userId: string, id: number): DestAccountView | undefined {
-      const r = byId.get(userId, SNAP, id);
+    async findById(userId: string, id: number): Promise<DestAccountView | undefined> {
+      const r = await selectVisible(db, userId).where('a.id', '=', id).executeTakeFirst();
       return r ? toAccount(r) : undefined;
     },
-    findByPhone(userId: string, phone: string): DestAccountView | undefined {
-      const r = byPhone.get(userId, SNAP, phone);
+    async findByPhone(userId: string, phone: string): Promise<DestAccountView | undefined> {
+      const r = await selectVisible(db, userId).where('a.deposit_phone_no', '=', phone).executeTakeFirst();
       return r ? toAccount(r) : undefined;
     },
-    findByDestinationId(userId: string, destinationId: string): DestAccountView | undefined {
-      const r = byDestinationId.get(userId, SNAP, destinationId);
+    async findByDestinationId(userId: string, destinationId: string): Promise<DestAccountView | undefined> {
+      const r = await selectVisible(db, userId).where('a.destination_id', '=', destinationId).executeTakeFirst();
       return r ? toAccount(r) : undefined;
     },
-    countValidated(userId: string): number {
-      const r = countValidated.get(userId, SNAP);
-      return r ? int(r, 'n') : 0;
+    async countValidated(userId: string): Promise<number> {
+      const r = await db
+        .selectFrom('dest_accounts as a')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(visible(userId))
+        .where('a.validate_status', '=', 'validated')
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
     },
     /** Takes the account off the user's list; its balance and activity stay. */
-    remove(userId: string, id: number, at: string): boolean {
-      return Number(remove.run(at, userId, SNAP, id).changes) === 1;
+    async remove(userId: string, id: number, at: string): Promise<boolean> {
+      return updateVisible(userId, id, { deleted_at: at, is_primary: 0 });
     },
     /** Makes id the user's only primary account; call inside a transaction. */
-    makePrimary(userId: string, id: number): boolean {
-      clearPrimary.run(userId);
-      return Number(setPrimary.run(userId, SNAP, id).changes) === 1;
+    async makePrimary(userId: string, id: number): Promise<boolean> {
+      await db
+        .updateTable('dest_accounts')
+        .set({ is_primary: 0 })
+        .where('user_id', '=', userId)
+        .where('is_primary', '=', 1)
+        .execute();
+      return updateVisible(userId, id, { is_primary: 1 });
     },
-    setBreakage(userId: string, id: number, sms: BreakageStatus, email: BreakageStatus): boolean {
-      return Number(setBreakage.run(sms, email, userId, SNAP, id).changes) === 1;
+    async setBreakage(userId: string, id: number, sms: BreakageStatus, email: BreakageStatus): Promise<boolean> {
+      return updateVisible(userId, id, { breakage_sms: sms, breakage_email: email });
     },
     /** Takes cents off the prepaid balance; false (and no change) if the balance is short. */
-    debit(userId: string, id: number, cents: number): boolean {
-      return Number(debit.run(cents, id, userId, cents).changes) === 1;
+    async debit(userId: string, id: number, cents: number): Promise<boolean> {
+      // The balance condition makes an overdraft impossible even if a caller skipped its own check.
+      const r = await db
+        .updateTable('dest_accounts')
+        .set((eb) => ({ prepaid_balance_cents: eb('prepaid_balance_cents', '-', cents) }))
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('prepaid_balance_cents', '>=', cents)
+        .executeTakeFirst();
+      return changed(r) === 1;
     },
-    credit(userId: string, id: number, cents: number): boolean {
-      return Number(credit.run(cents, id, userId).changes) === 1;
+    async credit(userId: string, id: number, cents: number): Promise<boolean> {
+      return repo.creditPurse(userId, id, 'pp', cents);
     },
     /** Adds cents to one purse: pp prepaid, pr regulated (§3 purse_reg). */
-    creditPurse(userId: string, id: number, purse: Purse, cents: number): boolean {
-      const stmt = purse === 'pr' ? creditRegulated : credit;
-      return Number(stmt.run(cents, id, userId).changes) === 1;
+    async creditPurse(userId: string, id: number, purse: Purse, cents: number): Promise<boolean> {
+      const column = purse === 'pr' ? 'regulated_balance_cents' : 'prepaid_balance_cents';
+      const r = await db
+        .updateTable('dest_accounts')
+        .set((eb) => ({ [column]: eb(column, '+', cents) }))
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return changed(r) === 1;
     },
-    insertActivity(a: ActivityRow): void {
-      insertActivity.run(a.account_id, a.purse, a.event_at, a.event_desc, a.amount_cents);
+    async insertActivity(a: ActivityRow): Promise<void> {
+      await db.insertInto('dest_activity').values(a).execute();
     },
     /** Newest first. */
-    activity(accountId: number, purse: Purse, limit: number): Omit<ActivityRow, 'account_id' | 'purse'>[] {
-      return activity.all(accountId, purse, limit).map((r) => ({
-        event_at: str(r, 'event_at'),
-        event_desc: str(r, 'event_desc'),
-        amount_cents: int(r, 'amount_cents'),
+    async activity(
+      accountId: number,
+      purse: Purse,
+      limit: number,
+    ): Promise<Omit<ActivityRow, 'account_id' | 'purse'>[]> {
+      const rows = await db
+        .selectFrom('dest_activity')
+        .select(['event_at', 'event_desc', 'amount_cents'])
+        .where('account_id', '=', accountId)
+        .where('purse', '=', purse)
+        .orderBy('event_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        event_at: r.event_at,
+        event_desc: r.event_desc,
+        amount_cents: Number(r.amount_cents),
       }));
     },
-    insertTransfer(t: TransferRow): void {
-      insertTransfer.run(t.user_id, t.src_account_id, t.dst_account_id, t.amount_cents, t.fee_cents, t.created_at);
+    async insertTransfer(t: TransferRow): Promise<void> {
+      await db.insertInto('balance_transfers').values(t).execute();
     },
   };
+  return repo;
 }
 
 export type DestAccountRepo = ReturnType<typeof createDestAccountRepo>;

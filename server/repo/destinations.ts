@@ -3,8 +3,8 @@
 // fraud flag (§5) and the balance guests deposited to it (owned by no payer).
 import { randomBytes } from 'node:crypto';
 import type { Purse } from '../../contract/accounts.ts';
-import type { Db } from '../db.ts';
-import { type Row, bit, bool, int, str } from './rows.ts';
+import type { Executor } from '../db.ts';
+import { bit, bool, changed } from './rows.ts';
 
 export interface DestinationRow {
   deposit_phone_no: string;
@@ -16,63 +16,49 @@ export interface DestinationRow {
   created_at: string;
 }
 
-function toDestination(r: Row): DestinationRow {
-  return {
-    deposit_phone_no: str(r, 'deposit_phone_no'),
-    deposit_phone_country: str(r, 'deposit_phone_country'),
-    destination_id: str(r, 'destination_id'),
-    fraud_flag: bool(r, 'fraud_flag'),
-    guest_prepaid_cents: int(r, 'guest_prepaid_cents'),
-    guest_regulated_cents: int(r, 'guest_regulated_cents'),
-    created_at: str(r, 'created_at'),
-  };
-}
+const COLUMNS = [
+  'deposit_phone_no',
+  'deposit_phone_country',
+  'destination_id',
+  'fraud_flag',
+  'guest_prepaid_cents',
+  'guest_regulated_cents',
+  'created_at',
+] as const;
 
 /** A provider-style destination id, e.g. FNF-3FA29C0B1D. */
 function newDestinationId(): string {
   return `FNF-${randomBytes(5).toString('hex').toUpperCase()}`;
 }
 
-export function createDestinationRepo(db: Db) {
-  const COLUMNS = `deposit_phone_no, deposit_phone_country, destination_id, fraud_flag, guest_prepaid_cents,
-    guest_regulated_cents, created_at`;
-  const insert = db.prepare(`INSERT INTO destinations (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const byPhone = db.prepare(`SELECT ${COLUMNS} FROM destinations WHERE deposit_phone_no = ?`);
-  const idTaken = db.prepare('SELECT 1 AS found FROM destinations WHERE destination_id = ?');
-  const count = db.prepare('SELECT COUNT(*) AS n FROM destinations');
-  // §3 fraud_flag is the number's: the fraud list, or any payer's account with the number.
-  const flagged = db.prepare(`SELECT 1 AS found WHERE
-    EXISTS (SELECT 1 FROM destinations WHERE deposit_phone_no = ? AND fraud_flag = 1)
-    OR EXISTS (SELECT 1 FROM dest_accounts WHERE deposit_phone_no = ? AND fraud_flag = 1)`);
-  const creditPrepaid = db.prepare(
-    'UPDATE destinations SET guest_prepaid_cents = guest_prepaid_cents + ? WHERE deposit_phone_no = ?',
-  );
-  const creditRegulated = db.prepare(
-    'UPDATE destinations SET guest_regulated_cents = guest_regulated_cents + ? WHERE deposit_phone_no = ?',
-  );
-
+export function createDestinationRepo(db: Executor) {
   const repo = {
-    insert(d: DestinationRow): void {
-      insert.run(
-        d.deposit_phone_no,
-        d.deposit_phone_country,
-        d.destination_id,
-        bit(d.fraud_flag),
-        d.guest_prepaid_cents,
-        d.guest_regulated_cents,
-        d.created_at,
-      );
+    async insert(d: DestinationRow): Promise<void> {
+      await db
+        .insertInto('destinations')
+        .values({ ...d, fraud_flag: bit(d.fraud_flag) })
+        .execute();
     },
-    findByPhone(phone: string): DestinationRow | undefined {
-      const r = byPhone.get(phone);
-      return r ? toDestination(r) : undefined;
+    async findByPhone(phone: string): Promise<DestinationRow | undefined> {
+      const r = await db
+        .selectFrom('destinations')
+        .select(COLUMNS)
+        .where('deposit_phone_no', '=', phone)
+        .executeTakeFirst();
+      if (!r) return undefined;
+      return {
+        ...r,
+        fraud_flag: bool(r.fraud_flag),
+        guest_prepaid_cents: Number(r.guest_prepaid_cents),
+        guest_regulated_cents: Number(r.guest_regulated_cents),
+      };
     },
     /** The number's row, created (not flagged, no balance) when it has none; call inside a transaction. */
-    ensure(phone: string, country: string, at: string): DestinationRow {
-      const found = repo.findByPhone(phone);
+    async ensure(phone: string, country: string, at: string): Promise<DestinationRow> {
+      const found = await repo.findByPhone(phone);
       if (found) return found;
       let destinationId = newDestinationId();
-      while (idTaken.get(destinationId) !== undefined) destinationId = newDestinationId();
+      while (await idTaken(destinationId)) destinationId = newDestinationId();
       const row: DestinationRow = {
         deposit_phone_no: phone,
         deposit_phone_country: country,
@@ -82,22 +68,64 @@ export function createDestinationRepo(db: Db) {
         guest_regulated_cents: 0,
         created_at: at,
       };
-      repo.insert(row);
+      await repo.insert(row);
       return row;
     },
-    isFraudFlagged(phone: string): boolean {
-      return flagged.get(phone, phone) !== undefined;
+    /** §3 fraud_flag is the number's: the fraud list, or any payer's account with the number. */
+    async isFraudFlagged(phone: string): Promise<boolean> {
+      const r = await db
+        .selectNoFrom((eb) =>
+          eb
+            .or([
+              eb.exists(
+                eb
+                  .selectFrom('destinations')
+                  .select('deposit_phone_no')
+                  .where('deposit_phone_no', '=', phone)
+                  .where('fraud_flag', '=', 1),
+              ),
+              eb.exists(
+                eb
+                  .selectFrom('dest_accounts')
+                  .select('id')
+                  .where('deposit_phone_no', '=', phone)
+                  .where('fraud_flag', '=', 1),
+              ),
+            ])
+            .as('flagged'),
+        )
+        .executeTakeFirst();
+      // true/false on PostgreSQL, 1/0 on SQLite.
+      return bool(r?.flagged);
     },
     /** Adds to the balance guests deposited to the number (a row from `ensure`). */
-    creditGuest(phone: string, purse: Purse, cents: number): boolean {
-      const stmt = purse === 'pr' ? creditRegulated : creditPrepaid;
-      return Number(stmt.run(cents, phone).changes) === 1;
+    async creditGuest(phone: string, purse: Purse, cents: number): Promise<boolean> {
+      const column = purse === 'pr' ? 'guest_regulated_cents' : 'guest_prepaid_cents';
+      const r = await db
+        .updateTable('destinations')
+        .set((eb) => ({ [column]: eb(column, '+', cents) }))
+        .where('deposit_phone_no', '=', phone)
+        .executeTakeFirst();
+      return changed(r) === 1;
     },
-    count(): number {
-      const r = count.get();
-      return r ? int(r, 'n') : 0;
+    async count(): Promise<number> {
+      const r = await db
+        .selectFrom('destinations')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
     },
   };
+
+  async function idTaken(destinationId: string): Promise<boolean> {
+    const r = await db
+      .selectFrom('destinations')
+      .select('destination_id')
+      .where('destination_id', '=', destinationId)
+      .executeTakeFirst();
+    return r !== undefined;
+  }
+
   return repo;
 }
 

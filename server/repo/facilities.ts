@@ -1,4 +1,5 @@
 // Facilities (§3). Limits are kept in cents; deposit_types as JSON text.
+import type { Selectable } from 'kysely';
 import type {
   DepositType,
   DepositTypeOffer,
@@ -6,100 +7,118 @@ import type {
   FacilityRules,
   FacilitySummary,
 } from '../../contract/entities.ts';
-import type { Db } from '../db.ts';
+import type { Executor } from '../db.ts';
 import { toCents, toDollars } from '../money.ts';
-import { type Row, bit, bool, int, str } from './rows.ts';
+import { bit, bool } from './rows.ts';
+import type { Schema } from './schema.ts';
 
-const COLUMNS = `id, label, country, state, deposit_types_json, flex_disabled, fnf_prepaid_enabled, is_juve, is_ice,
-  is_canada, min_deposit_cents, max_deposit_cents, pam_enabled, fcc_regulated, tablet_only_fac, touch_pay_enabled,
-  inmate_label`;
+const COLUMNS = [
+  'id',
+  'label',
+  'country',
+  'state',
+  'deposit_types_json',
+  'flex_disabled',
+  'fnf_prepaid_enabled',
+  'is_juve',
+  'is_ice',
+  'is_canada',
+  'min_deposit_cents',
+  'max_deposit_cents',
+  'pam_enabled',
+  'fcc_regulated',
+  'tablet_only_fac',
+  'touch_pay_enabled',
+  'inmate_label',
+] as const;
 
-function toFacility(r: Row): Facility {
-  const is_juve = bool(r, 'is_juve');
-  const is_ice = bool(r, 'is_ice');
-  const is_canada = bool(r, 'is_canada');
+const SUMMARY = ['id', 'label', 'state', 'country'] as const;
+
+function toFacility(r: Selectable<Schema['facilities']>): Facility {
+  const is_juve = bool(r.is_juve);
+  const is_ice = bool(r.is_ice);
+  const is_canada = bool(r.is_canada);
   return {
-    id: int(r, 'id'),
-    label: str(r, 'label'),
-    country: str(r, 'country'),
-    state: str(r, 'state'),
-    deposit_types: JSON.parse(str(r, 'deposit_types_json')) as Partial<Record<DepositType, DepositTypeOffer>>,
-    flex_disabled: bool(r, 'flex_disabled'),
-    fnf_prepaid_enabled: bool(r, 'fnf_prepaid_enabled'),
+    id: Number(r.id),
+    label: r.label,
+    country: r.country,
+    state: r.state,
+    deposit_types: JSON.parse(r.deposit_types_json) as Partial<Record<DepositType, DepositTypeOffer>>,
+    flex_disabled: bool(r.flex_disabled),
+    fnf_prepaid_enabled: bool(r.fnf_prepaid_enabled),
     is_juve,
     is_ice,
     is_canada,
     // §3: standard means none of the three.
     is_standard: !is_juve && !is_ice && !is_canada,
-    deposit_limits: { min: toDollars(int(r, 'min_deposit_cents')), max: toDollars(int(r, 'max_deposit_cents')) },
-    pam_enabled: bool(r, 'pam_enabled'),
-    fcc_regulated: bool(r, 'fcc_regulated'),
-    tablet_only_fac: bool(r, 'tablet_only_fac'),
-    touch_pay_enabled: bool(r, 'touch_pay_enabled'),
-    inmate_label: str(r, 'inmate_label'),
+    deposit_limits: { min: toDollars(Number(r.min_deposit_cents)), max: toDollars(Number(r.max_deposit_cents)) },
+    pam_enabled: bool(r.pam_enabled),
+    fcc_regulated: bool(r.fcc_regulated),
+    tablet_only_fac: bool(r.tablet_only_fac),
+    touch_pay_enabled: bool(r.touch_pay_enabled),
+    inmate_label: r.inmate_label,
   };
 }
 
-/** `rulesFor` adds the configuration's facility rules to each facility read (§6). */
-export function createFacilityRepo(db: Db, rulesFor?: (facilityId: number) => FacilityRules) {
-  const insert = db.prepare(
-    `INSERT INTO facilities (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const findById = db.prepare(`SELECT ${COLUMNS} FROM facilities WHERE id = ?`);
-  const listByRegion = db.prepare(
-    'SELECT id, label, state, country FROM facilities WHERE country = ? AND state = ? ORDER BY label, id',
-  );
-  const count = db.prepare('SELECT COUNT(*) AS n FROM facilities');
-  const listAll = db.prepare('SELECT id, label, state, country FROM facilities ORDER BY label, id');
+function toSummary(r: { id: number; label: string; state: string; country: string }): FacilitySummary {
+  return { id: Number(r.id), label: r.label, state: r.state, country: r.country };
+}
 
+/** `rulesFor` adds the configuration's facility rules to each facility read (§6). */
+export function createFacilityRepo(db: Executor, rulesFor?: (facilityId: number) => FacilityRules) {
   return {
-    insert(f: Facility): void {
-      insert.run(
-        f.id,
-        f.label,
-        f.country,
-        f.state,
-        JSON.stringify(f.deposit_types),
-        bit(f.flex_disabled),
-        bit(f.fnf_prepaid_enabled),
-        bit(f.is_juve),
-        bit(f.is_ice),
-        bit(f.is_canada),
-        toCents(f.deposit_limits.min),
-        toCents(f.deposit_limits.max),
-        bit(f.pam_enabled),
-        bit(f.fcc_regulated),
-        bit(f.tablet_only_fac),
-        bit(f.touch_pay_enabled),
-        f.inmate_label,
-      );
+    async insert(f: Facility): Promise<void> {
+      await db
+        .insertInto('facilities')
+        .values({
+          id: f.id,
+          label: f.label,
+          country: f.country,
+          state: f.state,
+          deposit_types_json: JSON.stringify(f.deposit_types),
+          flex_disabled: bit(f.flex_disabled),
+          fnf_prepaid_enabled: bit(f.fnf_prepaid_enabled),
+          is_juve: bit(f.is_juve),
+          is_ice: bit(f.is_ice),
+          is_canada: bit(f.is_canada),
+          min_deposit_cents: toCents(f.deposit_limits.min),
+          max_deposit_cents: toCents(f.deposit_limits.max),
+          pam_enabled: bit(f.pam_enabled),
+          fcc_regulated: bit(f.fcc_regulated),
+          tablet_only_fac: bit(f.tablet_only_fac),
+          touch_pay_enabled: bit(f.touch_pay_enabled),
+          inmate_label: f.inmate_label,
+        })
+        .execute();
     },
-    findById(id: number): Facility | undefined {
-      const r = findById.get(id);
+    async findById(id: number): Promise<Facility | undefined> {
+      const r = await db.selectFrom('facilities').select(COLUMNS).where('id', '=', id).executeTakeFirst();
       if (!r) return undefined;
       const facility = toFacility(r);
       return rulesFor ? { ...facility, rules: rulesFor(facility.id) } : facility;
     },
-    listByRegion(country: string, state: string): FacilitySummary[] {
-      return listByRegion.all(country, state).map((r) => ({
-        id: int(r, 'id'),
-        label: str(r, 'label'),
-        state: str(r, 'state'),
-        country: str(r, 'country'),
-      }));
+    async listByRegion(country: string, state: string): Promise<FacilitySummary[]> {
+      const rows = await db
+        .selectFrom('facilities')
+        .select(SUMMARY)
+        .where('country', '=', country)
+        .where('state', '=', state)
+        .orderBy('label')
+        .orderBy('id')
+        .execute();
+      return rows.map(toSummary);
     },
     /** Every facility, by label (the facilities a professional request may name). */
-    listAll(): FacilitySummary[] {
-      return listAll.all().map((r) => ({
-        id: int(r, 'id'),
-        label: str(r, 'label'),
-        state: str(r, 'state'),
-        country: str(r, 'country'),
-      }));
+    async listAll(): Promise<FacilitySummary[]> {
+      const rows = await db.selectFrom('facilities').select(SUMMARY).orderBy('label').orderBy('id').execute();
+      return rows.map(toSummary);
     },
-    count(): number {
-      const r = count.get();
-      return r ? int(r, 'n') : 0;
+    async count(): Promise<number> {
+      const r = await db
+        .selectFrom('facilities')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
     },
   };
 }

@@ -1,7 +1,6 @@
 // Form state per session (§3 "kept by the server"), stored as JSON text.
 import { EMPTY_FORM, type FieldErrors, type FormFields } from '../../contract/entities.ts';
-import type { Db } from '../db.ts';
-import { str } from './rows.ts';
+import type { Executor } from '../db.ts';
 
 export interface FormState {
   fields: FormFields;
@@ -19,29 +18,40 @@ function mergeFields(stored: unknown): FormFields {
   return out;
 }
 
-export function createFormStateRepo(db: Db) {
-  const get = db.prepare('SELECT fields_json, errors_json FROM form_states WHERE session_id = ?');
-  const upsert = db.prepare(`
-    INSERT INTO form_states (session_id, fields_json, errors_json, updated_at) VALUES (?, ?, ?, ?)
-    ON CONFLICT (session_id) DO UPDATE SET
-      fields_json = excluded.fields_json, errors_json = excluded.errors_json, updated_at = excluded.updated_at
-  `);
-  const remove = db.prepare('DELETE FROM form_states WHERE session_id = ?');
-
+export function createFormStateRepo(db: Executor) {
   return {
-    get(sessionId: string): FormState {
-      const r = get.get(sessionId);
+    async get(sessionId: string): Promise<FormState> {
+      const r = await db
+        .selectFrom('form_states')
+        .select(['fields_json', 'errors_json'])
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst();
       if (!r) return { fields: { ...EMPTY_FORM }, errors: {} };
       return {
-        fields: mergeFields(JSON.parse(str(r, 'fields_json'))),
-        errors: JSON.parse(str(r, 'errors_json')) as FieldErrors,
+        fields: mergeFields(JSON.parse(r.fields_json)),
+        errors: JSON.parse(r.errors_json) as FieldErrors,
       };
     },
-    save(sessionId: string, state: FormState, now: string): void {
-      upsert.run(sessionId, JSON.stringify(state.fields), JSON.stringify(state.errors), now);
+    async save(sessionId: string, state: FormState, now: string): Promise<void> {
+      await db
+        .insertInto('form_states')
+        .values({
+          session_id: sessionId,
+          fields_json: JSON.stringify(state.fields),
+          errors_json: JSON.stringify(state.errors),
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc.column('session_id').doUpdateSet((eb) => ({
+            fields_json: eb.ref('excluded.fields_json'),
+            errors_json: eb.ref('excluded.errors_json'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
     },
-    remove(sessionId: string): void {
-      remove.run(sessionId);
+    async remove(sessionId: string): Promise<void> {
+      await db.deleteFrom('form_states').where('session_id', '=', sessionId).execute();
     },
   };
 }

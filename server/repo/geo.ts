@@ -1,42 +1,60 @@
 // Countries and their states or provinces (§3 country option, §9 US and Canada).
 import type { CountryOption, StateOption } from '../../contract/entities.ts';
-import type { Db } from '../db.ts';
-import { bit, bool, int, str } from './rows.ts';
+import type { Executor } from '../db.ts';
+import { bit, bool } from './rows.ts';
 
-export function createGeoRepo(db: Db) {
-  const insertCountry = db.prepare(
-    'INSERT INTO countries (code, country, country_code, regex, allowed, sort) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const listCountries = db.prepare(
-    'SELECT code, country, country_code, regex, allowed, sort FROM countries ORDER BY sort, code',
-  );
-  const insertRegion = db.prepare('INSERT INTO regions (country, code, name) VALUES (?, ?, ?)');
-  const listRegions = db.prepare('SELECT code, name FROM regions WHERE country = ? ORDER BY name');
-  const regionExists = db.prepare('SELECT 1 AS found FROM regions WHERE country = ? AND code = ?');
-
+export function createGeoRepo(db: Executor) {
   return {
-    insertCountry(c: CountryOption): void {
-      insertCountry.run(c.code, c.country, c.country_code, c.regex, bit(c.allowed), c.sort);
+    async insertCountry(c: CountryOption): Promise<void> {
+      await db
+        .insertInto('countries')
+        .values({
+          code: c.code,
+          country: c.country,
+          country_code: c.country_code,
+          regex: c.regex,
+          allowed: bit(c.allowed),
+          sort: c.sort,
+        })
+        .execute();
     },
     /** Every country row in display order; the route applies the allowed and sanctions rules. */
-    listCountries(): CountryOption[] {
-      return listCountries.all().map((r) => ({
-        allowed: bool(r, 'allowed'),
-        code: str(r, 'code'),
-        country: str(r, 'country'),
-        country_code: str(r, 'country_code'),
-        regex: str(r, 'regex'),
-        sort: int(r, 'sort'),
+    async listCountries(): Promise<CountryOption[]> {
+      const rows = await db
+        .selectFrom('countries')
+        .select(['code', 'country', 'country_code', 'regex', 'allowed', 'sort'])
+        .orderBy('sort')
+        .orderBy('code')
+        .execute();
+      return rows.map((r) => ({
+        allowed: bool(r.allowed),
+        code: r.code,
+        country: r.country,
+        country_code: r.country_code,
+        regex: r.regex,
+        sort: Number(r.sort),
       }));
     },
-    insertRegion(country: string, region: StateOption): void {
-      insertRegion.run(country, region.code, region.name);
+    async insertRegion(country: string, region: StateOption): Promise<void> {
+      await db.insertInto('regions').values({ country, code: region.code, name: region.name }).execute();
     },
-    listRegions(country: string): StateOption[] {
-      return listRegions.all(country).map((r) => ({ code: str(r, 'code'), name: str(r, 'name') }));
+    async listRegions(country: string): Promise<StateOption[]> {
+      const rows = await db
+        .selectFrom('regions')
+        .select(['code', 'name'])
+        .where('country', '=', country)
+        .orderBy('name')
+        .execute();
+      return rows.map((r) => ({ code: r.code, name: r.name }));
     },
-    regionExists(country: string, code: string): boolean {
-      return regionExists.get(country, code) !== undefined;
+    async regionExists(country: string, code: string): Promise<boolean> {
+      const r = await db
+        .selectFrom('regions')
+        .select('code')
+        .where('country', '=', country)
+        .where('code', '=', code)
+        .executeTakeFirst();
+      return r !== undefined;
     },
   };
 }

@@ -1,36 +1,38 @@
 // Text messages and emails waiting to be sent (architecture: readable in development).
 import type { OutboxMessage } from '../../contract/api.ts';
-import type { Db } from '../db.ts';
-import { int, str, strOrNull } from './rows.ts';
+import type { Executor } from '../db.ts';
 
 export type NewOutboxMessage = Omit<OutboxMessage, 'id'>;
 
-export function createOutboxRepo(db: Db) {
-  const insert = db.prepare(
-    'INSERT INTO outbox (channel, "to", subject, body, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
-  );
-  const list = db.prepare('SELECT id, channel, "to", subject, body, created_at FROM outbox ORDER BY id DESC LIMIT ?');
-  const bySubject = db.prepare('SELECT 1 AS found FROM outbox WHERE channel = ? AND subject = ? LIMIT 1');
-
+export function createOutboxRepo(db: Executor) {
   return {
-    insert(m: NewOutboxMessage): number {
-      const r = insert.get(m.channel, m.to, m.subject, m.body, m.created_at);
-      if (!r) throw new Error('outbox insert returned no id');
-      return int(r, 'id');
+    async insert(m: NewOutboxMessage): Promise<number> {
+      const r = await db
+        .insertInto('outbox')
+        .values({ channel: m.channel, to: m.to, subject: m.subject, body: m.body, created_at: m.created_at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(r.id);
     },
-    hasSubject(channel: 'sms' | 'email', subject: string): boolean {
-      return bySubject.get(channel, subject) !== undefined;
+    async hasSubject(channel: 'sms' | 'email', subject: string): Promise<boolean> {
+      const r = await db
+        .selectFrom('outbox')
+        .select('id')
+        .where('channel', '=', channel)
+        .where('subject', '=', subject)
+        .limit(1)
+        .executeTakeFirst();
+      return r !== undefined;
     },
     /** Newest first. */
-    list(limit: number): OutboxMessage[] {
-      return list.all(limit).map((r) => ({
-        id: int(r, 'id'),
-        channel: str(r, 'channel') === 'sms' ? 'sms' : 'email',
-        to: str(r, 'to'),
-        subject: strOrNull(r, 'subject'),
-        body: str(r, 'body'),
-        created_at: str(r, 'created_at'),
-      }));
+    async list(limit: number): Promise<OutboxMessage[]> {
+      const rows = await db
+        .selectFrom('outbox')
+        .select(['id', 'channel', 'to', 'subject', 'body', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ ...r, id: Number(r.id), channel: r.channel === 'sms' ? 'sms' : 'email' }));
     },
   };
 }

@@ -1,8 +1,8 @@
 // What the sandbox pam endpoint received and charged: the record an external payment endpoint would
 // keep. A payment is recorded once per payload ref, with the card a receipt may show (brand, last four,
 // expiry), never the number or the security code.
-import type { Db } from '../db.ts';
-import { type Row, bool, int, intOrNull, str, strOrNull } from './rows.ts';
+import type { Executor } from '../db.ts';
+import { bit, bool } from './rows.ts';
 
 export interface PamPaymentRow {
   id: number;
@@ -16,52 +16,51 @@ export interface PamPaymentRow {
   card_exp?: string | null;
 }
 
-const COLUMNS = 'id, ref, payload, valid, total_cents, received_at, card_brand, card_last4, card_exp';
+const COLUMNS = [
+  'id',
+  'ref',
+  'payload',
+  'valid',
+  'total_cents',
+  'received_at',
+  'card_brand',
+  'card_last4',
+  'card_exp',
+] as const;
 
-function toPayment(r: Row): PamPaymentRow {
-  return {
-    id: int(r, 'id'),
-    ref: strOrNull(r, 'ref'),
-    payload: str(r, 'payload'),
-    valid: bool(r, 'valid'),
-    total_cents: intOrNull(r, 'total_cents'),
-    received_at: str(r, 'received_at'),
-    card_brand: strOrNull(r, 'card_brand'),
-    card_last4: strOrNull(r, 'card_last4'),
-    card_exp: strOrNull(r, 'card_exp'),
-  };
+function toPayment(r: Omit<PamPaymentRow, 'valid'> & { valid: number }): PamPaymentRow {
+  return { ...r, id: Number(r.id), valid: bool(r.valid) };
 }
 
-export function createPamPaymentRepo(db: Db) {
-  // A payload posted again (a refresh, a double click) is recorded once.
-  const insert = db.prepare(
-    `INSERT INTO pam_payments (ref, payload, valid, total_cents, received_at, card_brand, card_last4, card_exp)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-  );
-  const byRef = db.prepare(`SELECT ${COLUMNS} FROM pam_payments WHERE ref = ?`);
-  const list = db.prepare(`SELECT ${COLUMNS} FROM pam_payments ORDER BY id`);
-
+export function createPamPaymentRepo(db: Executor) {
   return {
     /** Returns false when a payment with this ref was already recorded. */
-    insert(p: Omit<PamPaymentRow, 'id'>): boolean {
-      const changes = insert.run(
-        p.ref,
-        p.payload,
-        p.valid ? 1 : 0,
-        p.total_cents,
-        p.received_at,
-        p.card_brand ?? null,
-        p.card_last4 ?? null,
-        p.card_exp ?? null,
-      ).changes;
-      return Number(changes) === 1;
+    async insert(p: Omit<PamPaymentRow, 'id'>): Promise<boolean> {
+      // A payload posted again (a refresh, a double click) is recorded once.
+      const r = await db
+        .insertInto('pam_payments')
+        .values({
+          ref: p.ref,
+          payload: p.payload,
+          valid: bit(p.valid),
+          total_cents: p.total_cents,
+          received_at: p.received_at,
+          card_brand: p.card_brand ?? null,
+          card_last4: p.card_last4 ?? null,
+          card_exp: p.card_exp ?? null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return r !== undefined;
     },
-    findByRef(ref: string): PamPaymentRow | undefined {
-      const r = byRef.get(ref);
+    async findByRef(ref: string): Promise<PamPaymentRow | undefined> {
+      const r = await db.selectFrom('pam_payments').select(COLUMNS).where('ref', '=', ref).executeTakeFirst();
       return r ? toPayment(r) : undefined;
     },
-    list(): PamPaymentRow[] {
-      return list.all().map(toPayment);
+    async list(): Promise<PamPaymentRow[]> {
+      const rows = await db.selectFrom('pam_payments').select(COLUMNS).orderBy('id').execute();
+      return rows.map(toPayment);
     },
   };
 }

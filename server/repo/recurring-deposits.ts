@@ -1,8 +1,8 @@
 // Recurring deposits (§3): to an inmate or to one of the payer's phone accounts, charged to a
 // saved card. Cancelling keeps the row (cancelled_at).
 import type { RecurringDepositType, RecurringInterval } from '../../contract/accounts.ts';
-import type { Db } from '../db.ts';
-import { type Row, bit, bool, int, intOrNull, str, strOrNull } from './rows.ts';
+import type { Engine, Executor } from '../db.ts';
+import { bit, bool, changed } from './rows.ts';
 
 export interface RecurringDepositRow {
   id: number;
@@ -35,8 +35,28 @@ export interface RecurringDepositView extends RecurringDepositRow {
   phone_label: string | null;
 }
 
-const COLUMNS = `id, user_id, card_id, amount_cents, interval_type, day_in_interval, deposit_type, facility_id,
-  inmate_id, dest_account_id, account_guid, is_pam, created_at, pam_ref`;
+const COLUMNS = [
+  'id',
+  'user_id',
+  'card_id',
+  'amount_cents',
+  'interval_type',
+  'day_in_interval',
+  'deposit_type',
+  'facility_id',
+  'inmate_id',
+  'dest_account_id',
+  'account_guid',
+  'is_pam',
+  'created_at',
+  'pam_ref',
+] as const;
+
+type StoredRow = Omit<RecurringDepositRow, 'interval_type' | 'deposit_type' | 'is_pam'> & {
+  interval_type: string;
+  deposit_type: string;
+  is_pam: number;
+};
 
 function interval(v: string): RecurringInterval {
   if (v === 'monthly' || v === 'weekly' || v === 'biweekly') return v;
@@ -48,130 +68,125 @@ function depositType(v: string): RecurringDepositType {
   throw new TypeError(`deposit_type ${v}`);
 }
 
-function toView(r: Row): RecurringDepositView {
+function toRow(r: StoredRow): RecurringDepositRow {
   return {
-    id: int(r, 'id'),
-    user_id: str(r, 'user_id'),
-    card_id: intOrNull(r, 'card_id'),
-    amount_cents: int(r, 'amount_cents'),
-    interval_type: interval(str(r, 'interval_type')),
-    day_in_interval: int(r, 'day_in_interval'),
-    deposit_type: depositType(str(r, 'deposit_type')),
-    facility_id: int(r, 'facility_id'),
-    inmate_id: strOrNull(r, 'inmate_id'),
-    dest_account_id: intOrNull(r, 'dest_account_id'),
-    account_guid: str(r, 'account_guid'),
-    is_pam: bool(r, 'is_pam'),
-    created_at: str(r, 'created_at'),
-    pam_ref: strOrNull(r, 'pam_ref'),
-    card_brand: strOrNull(r, 'card_brand'),
-    card_last4: strOrNull(r, 'card_last4'),
-    inmate_first_name: strOrNull(r, 'inmate_first_name'),
-    inmate_last_name: strOrNull(r, 'inmate_last_name'),
-    phone_no: strOrNull(r, 'phone_no'),
-    phone_label: strOrNull(r, 'phone_label'),
+    id: Number(r.id),
+    user_id: r.user_id,
+    card_id: r.card_id === null ? null : Number(r.card_id),
+    amount_cents: r.amount_cents,
+    interval_type: interval(r.interval_type),
+    day_in_interval: r.day_in_interval,
+    deposit_type: depositType(r.deposit_type),
+    facility_id: r.facility_id,
+    inmate_id: r.inmate_id,
+    dest_account_id: r.dest_account_id === null ? null : Number(r.dest_account_id),
+    account_guid: r.account_guid,
+    is_pam: bool(r.is_pam),
+    created_at: r.created_at,
+    pam_ref: r.pam_ref ?? null,
   };
 }
 
-export function createRecurringDepositRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO recurring_deposits (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const list = db.prepare(`
-    SELECT r.id, r.user_id, r.card_id, r.amount_cents, r.interval_type, r.day_in_interval, r.deposit_type,
-      r.facility_id, r.inmate_id, r.dest_account_id, r.account_guid, r.is_pam, r.created_at, r.pam_ref,
-      COALESCE(c.brand, p.card_brand) AS card_brand, COALESCE(c.last4, p.card_last4) AS card_last4,
-      i.first_name AS inmate_first_name, i.last_name AS inmate_last_name,
-      a.deposit_phone_no AS phone_no, a.deposit_phone_no_label AS phone_label
-    FROM recurring_deposits r
-    LEFT JOIN saved_cards c ON c.id = r.card_id AND c.user_id = r.user_id
-    LEFT JOIN pam_payments p ON r.pam_ref IS NOT NULL AND p.ref = r.pam_ref
-    LEFT JOIN inmates i ON i.id = r.inmate_id
-    LEFT JOIN dest_accounts a ON a.id = r.dest_account_id AND a.user_id = r.user_id
-    WHERE r.user_id = ? AND r.cancelled_at IS NULL
-    ORDER BY r.id`);
-  const active = db.prepare(
-    `SELECT ${COLUMNS} FROM recurring_deposits
-     WHERE cancelled_at IS NULL AND (is_pam = 0 OR pam_ref IS NOT NULL) AND created_at <= ? ORDER BY id`,
-  );
-  const create = db.prepare(
-    `INSERT INTO recurring_deposits (${COLUMNS}) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const cancel = db.prepare(
-    'UPDATE recurring_deposits SET cancelled_at = ? WHERE user_id = ? AND id = ? AND cancelled_at IS NULL',
-  );
-
+function stored(d: Omit<RecurringDepositRow, 'id'>) {
   return {
-    insert(d: RecurringDepositRow): void {
-      insert.run(
-        d.id,
-        d.user_id,
-        d.card_id,
-        d.amount_cents,
-        d.interval_type,
-        d.day_in_interval,
-        d.deposit_type,
-        d.facility_id,
-        d.inmate_id,
-        d.dest_account_id,
-        d.account_guid,
-        bit(d.is_pam),
-        d.created_at,
-        d.pam_ref ?? null,
-      );
+    user_id: d.user_id,
+    card_id: d.card_id,
+    amount_cents: d.amount_cents,
+    interval_type: d.interval_type,
+    day_in_interval: d.day_in_interval,
+    deposit_type: d.deposit_type,
+    facility_id: d.facility_id,
+    inmate_id: d.inmate_id,
+    dest_account_id: d.dest_account_id,
+    account_guid: d.account_guid,
+    is_pam: bit(d.is_pam),
+    created_at: d.created_at,
+    pam_ref: d.pam_ref ?? null,
+  };
+}
+
+export function createRecurringDepositRepo(db: Executor, engine: Engine) {
+  return {
+    async insert(d: RecurringDepositRow): Promise<void> {
+      await db
+        .insertInto('recurring_deposits')
+        .values({ id: d.id, ...stored(d) })
+        .execute();
     },
     /** Inserts with a new id (set up at checkout, §4) and returns it. */
-    create(d: Omit<RecurringDepositRow, 'id'>): number {
-      const r = create.run(
-        d.user_id,
-        d.card_id,
-        d.amount_cents,
-        d.interval_type,
-        d.day_in_interval,
-        d.deposit_type,
-        d.facility_id,
-        d.inmate_id,
-        d.dest_account_id,
-        d.account_guid,
-        bit(d.is_pam),
-        d.created_at,
-        d.pam_ref ?? null,
-      );
-      return Number(r.lastInsertRowid);
+    async create(d: Omit<RecurringDepositRow, 'id'>): Promise<number> {
+      const r = await db.insertInto('recurring_deposits').values(stored(d)).returning('id').executeTakeFirstOrThrow();
+      return Number(r.id);
     },
     /** The user's active recurring deposits, in id order. */
-    listForUser(userId: string): RecurringDepositView[] {
-      return list.all(userId).map(toView);
+    async listForUser(userId: string): Promise<RecurringDepositView[]> {
+      const rows = await db
+        .selectFrom('recurring_deposits as r')
+        .leftJoin('saved_cards as c', (j) => j.onRef('c.id', '=', 'r.card_id').onRef('c.user_id', '=', 'r.user_id'))
+        .leftJoin('pam_payments as p', (j) => j.on('r.pam_ref', 'is not', null).onRef('p.ref', '=', 'r.pam_ref'))
+        .leftJoin('inmates as i', 'i.id', 'r.inmate_id')
+        .leftJoin('dest_accounts as a', (j) =>
+          j.onRef('a.id', '=', 'r.dest_account_id').onRef('a.user_id', '=', 'r.user_id'),
+        )
+        .select(COLUMNS.map((c) => `r.${c}` as const))
+        .select((eb) => [
+          eb.fn.coalesce('c.brand', 'p.card_brand').as('card_brand'),
+          eb.fn.coalesce('c.last4', 'p.card_last4').as('card_last4'),
+          'i.first_name as inmate_first_name',
+          'i.last_name as inmate_last_name',
+          'a.deposit_phone_no as phone_no',
+          'a.deposit_phone_no_label as phone_label',
+        ])
+        .where('r.user_id', '=', userId)
+        .where('r.cancelled_at', 'is', null)
+        .orderBy('r.id')
+        .execute();
+      return rows.map((r) => ({
+        ...toRow(r),
+        card_brand: r.card_brand,
+        card_last4: r.card_last4,
+        inmate_first_name: r.inmate_first_name,
+        inmate_last_name: r.inmate_last_name,
+        phone_no: r.phone_no,
+        phone_label: r.phone_label,
+      }));
     },
     /**
      * Every payer's active recurring deposits that this site runs: those on a saved card, and the pam
      * ones on a card the sandbox pam endpoint took (pam_ref). Other pam ones are the endpoint's to charge.
      */
-    listActiveBefore(at: string): RecurringDepositRow[] {
-      return active.all(at).map((r) => {
-        const {
-          card_brand: _b,
-          card_last4: _l,
-          inmate_first_name: _f,
-          inmate_last_name: _n,
-          phone_no: _p,
-          phone_label: _pl,
-          ...row
-        } = toView({
-          ...r,
-          card_brand: null,
-          card_last4: null,
-          inmate_first_name: null,
-          inmate_last_name: null,
-          phone_no: null,
-          phone_label: null,
-        });
-        return row;
-      });
+    async listActiveBefore(at: string): Promise<RecurringDepositRow[]> {
+      const rows = await db
+        .selectFrom('recurring_deposits')
+        .select(COLUMNS)
+        .where('cancelled_at', 'is', null)
+        .where((eb) => eb.or([eb('is_pam', '=', 0), eb('pam_ref', 'is not', null)]))
+        .where('created_at', '<=', at)
+        .orderBy('id')
+        .execute();
+      return rows.map(toRow);
+    },
+    /**
+     * Call inside a transaction, before charging schedule `id`: locks its row until the transaction
+     * ends, so that two server instances never charge it at once. False when the schedule is cancelled
+     * or another instance holds it (PostgreSQL skips a locked row). SQLite runs one write transaction
+     * at a time, so there the select alone is enough.
+     */
+    async lockForCharge(id: number): Promise<boolean> {
+      const q = db.selectFrom('recurring_deposits').select('id').where('id', '=', id).where('cancelled_at', 'is', null);
+      const r = await (engine === 'postgres' ? q.forUpdate().skipLocked() : q).executeTakeFirst();
+      return r !== undefined;
     },
     /** False when the id is not one of the user's active recurring deposits. */
-    cancel(userId: string, id: number, at: string): boolean {
-      return Number(cancel.run(at, userId, id).changes) === 1;
+    async cancel(userId: string, id: number, at: string): Promise<boolean> {
+      const r = await db
+        .updateTable('recurring_deposits')
+        .set({ cancelled_at: at })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst();
+      return changed(r) === 1;
     },
   };
 }

@@ -1,6 +1,7 @@
-// Every repository over one database handle: the only place the server holds SQL.
+// Every repository over one query handle (the database, or one open transaction): the only place the
+// server holds SQL. A Store hands out the repositories and runs transactions (docs/decisions/0022).
 import type { FacilityRules } from '../../contract/entities.ts';
-import type { Db } from '../db.ts';
+import type { Database, Engine, Executor } from '../db.ts';
 import { createAccountProfileRepo } from './account-profile.ts';
 import { createApprovedDepositorRepo } from './approved-depositors.ts';
 import { createClientErrorRepo } from './client-errors.ts';
@@ -12,6 +13,8 @@ import { createFacilityRepo } from './facilities.ts';
 import { createFeeRepo } from './fees.ts';
 import { createFormStateRepo } from './form-state.ts';
 import { createGeoRepo } from './geo.ts';
+import { createIdentityRepo } from './identities.ts';
+import { createIdentityAttemptRepo } from './identity-attempts.ts';
 import { createInmateRepo } from './inmates.ts';
 import { createOutboxRepo } from './outbox.ts';
 import { createPamPaymentRepo } from './pam-payments.ts';
@@ -19,6 +22,7 @@ import { createPhoneVerificationRepo } from './phone-verification.ts';
 import { createProfessionalRequestRepo } from './professional-requests.ts';
 import { createRecurringDepositRepo } from './recurring-deposits.ts';
 import { createSavedCardRepo } from './saved-cards.ts';
+import { createServerKeyRepo } from './server-keys.ts';
 import { createSessionRepo } from './sessions.ts';
 import { createUnifiedWalletRepo } from './unified-wallets.ts';
 import { createUserRepo } from './users.ts';
@@ -26,7 +30,7 @@ import { createVaultRepo } from './vault.ts';
 import { createVoicemailOfferRepo } from './voicemail-offers.ts';
 
 /** `facilityRules` (from the configuration) is added to each facility read. */
-export function createRepos(db: Db, facilityRules?: (facilityId: number) => FacilityRules) {
+export function createRepos(db: Executor, engine: Engine, facilityRules?: (facilityId: number) => FacilityRules) {
   return {
     sessions: createSessionRepo(db),
     formState: createFormStateRepo(db),
@@ -43,7 +47,7 @@ export function createRepos(db: Db, facilityRules?: (facilityId: number) => Faci
     destAccounts: createDestAccountRepo(db),
     destinations: createDestinationRepo(db),
     savedCards: createSavedCardRepo(db),
-    recurringDeposits: createRecurringDepositRepo(db),
+    recurringDeposits: createRecurringDepositRepo(db, engine),
     depositHistory: createDepositHistoryRepo(db),
     approvedDepositors: createApprovedDepositorRepo(db),
     voicemailOffers: createVoicemailOfferRepo(db),
@@ -51,7 +55,29 @@ export function createRepos(db: Db, facilityRules?: (facilityId: number) => Faci
     pamPayments: createPamPaymentRepo(db),
     professionalRequests: createProfessionalRequestRepo(db),
     phoneVerification: createPhoneVerificationRepo(db),
+    serverKeys: createServerKeyRepo(db),
+    identities: createIdentityRepo(db, engine),
+    identityAttempts: createIdentityAttemptRepo(db),
   };
 }
 
 export type Repos = ReturnType<typeof createRepos>;
+
+/**
+ * The data layer as the domain sees it: repositories for single statements, and transactions that
+ * hand their function repositories bound to that transaction (use only those inside it: on SQLite a
+ * query on the outer handle would wait for the transaction to end).
+ */
+export interface Store {
+  engine: Engine;
+  repos: Repos;
+  transaction<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
+}
+
+export function createStore(db: Database, facilityRules?: (facilityId: number) => FacilityRules): Store {
+  return {
+    engine: db.engine,
+    repos: createRepos(db.kysely, db.engine, facilityRules),
+    transaction: (fn) => db.transaction((trx) => fn(createRepos(trx, db.engine, facilityRules))),
+  };
+}

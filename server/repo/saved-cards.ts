@@ -1,7 +1,7 @@
 // Saved cards (§3): vault-style rows (docs/decisions/0003). The token stays on the server; the
 // payer sees brand, last four, expiry and name.
-import type { Db } from '../db.ts';
-import { type Row, int, str } from './rows.ts';
+import type { Executor } from '../db.ts';
+import { changed } from './rows.ts';
 
 export interface SavedCardRow {
   id: number;
@@ -15,48 +15,63 @@ export interface SavedCardRow {
   created_at: string;
 }
 
-const COLUMNS = 'id, user_id, token, brand, last4, exp_month, exp_year, name, created_at';
+const COLUMNS = ['id', 'user_id', 'token', 'brand', 'last4', 'exp_month', 'exp_year', 'name', 'created_at'] as const;
 
-function toCard(r: Row): SavedCardRow {
+export function createSavedCardRepo(db: Executor) {
   return {
-    id: int(r, 'id'),
-    user_id: str(r, 'user_id'),
-    token: str(r, 'token'),
-    brand: str(r, 'brand'),
-    last4: str(r, 'last4'),
-    exp_month: str(r, 'exp_month'),
-    exp_year: str(r, 'exp_year'),
-    name: str(r, 'name'),
-    created_at: str(r, 'created_at'),
-  };
-}
-
-export function createSavedCardRepo(db: Db) {
-  const insert = db.prepare(`INSERT INTO saved_cards (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const list = db.prepare(`SELECT ${COLUMNS} FROM saved_cards WHERE user_id = ? ORDER BY id`);
-  const find = db.prepare(`SELECT ${COLUMNS} FROM saved_cards WHERE user_id = ? AND id = ?`);
-  const inUse = db.prepare(
-    'SELECT 1 AS found FROM recurring_deposits WHERE user_id = ? AND card_id = ? AND cancelled_at IS NULL LIMIT 1',
-  );
-  const remove = db.prepare('DELETE FROM saved_cards WHERE user_id = ? AND id = ?');
-
-  return {
-    insert(c: SavedCardRow): void {
-      insert.run(c.id, c.user_id, c.token, c.brand, c.last4, c.exp_month, c.exp_year, c.name, c.created_at);
+    async insert(c: SavedCardRow): Promise<void> {
+      await db
+        .insertInto('saved_cards')
+        .values({
+          id: c.id,
+          user_id: c.user_id,
+          token: c.token,
+          brand: c.brand,
+          last4: c.last4,
+          exp_month: c.exp_month,
+          exp_year: c.exp_year,
+          name: c.name,
+          created_at: c.created_at,
+        })
+        .execute();
     },
-    listForUser(userId: string): SavedCardRow[] {
-      return list.all(userId).map(toCard);
+    async listForUser(userId: string): Promise<SavedCardRow[]> {
+      const rows = await db
+        .selectFrom('saved_cards')
+        .select(COLUMNS)
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ ...r, id: Number(r.id) }));
     },
-    findForUser(userId: string, id: number): SavedCardRow | undefined {
-      const r = find.get(userId, id);
-      return r ? toCard(r) : undefined;
+    async findForUser(userId: string, id: number): Promise<SavedCardRow | undefined> {
+      const r = await db
+        .selectFrom('saved_cards')
+        .select(COLUMNS)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r ? { ...r, id: Number(r.id) } : undefined;
     },
     /** Whether an active recurring deposit of the user charges this card. */
-    usedByRecurring(userId: string, id: number): boolean {
-      return inUse.get(userId, id) !== undefined;
+    async usedByRecurring(userId: string, id: number): Promise<boolean> {
+      const r = await db
+        .selectFrom('recurring_deposits')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('card_id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
+      return r !== undefined;
     },
-    remove(userId: string, id: number): boolean {
-      return Number(remove.run(userId, id).changes) === 1;
+    async remove(userId: string, id: number): Promise<boolean> {
+      const r = await db
+        .deleteFrom('saved_cards')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return changed(r) === 1;
     },
   };
 }

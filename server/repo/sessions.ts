@@ -1,6 +1,6 @@
 // Sessions (architecture: opaque random id, server-side row, rotates at login).
-import type { Db } from '../db.ts';
-import { type Row, str, strOrNull } from './rows.ts';
+import type { Executor } from '../db.ts';
+import { changed } from './rows.ts';
 
 export interface SessionRow {
   id: string;
@@ -10,60 +10,50 @@ export interface SessionRow {
   last_seen_at: string;
 }
 
-function toSession(r: Row): SessionRow {
+export function createSessionRepo(db: Executor) {
   return {
-    id: str(r, 'id'),
-    csrf_token: str(r, 'csrf_token'),
-    user_id: strOrNull(r, 'user_id'),
-    created_at: str(r, 'created_at'),
-    last_seen_at: str(r, 'last_seen_at'),
-  };
-}
-
-export function createSessionRepo(db: Db) {
-  const insert = db.prepare(
-    'INSERT INTO sessions (id, csrf_token, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const findActive = db.prepare(
-    'SELECT id, csrf_token, user_id, created_at, last_seen_at FROM sessions WHERE id = ? AND last_seen_at > ?',
-  );
-  const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
-  // Form state and vault tokens follow the id (ON UPDATE CASCADE), so rotation is one statement.
-  const rotate = db.prepare('UPDATE sessions SET id = ?, csrf_token = ?, last_seen_at = ? WHERE id = ?');
-  const setUser = db.prepare('UPDATE sessions SET user_id = ? WHERE id = ?');
-  const signIn = db.prepare('UPDATE sessions SET id = ?, csrf_token = ?, last_seen_at = ?, user_id = ? WHERE id = ?');
-  const remove = db.prepare('DELETE FROM sessions WHERE id = ?');
-  const purge = db.prepare('DELETE FROM sessions WHERE last_seen_at <= ?');
-
-  return {
-    insert(row: SessionRow): void {
-      insert.run(row.id, row.csrf_token, row.user_id, row.created_at, row.last_seen_at);
+    async insert(row: SessionRow): Promise<void> {
+      await db.insertInto('sessions').values(row).execute();
     },
     /** The session if it was seen after idleCutoff (ISO time). */
-    findActive(id: string, idleCutoff: string): SessionRow | undefined {
-      const r = findActive.get(id, idleCutoff);
-      return r ? toSession(r) : undefined;
+    async findActive(id: string, idleCutoff: string): Promise<SessionRow | undefined> {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'csrf_token', 'user_id', 'created_at', 'last_seen_at'])
+        .where('id', '=', id)
+        .where('last_seen_at', '>', idleCutoff)
+        .executeTakeFirst();
     },
-    touch(id: string, now: string): void {
-      touch.run(now, id);
+    async touch(id: string, now: string): Promise<void> {
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
     },
-    /** Gives the session a new id and CSRF token, keeping its form state and tokens. */
-    rotate(oldId: string, newId: string, newCsrfToken: string, now: string): boolean {
-      return Number(rotate.run(newId, newCsrfToken, now, oldId).changes) === 1;
+    /** Gives the session a new id and CSRF token, keeping its form state and tokens (ON UPDATE CASCADE). */
+    async rotate(oldId: string, newId: string, newCsrfToken: string, now: string): Promise<boolean> {
+      const r = await db
+        .updateTable('sessions')
+        .set({ id: newId, csrf_token: newCsrfToken, last_seen_at: now })
+        .where('id', '=', oldId)
+        .executeTakeFirst();
+      return changed(r) === 1;
     },
     /** Rotation and sign-in in one statement: the new id is signed in, the old one is gone. */
-    signIn(oldId: string, newId: string, newCsrfToken: string, now: string, userId: string): boolean {
-      return Number(signIn.run(newId, newCsrfToken, now, userId, oldId).changes) === 1;
+    async signIn(oldId: string, newId: string, newCsrfToken: string, now: string, userId: string): Promise<boolean> {
+      const r = await db
+        .updateTable('sessions')
+        .set({ id: newId, csrf_token: newCsrfToken, last_seen_at: now, user_id: userId })
+        .where('id', '=', oldId)
+        .executeTakeFirst();
+      return changed(r) === 1;
     },
-    setUser(id: string, userId: string | null): void {
-      setUser.run(userId, id);
+    async setUser(id: string, userId: string | null): Promise<void> {
+      await db.updateTable('sessions').set({ user_id: userId }).where('id', '=', id).execute();
     },
-    remove(id: string): void {
-      remove.run(id);
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
     },
     /** Deletes sessions idle since idleCutoff; their form state and tokens go with them. */
-    purgeIdle(idleCutoff: string): number {
-      return Number(purge.run(idleCutoff).changes);
+    async purgeIdle(idleCutoff: string): Promise<number> {
+      return changed(await db.deleteFrom('sessions').where('last_seen_at', '<=', idleCutoff).executeTakeFirst());
     },
   };
 }

@@ -2,8 +2,7 @@
 // /pay/get_unified_wallet, /pay/get_facilities_services_by_ids and the form-state rules (the
 // unified-wallet fields are written from here, never from the client).
 import type { FacilityService, FacilityServiceName } from '../../contract/unified-wallet.ts';
-import type { Db } from '../db.ts';
-import { int, str, type Row } from './rows.ts';
+import type { Executor } from '../db.ts';
 
 export interface UnifiedWalletRow {
   facility_id: number;
@@ -13,52 +12,58 @@ export interface UnifiedWalletRow {
   uw_trust: string;
 }
 
-function walletOf(r: Row): UnifiedWalletRow {
-  return {
-    facility_id: int(r, 'facility_id'),
-    oc_facility_id: str(r, 'oc_facility_id'),
-    uw_visitor: str(r, 'uw_visitor'),
-    uw_inmate: str(r, 'uw_inmate'),
-    uw_trust: str(r, 'uw_trust'),
-  };
-}
+const COLUMNS = ['facility_id', 'oc_facility_id', 'uw_visitor', 'uw_inmate', 'uw_trust'] as const;
 
-export function createUnifiedWalletRepo(db: Db) {
-  const insertWallet = db.prepare(
-    'INSERT INTO unified_wallets (facility_id, oc_facility_id, uw_visitor, uw_inmate, uw_trust) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertService = db.prepare(
-    'INSERT INTO unified_wallet_services (oc_facility_id, service_name, service_id) VALUES (?, ?, ?)',
-  );
-  const byFacility = db.prepare('SELECT * FROM unified_wallets WHERE facility_id = ?');
-  const byOcId = db.prepare('SELECT * FROM unified_wallets WHERE oc_facility_id = ?');
-  const services = db.prepare(
-    'SELECT service_name, service_id FROM unified_wallet_services WHERE oc_facility_id = ? ORDER BY service_name',
-  );
-  const count = db.prepare('SELECT COUNT(*) AS n FROM unified_wallets');
-
+export function createUnifiedWalletRepo(db: Executor) {
   return {
-    insert(wallet: UnifiedWalletRow, list: readonly FacilityService[]): void {
-      insertWallet.run(wallet.facility_id, wallet.oc_facility_id, wallet.uw_visitor, wallet.uw_inmate, wallet.uw_trust);
-      for (const s of list) insertService.run(wallet.oc_facility_id, s.serviceName, s.serviceId);
+    async insert(wallet: UnifiedWalletRow, list: readonly FacilityService[]): Promise<void> {
+      await db
+        .insertInto('unified_wallets')
+        .values({
+          facility_id: wallet.facility_id,
+          oc_facility_id: wallet.oc_facility_id,
+          uw_visitor: wallet.uw_visitor,
+          uw_inmate: wallet.uw_inmate,
+          uw_trust: wallet.uw_trust,
+        })
+        .execute();
+      if (list.length === 0) return;
+      await db
+        .insertInto('unified_wallet_services')
+        .values(
+          list.map((s) => ({
+            oc_facility_id: wallet.oc_facility_id,
+            service_name: s.serviceName,
+            service_id: s.serviceId,
+          })),
+        )
+        .execute();
     },
-    findByFacility(facilityId: number): UnifiedWalletRow | undefined {
-      const r = byFacility.get(facilityId);
-      return r ? walletOf(r) : undefined;
+    async findByFacility(facilityId: number): Promise<UnifiedWalletRow | undefined> {
+      return db.selectFrom('unified_wallets').select(COLUMNS).where('facility_id', '=', facilityId).executeTakeFirst();
     },
-    findByOcId(ocFacilityId: string): UnifiedWalletRow | undefined {
-      const r = byOcId.get(ocFacilityId);
-      return r ? walletOf(r) : undefined;
+    async findByOcId(ocFacilityId: string): Promise<UnifiedWalletRow | undefined> {
+      return db
+        .selectFrom('unified_wallets')
+        .select(COLUMNS)
+        .where('oc_facility_id', '=', ocFacilityId)
+        .executeTakeFirst();
     },
-    services(ocFacilityId: string): FacilityService[] {
-      return services.all(ocFacilityId).map((r) => ({
-        serviceName: str(r, 'service_name') as FacilityServiceName,
-        serviceId: str(r, 'service_id'),
-      }));
+    async services(ocFacilityId: string): Promise<FacilityService[]> {
+      const rows = await db
+        .selectFrom('unified_wallet_services')
+        .select(['service_name', 'service_id'])
+        .where('oc_facility_id', '=', ocFacilityId)
+        .orderBy('service_name')
+        .execute();
+      return rows.map((r) => ({ serviceName: r.service_name as FacilityServiceName, serviceId: r.service_id }));
     },
-    count(): number {
-      const r = count.get();
-      return r ? Number(r.n) : 0;
+    async count(): Promise<number> {
+      const r = await db
+        .selectFrom('unified_wallets')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
     },
   };
 }

@@ -22,8 +22,8 @@ export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Pr
   const guard = signedInGuard(deps);
   app.addHook('onRequest', guard.onRequest);
 
-  const status = (userId: string): NotificationStatus => {
-    const choice = repos.accountProfile.notifications(userId);
+  const status = async (userId: string): Promise<NotificationStatus> => {
+    const choice = await repos.accountProfile.notifications(userId);
     return { notificationNeedsExecuted: choice === null, sms: choice?.sms ?? false, email: choice?.email ?? false };
   };
 
@@ -33,8 +33,8 @@ export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Pr
     const body = validate(profileSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
     const user = guard.user(request);
-    repos.accountProfile.update(user.id, body.value);
-    return profileOf(repos.users.findById(user.id) ?? user);
+    await repos.accountProfile.update(user.id, body.value);
+    return profileOf((await repos.users.findById(user.id)) ?? user);
   });
 
   app.post(PROFILE_PATHS.notificationStatus, async (request) => status(guard.user(request).id));
@@ -43,7 +43,7 @@ export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Pr
     const body = validate(notificationStatusSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
     const user = guard.user(request);
-    repos.accountProfile.setNotifications(user.id, body.value, now().toISOString());
+    await repos.accountProfile.setNotifications(user.id, body.value, now().toISOString());
     return status(user.id);
   });
 }

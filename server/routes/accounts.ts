@@ -30,7 +30,14 @@ import {
 import { DEPOSIT_HISTORY_PAGE_SIZE } from '../../contract/constants.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
-import { transaction } from '../db.ts';
+import {
+  type Change,
+  cancelRecurringDeposit,
+  makePrimaryAccount,
+  removePhoneAccount,
+  removeSavedCard,
+  setBreakageChoice,
+} from '../domain/account-changes.ts';
 import {
   depositHistoryItem,
   destinationAccount,
@@ -58,6 +65,13 @@ function notFound(reply: FastifyReply, code: AccountErrorCode): FastifyReply {
   return reply.code(404).send({ errors: { form: accountErrorKey(code) } } satisfies AccountErrorBody);
 }
 
+/** A change's answer: done, refused with its code (§8), or whatever notFound answers. */
+function answerChange(reply: FastifyReply, change: Change, notFoundAnswer: () => unknown) {
+  if (change.kind === 'done') return DONE;
+  if (change.kind === 'refused') return refused(change.code);
+  return notFoundAnswer();
+}
+
 /** §7: a deletion is a POST with X-HTTP-Method-Override: DELETE. */
 function isDeleteOverride(request: FastifyRequest): boolean {
   const v = request.headers[METHOD_OVERRIDE_HEADER];
@@ -65,12 +79,12 @@ function isDeleteOverride(request: FastifyRequest): boolean {
 }
 
 export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { db, repos, now } = deps;
+  const { store, repos, now } = deps;
   const guard = signedInGuard(deps);
   app.addHook('onRequest', guard.onRequest);
 
-  const listAccounts = (userId: string) =>
-    sortDestinationAccounts(repos.destAccounts.listForUser(userId).map(destinationAccount));
+  const listAccounts = async (userId: string) =>
+    sortDestinationAccounts((await repos.destAccounts.listForUser(userId)).map(destinationAccount));
 
   /**
    * Parses `:id` of a deletion and checks the override header. Undefined when it has answered 400.
@@ -91,15 +105,14 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
   // ------------------------------------------------------------ phone accounts
 
   app.get(ACCOUNT_PATHS.destAccounts, async (request) => {
-    return { dest_accounts: listAccounts(guard.user(request).id) } satisfies DestAccountsResponse;
+    return { dest_accounts: await listAccounts(guard.user(request).id) } satisfies DestAccountsResponse;
   });
 
   app.post(`${ACCOUNT_PATHS.destAccounts}/:id`, async (request, reply) => {
     const id = deletionId(request, reply);
     if (id === undefined) return reply;
-    const user = guard.user(request);
-    if (!repos.destAccounts.remove(user.id, id, now().toISOString())) return notFound(reply, 'ERROR_DELETING_ACCOUNT');
-    return DONE;
+    const change = await removePhoneAccount(store, guard.user(request).id, id, now());
+    return change.kind === 'done' ? DONE : notFound(reply, 'ERROR_DELETING_ACCOUNT');
   });
 
   // §7: GET /account/destinations?ani and /account/destinations/
@@ -108,9 +121,9 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     if (!q.ok) return badRequest(reply, q.errors);
     const user = guard.user(request);
     if (q.value.ani === undefined || q.value.ani === null) {
-      return { destinations: listAccounts(user.id) } satisfies DestinationsResponse;
+      return { destinations: await listAccounts(user.id) } satisfies DestinationsResponse;
     }
-    const account = repos.destAccounts.findByPhone(user.id, normaliseAni(q.value.ani));
+    const account = await repos.destAccounts.findByPhone(user.id, normaliseAni(q.value.ani));
     if (!account) return reply.code(404).send(NOT_FOUND);
     return { destinations: [destinationAccount(account)] } satisfies DestinationsResponse;
   };
@@ -120,15 +133,8 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
   app.post(ACCOUNT_PATHS.makePrimary, async (request, reply) => {
     const body = validate(makePrimarySchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
-    const user = guard.user(request);
-    return transaction(db, () => {
-      const account = repos.destAccounts.findByPhone(user.id, normaliseAni(body.value.ani));
-      if (!account) return reply.code(404).send(NOT_FOUND);
-      // §2 /account/primary_account: validated accounts only.
-      if (account.validate_status !== 'validated') return refused('ERROR_CHANGING_PRIMARY_ACCOUNT');
-      if (!repos.destAccounts.makePrimary(user.id, account.id)) throw new Error('primary account vanished');
-      return DONE;
-    });
+    const change = await makePrimaryAccount(store, guard.user(request).id, normaliseAni(body.value.ani));
+    return answerChange(reply, change, () => reply.code(404).send(NOT_FOUND));
   });
 
   app.post(ACCOUNT_PATHS.breakage, async (request, reply) => {
@@ -137,17 +143,15 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     const user = guard.user(request);
     const sms = body.value.sms_status as BreakageStatus;
     const email = body.value.email_status as BreakageStatus;
-    const account = repos.destAccounts.findByPhone(user.id, normaliseAni(body.value.ani));
-    if (!account || !repos.destAccounts.setBreakage(user.id, account.id, sms, email)) {
-      return reply.code(404).send(NOT_FOUND);
-    }
+    const change = await setBreakageChoice(store, user.id, normaliseAni(body.value.ani), { sms, email });
+    if (change.kind !== 'done') return reply.code(404).send(NOT_FOUND);
     return { ...DONE, breakage: { sms, email } } satisfies BreakageResponse;
   });
 
   // ------------------------------------------------------------ recurring deposits
 
   app.get(ACCOUNT_PATHS.recurringDeposits, async (request) => {
-    const list = repos.recurringDeposits.listForUser(guard.user(request).id).map(recurringDeposit);
+    const list = (await repos.recurringDeposits.listForUser(guard.user(request).id)).map(recurringDeposit);
     return { recurring_deposits: sortRecurringDeposits(list) } satisfies RecurringDepositsResponse;
   });
 
@@ -155,10 +159,8 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     const id = deletionId(request, reply);
     if (id === undefined) return reply;
     // §8: a cancellation that fails shows ERROR_DELETING_DEPOSIT.
-    if (!repos.recurringDeposits.cancel(guard.user(request).id, id, now().toISOString())) {
-      return notFound(reply, 'ERROR_DELETING_DEPOSIT');
-    }
-    return DONE;
+    const change = await cancelRecurringDeposit(store, guard.user(request).id, id, now());
+    return change.kind === 'done' ? DONE : notFound(reply, 'ERROR_DELETING_DEPOSIT');
   });
 
   // ------------------------------------------------------------ deposit history
@@ -168,9 +170,13 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     if (!q.ok) return badRequest(reply, q.errors);
     const user = guard.user(request);
     const page = q.value.page === undefined ? 1 : Number(q.value.page);
-    const total = repos.depositHistory.count(user.id);
+    const total = await repos.depositHistory.count(user.id);
     // §9: deposit history 20 per page.
-    const rows = repos.depositHistory.page(user.id, DEPOSIT_HISTORY_PAGE_SIZE, (page - 1) * DEPOSIT_HISTORY_PAGE_SIZE);
+    const rows = await repos.depositHistory.page(
+      user.id,
+      DEPOSIT_HISTORY_PAGE_SIZE,
+      (page - 1) * DEPOSIT_HISTORY_PAGE_SIZE,
+    );
     const closed = deps.config.closedFacilityIds ?? [];
     return {
       deposits: rows.map((r) => depositHistoryItem(r, closed)),
@@ -185,9 +191,9 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     const q = validate(accountHistoryQuerySchema, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
     const user = guard.user(request);
-    const account = repos.destAccounts.findByDestinationId(user.id, q.value.destination_id);
+    const account = await repos.destAccounts.findByDestinationId(user.id, q.value.destination_id);
     if (!account) return reply.code(404).send(NOT_FOUND);
-    const rows = repos.destAccounts.activity(account.id, q.value.deposit_type as Purse, ACTIVITY_LIMIT);
+    const rows = await repos.destAccounts.activity(account.id, q.value.deposit_type as Purse, ACTIVITY_LIMIT);
     return {
       activity: rows.map((r) => ({
         event_at: r.event_at,
@@ -201,20 +207,15 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
 
   app.get(ACCOUNT_PATHS.creditCards, async (request) => {
     const t = now();
-    const cards = repos.savedCards.listForUser(guard.user(request).id).map((c) => savedCard(c, t));
+    const cards = (await repos.savedCards.listForUser(guard.user(request).id)).map((c) => savedCard(c, t));
     return { credit_cards: cards } satisfies SavedCardsResponse;
   });
 
   app.post(`${ACCOUNT_PATHS.creditCards}/:id`, async (request, reply) => {
     const id = deletionId(request, reply);
     if (id === undefined) return reply;
-    const user = guard.user(request);
-    return transaction(db, () => {
-      if (!repos.savedCards.findForUser(user.id, id)) return notFound(reply, 'ERROR_DELETING_CARD');
-      // An active recurring deposit charges this card: it stays until that deposit is cancelled.
-      if (repos.savedCards.usedByRecurring(user.id, id)) return refused('ERROR_DELETING_CARD');
-      repos.savedCards.remove(user.id, id);
-      return DONE;
-    });
+    // An active recurring deposit charges the card: it stays until that deposit is cancelled.
+    const change = await removeSavedCard(store, guard.user(request).id, id);
+    return answerChange(reply, change, () => notFound(reply, 'ERROR_DELETING_CARD'));
   });
 }

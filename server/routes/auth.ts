@@ -15,10 +15,9 @@ import {
   type RegisterRequest,
 } from '../../contract/accounts.ts';
 import type { Deps } from '../deps.ts';
-import { transaction } from '../db.ts';
 import { accountUser } from '../domain/accounts.ts';
-import { primaryNoOf } from '../domain/deep-contact.ts';
-import { attemptLogin } from '../domain/login.ts';
+import { markSignedIn } from '../domain/form-state.ts';
+import { attemptLogin, registerAccount } from '../domain/login.ts';
 import { hashSecret } from '../domain/passwords.ts';
 import { BAD_REQUEST, UNAUTHORIZED, badRequest, validate } from '../http.ts';
 import type { UserRow } from '../repo/users.ts';
@@ -38,38 +37,28 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Error && /UNIQUE constraint failed: users\.email/.test(err.message);
-}
-
 export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { db, repos, sessions, now } = deps;
+  const { store, repos, sessions, now } = deps;
 
   /**
    * Signs the request's session in as the user (new id, new CSRF token, old id dead) and marks the
    * form state signed in; the account's email becomes the payer's contact email (§6).
    */
-  function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): LoginResponse | undefined {
-    return transaction(db, () => {
-      const session = sessions.signIn(request, reply, user.id);
-      if (!session) return undefined;
-      const state = repos.formState.get(session.id);
-      repos.formState.save(
-        session.id,
-        {
-          fields: { ...state.fields, logged_in: true, email: user.email, primary_no: primaryNoOf(repos, user.id) },
-          errors: state.errors,
-        },
-        now().toISOString(),
-      );
-      return { success: true, csrf_token: session.csrf_token, user: accountUser(user) };
-    });
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+  ): Promise<LoginResponse | undefined> {
+    const session = await sessions.signIn(request, reply, user.id);
+    if (!session) return undefined;
+    await markSignedIn(store, session.id, user, now());
+    return { success: true, csrf_token: session.csrf_token, user: accountUser(user) };
   }
 
   app.post(ACCOUNT_PATHS.login, async (request, reply) => {
     const body = validate(loginSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
-    const session = sessions.require(request, reply);
+    const session = await sessions.require(request, reply);
     const email = body.value.email.toLowerCase();
     const outcome = await attemptLogin(repos, email, body.value.password, session.id, now());
     if (outcome.kind === 'locked') {
@@ -81,27 +70,27 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
         .code(400)
         .send({ errors: { form: accountErrorKey('ERROR_LOGIN_CREDENTIALS') } } satisfies AccountErrorBody);
     }
-    const answer = signIn(request, reply, outcome.user);
+    const answer = await signIn(request, reply, outcome.user);
     if (!answer) return reply.code(401).send(UNAUTHORIZED);
     return answer;
   });
 
   app.post(ACCOUNT_PATHS.logout, async (request, reply) => {
-    sessions.destroy(request, reply);
+    await sessions.destroy(request, reply);
     return { success: true, redirect_to: '/' } satisfies LogoutResponse;
   });
 
   app.get(ACCOUNT_PATHS.me, async (request) => {
     const session = sessions.current(request);
-    const user = session?.user_id ? repos.users.findById(session.user_id) : undefined;
+    const user = session?.user_id ? await repos.users.findById(session.user_id) : undefined;
     return { logged_in: user !== undefined, user: user ? accountUser(user) : null } satisfies MeResponse;
   });
 
   app.post(ACCOUNT_PATHS.register, async (request, reply) => {
     const raw = request.body;
     if (!isPlainObject(raw)) return reply.code(400).send(BAD_REQUEST);
-    const session = sessions.require(request, reply);
-    const { fields } = repos.formState.get(session.id);
+    const session = await sessions.require(request, reply);
+    const { fields } = await repos.formState.get(session.id);
     // §7: the email (and the names and phone) may come from the form state of the deposit just made.
     const input: Record<string, unknown> = {
       email: fields.email,
@@ -114,7 +103,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     if (!body.ok) return badRequest(reply, body.errors);
     const email = body.value.email.toLowerCase();
     const exists = { errors: { email: accountErrorKey('ACCOUNT_EXISTS') } } satisfies AccountErrorBody;
-    if (repos.users.findByEmail(email)) return reply.code(409).send(exists);
+    if (await repos.users.findByEmail(email)) return reply.code(409).send(exists);
 
     const [passwordHash, pinHash] = await Promise.all([hashSecret(body.value.password), hashSecret(body.value.pin)]);
     const user: UserRow = {
@@ -131,21 +120,11 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       professional: false,
       created_at: now().toISOString(),
     };
-    let answer: LoginResponse | undefined;
-    try {
-      answer = transaction(db, () => {
-        repos.users.insert(user);
-        // The deposits this browser made as a guest become the new account's; before the sign-in,
-        // which gives the session a new id.
-        const current = sessions.current(request) ?? session;
-        repos.depositHistory.linkSessionDeposits(current.id, user.id);
-        return signIn(request, reply, user);
-      });
-    } catch (err) {
-      // Two registrations of one email at the same time: the second finds the first's row.
-      if (isUniqueViolation(err)) return reply.code(409).send(exists);
-      throw err;
-    }
+    // The deposits this browser made as a guest become the new account's; before the sign-in, which
+    // gives the session a new id.
+    const current = sessions.current(request) ?? session;
+    if ((await registerAccount(store, user, current.id)) === 'exists') return reply.code(409).send(exists);
+    const answer = await signIn(request, reply, user);
     if (!answer) return reply.code(401).send(UNAUTHORIZED);
     return answer;
   });

@@ -37,9 +37,9 @@ export async function checkoutServiceRoutes(app: FastifyInstance, deps: Deps): P
   app.post(CHECKOUT_SERVICE_PATHS.getCnInmate, async (request, reply) => {
     const body = validate(cnInmateSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
-    const facility = repos.facilities.findById(Number(body.value.como_facility_id));
+    const facility = await repos.facilities.findById(Number(body.value.como_facility_id));
     if (!facility) return badRequest(reply, paramError('como_facility_id', ERROR_FACILITY_NOT_FOUND));
-    const inmate = repos.inmates.findInFacility(body.value.inmate_id, facility.id);
+    const inmate = await repos.inmates.findInFacility(body.value.inmate_id, facility.id);
     const answer: CnInmateResponse = inmate
       ? {
           returnCode: CN_RETURN_OK,
@@ -64,20 +64,23 @@ export async function checkoutServiceRoutes(app: FastifyInstance, deps: Deps): P
   app.post(CHECKOUT_SERVICE_PATHS.getAllowedMinMax, async (request, reply) => {
     const body = validate(allowedMinMaxSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
-    const facility = repos.facilities.findById(Number(body.value.como_facility_id));
+    const facility = await repos.facilities.findById(Number(body.value.como_facility_id));
     if (!facility) return badRequest(reply, paramError('como_facility_id', ERROR_FACILITY_NOT_FOUND));
-    const inmate = repos.inmates.findInFacility(body.value.inmate_id, facility.id);
+    const inmate = await repos.inmates.findInFacility(body.value.inmate_id, facility.id);
     if (!inmate) return badRequest(reply, paramError('inmate_id', MSG.invalid));
     const session = sessions.current(request);
-    const email = session ? payerEmailOf(repos, session, repos.formState.get(session.id).fields.email) : '';
-    const remaining = dailyRemainingCents(repos, config, email, inmate.id, now());
+    const email = session
+      ? await payerEmailOf(repos, session, (await repos.formState.get(session.id)).fields.email)
+      : '';
+    const remaining = await dailyRemainingCents(repos, config, email, inmate.id, now());
     return allowedMinMax(facility, remaining) satisfies AllowedMinMaxResponse;
   });
 
   app.get(CHECKOUT_SERVICE_PATHS.voicemailOffers, async () => {
-    const offers = repos.voicemailOffers
-      .list()
-      .map((o) => ({ tier: toDollars(o.tier_cents), voicemails: o.voicemails }));
+    const offers = (await repos.voicemailOffers.list()).map((o) => ({
+      tier: toDollars(o.tier_cents),
+      voicemails: o.voicemails,
+    }));
     return { offers } satisfies VoicemailOffersResponse;
   });
 
@@ -96,8 +99,7 @@ export async function checkoutServiceRoutes(app: FastifyInstance, deps: Deps): P
   app.get(CHECKOUT_SERVICE_PATHS.fees, async (request, reply) => {
     const q = validate(feesQuerySchema, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
-    const fees: FeeScheduleTier[] = repos.fees
-      .listTiers()
+    const fees: FeeScheduleTier[] = (await repos.fees.listTiers())
       .filter((t) => q.value.deposit_type === undefined || t.deposit_type === q.value.deposit_type)
       .map((t) => ({
         deposit_type: t.deposit_type as DepositType,

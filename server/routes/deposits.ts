@@ -19,8 +19,8 @@ export async function depositRoutes(app: FastifyInstance, deps: Deps): Promise<v
   app.post(PATHS.processDeposit, async (request, reply) => {
     const body = validate(bodySchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
-    const session = sessions.require(request, reply);
-    const result = processDeposit(
+    const session = await sessions.require(request, reply);
+    const result = await processDeposit(
       deps,
       session,
       {

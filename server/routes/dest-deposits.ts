@@ -26,6 +26,8 @@ export async function destDepositRoutes(app: FastifyInstance, deps: Deps): Promi
       if (!stored.ok) return badRequest(reply, { ani: stored.error } as Record<string, string>);
       phone = stored.phone;
     }
-    return { fraud_flag: repos.destinations.isFraudFlagged(phone) ? 1 : 0 } satisfies DestinationFraudFlagResponse;
+    return {
+      fraud_flag: (await repos.destinations.isFraudFlagged(phone)) ? 1 : 0,
+    } satisfies DestinationFraudFlagResponse;
   });
 }

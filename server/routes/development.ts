@@ -28,9 +28,9 @@ export async function developmentRoutes(app: FastifyInstance, deps: Deps): Promi
   app.post(PATHS.logJsError, async (request, reply) => {
     const body = validate(errorBody, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
-    const session = sessions.require(request, reply);
+    const session = await sessions.require(request, reply);
     const ua = request.headers['user-agent'];
-    repos.clientErrors.insert({
+    await repos.clientErrors.insert({
       session_id: session.id,
       message: cut(body.value.message, LIMITS.message) ?? '',
       stack: cut(body.value.stack, LIMITS.stack),
@@ -41,5 +41,5 @@ export async function developmentRoutes(app: FastifyInstance, deps: Deps): Promi
     return reply.code(204).send();
   });
 
-  app.get(PATHS.outbox, async () => ({ messages: repos.outbox.list(OUTBOX_LIST_SIZE) }) satisfies OutboxResponse);
+  app.get(PATHS.outbox, async () => ({ messages: await repos.outbox.list(OUTBOX_LIST_SIZE) }) satisfies OutboxResponse);
 }

@@ -35,13 +35,12 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
   const { repos } = deps;
 
   /** A country a payer may pick that has states or provinces to list. */
-  const supported = (code: string) =>
-    allowedCountryCodes(repos).includes(code) && repos.geo.listRegions(code).length > 0;
+  const supported = async (code: string) =>
+    (await allowedCountryCodes(repos)).includes(code) && (await repos.geo.listRegions(code)).length > 0;
 
   app.get(PATHS.allowedCountries, async () => {
     // §3: only allowed countries, and never a sanctioned one whatever the data says.
-    const countries = repos.geo
-      .listCountries()
+    const countries = (await repos.geo.listCountries())
       .filter((c) => c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code))
       .sort((a, b) => a.sort - b.sort);
     return { countries } satisfies AllowedCountriesResponse;
@@ -50,26 +49,26 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
   app.get(PATHS.stateList, async (request, reply) => {
     const q = validate(countryQuery, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
-    if (!supported(q.value.country)) return badRequest(reply, { country: MSG.invalid });
-    return { states: repos.geo.listRegions(q.value.country) } satisfies StateListResponse;
+    if (!(await supported(q.value.country))) return badRequest(reply, { country: MSG.invalid });
+    return { states: await repos.geo.listRegions(q.value.country) } satisfies StateListResponse;
   });
 
   app.get(PATHS.facilityList, async (request, reply) => {
     const q = validate(facilityListQuery, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
     const country = q.value.country ?? 'US';
-    if (!supported(country)) return badRequest(reply, { country: MSG.invalid });
-    if (!repos.geo.regionExists(country, q.value.facility_state))
+    if (!(await supported(country))) return badRequest(reply, { country: MSG.invalid });
+    if (!(await repos.geo.regionExists(country, q.value.facility_state)))
       return badRequest(reply, { facility_state: MSG.invalid });
     return {
-      facilities: repos.facilities.listByRegion(country, q.value.facility_state),
+      facilities: await repos.facilities.listByRegion(country, q.value.facility_state),
     } satisfies FacilityListResponse;
   });
 
   app.get('/pay/facility/:id', async (request, reply) => {
     const p = validate(facilityParams, request.params);
     if (!p.ok) return badRequest(reply, { facility_id: MSG.numeric });
-    const facility = repos.facilities.findById(Number(p.value.id));
+    const facility = await repos.facilities.findById(Number(p.value.id));
     if (!facility) return reply.code(404).send({ errors: { facility_id: ERROR_FACILITY_NOT_FOUND } });
     return { facility } satisfies FacilityResponse;
   });

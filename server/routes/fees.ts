@@ -29,7 +29,7 @@ export async function feeRoutes(app: FastifyInstance, deps: Deps): Promise<void>
   app.get(PATHS.feesAndRoundups, async (request, reply) => {
     const q = validate(feesQuery, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
-    const facility = repos.facilities.findById(Number(q.value.facility_id));
+    const facility = await repos.facilities.findById(Number(q.value.facility_id));
     if (!facility) return badRequest(reply, { facility_id: ERROR_FACILITY_NOT_FOUND });
     const type = q.value.deposit_type as DepositType;
     if (!offersType(facility, type)) return badRequest(reply, { deposit_type: RESELECT_DEPOSIT_TYPE });
@@ -40,12 +40,12 @@ export async function feeRoutes(app: FastifyInstance, deps: Deps): Promise<void>
     if (amountKey) return badRequest(reply, { deposit_amount: amountKey });
 
     const amountCents = toCents(amount);
-    const base = quote(repos.fees, facility, type, amountCents);
+    const base = await quote(repos.fees, facility, type, amountCents);
     if (!base) return badRequest(reply, { deposit_amount: MSG.amountLimit });
     const unifiedWallet = q.value.unified_wallet_flag === 'true' || q.value.unified_wallet_flag === '1';
     return {
       original_deposit_best_fee: { fee: toDollars(base.feeCents), tax: toDollars(base.taxCents) },
-      roundups: roundups(repos.fees, { facility, type, amountCents, limits, unifiedWallet }),
+      roundups: await roundups(repos.fees, { facility, type, amountCents, limits, unifiedWallet }),
     } satisfies FeesAndRoundupsResponse;
   });
 }

@@ -92,26 +92,28 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   };
 
   /** The facility of the query, or the 400 errors to answer with. */
-  const facilityOf = (query: unknown): { facility: Facility } | { errors: Parameters<typeof badRequest>[1] } => {
+  const facilityOf = async (
+    query: unknown,
+  ): Promise<{ facility: Facility } | { errors: Parameters<typeof badRequest>[1] }> => {
     const q = validate(facilityQuery, query);
     if (!q.ok) return { errors: { facility_id: q.errors.facility_id ?? MSG.numeric } };
-    const facility = repos.facilities.findById(Number(q.value.facility_id));
+    const facility = await repos.facilities.findById(Number(q.value.facility_id));
     return facility ? { facility } : { errors: { facility_id: ERROR_FACILITY_NOT_FOUND } };
   };
 
   app.get(PATHS.searchInmates, async (request, reply) => {
-    const f = facilityOf(request.query);
+    const f = await facilityOf(request.query);
     if ('errors' in f) return badRequest(reply, f.errors);
     // Name search is for standard facilities; the others search by booking code or A-number.
     if (!f.facility.is_standard) return badRequest(reply, { facility_id: MSG.invalid });
     const q = validate(nameQuery, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
     const p = pageOf(q.value.page);
-    return answer(repos.inmates.searchByName(f.facility.id, nameQueryParts(q.value.name_query), p), p.page);
+    return answer(await repos.inmates.searchByName(f.facility.id, nameQueryParts(q.value.name_query), p), p.page);
   });
 
   app.get(PATHS.searchInmatesSpecial, async (request, reply) => {
-    const f = facilityOf(request.query);
+    const f = await facilityOf(request.query);
     if ('errors' in f) return badRequest(reply, f.errors);
     const { facility } = f;
     if (facility.is_ice) {
@@ -119,13 +121,13 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       if (!q.ok) return badRequest(reply, q.errors);
       const p = pageOf(q.value.page);
       const digits = q.value.name_query.replace(/^[Aa]/, '');
-      return answer(repos.inmates.searchByANumber(facility.id, digits, q.value.inmate_last_name, p), p.page);
+      return answer(await repos.inmates.searchByANumber(facility.id, digits, q.value.inmate_last_name, p), p.page);
     }
     if (facility.is_juve || facility.is_canada) {
       const q = validate(bookingQuery, request.query);
       if (!q.ok) return badRequest(reply, q.errors);
       const p = pageOf(q.value.page);
-      return answer(repos.inmates.searchByBookingCode(facility.id, q.value.booking_code, p), p.page);
+      return answer(await repos.inmates.searchByBookingCode(facility.id, q.value.booking_code, p), p.page);
     }
     return badRequest(reply, { facility_id: MSG.invalid });
   });

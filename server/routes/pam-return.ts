@@ -3,25 +3,15 @@
 // prepared (its pam_payload) and against the endpoint's own record, then writes the deposit (one ledger
 // row, in the payer's history) and the pam receipt into form state. The same result again answers the
 // first answer: a reload of the return address never writes a second deposit.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { CheckoutResponse } from '../../contract/api.ts';
-import { PAM_RECURRING_DAYS } from '../../contract/checkout-services.ts';
-import type { FormFields, ReceiptInfo } from '../../contract/entities.ts';
-import { PAM_ERRORS, PAM_PATHS, completePamDepositSchema } from '../../contract/pam.ts';
-import { transaction } from '../db.ts';
+import { PAM_PATHS, completePamDepositSchema } from '../../contract/pam.ts';
 import type { Deps } from '../deps.ts';
-import { RECURRING_DEPOSIT_TYPE, newOrderNumber, response } from '../domain/checkout.ts';
-import { ageOn } from '../domain/dates.ts';
-import { readPamPayload, verifyPamResult } from '../domain/pam.ts';
+import { completePamDeposit } from '../domain/pam-return.ts';
 import { badRequest, validate } from '../http.ts';
-import { toCents } from '../money.ts';
 import { signedInGuard } from '../signed-in.ts';
 
-type Outcome = { status: 200; body: CheckoutResponse } | { status: 400; field: string };
-
 export async function pamReturnRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { db, repos, config, sessions, now } = deps;
+  const { sessions, now } = deps;
   const guard = signedInGuard(deps);
   // §6: in pam mode an account is required.
   app.addHook('onRequest', guard.onRequest);
@@ -30,104 +20,8 @@ export async function pamReturnRoutes(app: FastifyInstance, deps: Deps): Promise
     const body = validate(completePamDepositSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
     const user = guard.user(request);
-    const session = sessions.require(request, reply);
-    const t = now();
-    const outcome = transaction(db, (): Outcome => {
-      const state = repos.formState.get(session.id);
-      const f = state.fields;
-      if (f.deposit_id) {
-        const first = repos.deposits.findById(f.deposit_id);
-        if (first) return { status: 200, body: JSON.parse(first.response_json) as CheckoutResponse };
-      }
-      const result = verifyPamResult(config, body.value.pam_result);
-      const claims = f.pam_payload ? readPamPayload(config, f.pam_payload) : null;
-      // Only the payment this session prepared: a result of another payer's payment proves nothing here.
-      if (!result || !claims || claims.ref !== result.ref) return { status: 400, field: PAM_ERRORS.invalidResult };
-      const paid = repos.pamPayments.findByRef(result.ref);
-      if (!paid?.valid || paid.card_last4 !== result.card_last4) return { status: 400, field: PAM_ERRORS.notPaid };
-      const facility = repos.facilities.findById(claims.facility_id);
-      const inmate = facility ? repos.inmates.findInFacility(claims.inmate_id, facility.id) : undefined;
-      if (!facility || !inmate) return { status: 400, field: PAM_ERRORS.invalidResult };
-
-      const depositId = randomUUID();
-      const nowIso = t.toISOString();
-      const recurringType = claims.recurring === 'biweekly' ? RECURRING_DEPOSIT_TYPE[claims.deposit_type] : undefined;
-      const receipt: ReceiptInfo = {
-        deposit_id: depositId,
-        order_number: newOrderNumber(repos),
-        deposit_time: result.paid_at,
-        deposit_type: claims.deposit_type,
-        recipient_first_name: inmate.first_name,
-        recipient_last_name: inmate.last_name,
-        recipient_dob: inmate.date_of_birth,
-        recipient_age: ageOn(inmate.date_of_birth, t),
-        booking_code: inmate.booking_code,
-        facility_id: facility.id,
-        facility_label: facility.label,
-        inmate_label: facility.inmate_label,
-        amount: claims.amount,
-        fee: claims.fee,
-        tax: claims.tax,
-        total: claims.total,
-        card_brand: result.card_brand,
-        card_last4: result.card_last4,
-        card_expiry: result.card_expiry,
-        billing_country: f.billing_country,
-        pam: true,
-        // §4 pam mode: repeats on the 1st and the 15th, on the card the endpoint took.
-        ...(recurringType ? { recurring: { interval: 'biweekly' as const, day: PAM_RECURRING_DAYS[0] } } : {}),
-      };
-      const done: FormFields = {
-        ...f,
-        deposit_id: depositId,
-        deposit_fee: Math.round((claims.fee + claims.tax) * 100) / 100,
-        deposit_total: claims.total,
-        cached_deposit_info: receipt,
-      };
-      const answer = response(done, { success: true, cached_deposit_info: receipt });
-      repos.deposits.insert({
-        id: depositId,
-        order_number: receipt.order_number,
-        session_id: session.id,
-        facility_id: facility.id,
-        inmate_id: inmate.id,
-        deposit_type: claims.deposit_type,
-        amount_cents: toCents(claims.amount),
-        fee_cents: toCents(claims.fee),
-        tax_cents: toCents(claims.tax),
-        total_cents: toCents(claims.total),
-        // The endpoint charged the card; the ledger names its payment instead of a vault token.
-        card_token: `pam:${claims.ref}`,
-        card_brand: result.card_brand,
-        card_last4: result.card_last4,
-        card_exp: result.card_expiry,
-        payer_email: user.email,
-        created_at: nowIso,
-        response_json: JSON.stringify(answer),
-      });
-      repos.depositHistory.assign(depositId, user.id, null);
-      // §4 pam mode: the schedule repeats this payment on the card the endpoint took (its pam_ref); the
-      // runner charges it from the next 1st or 15th (server/domain/recurring-runner.ts).
-      if (recurringType) {
-        repos.recurringDeposits.create({
-          user_id: user.id,
-          card_id: null,
-          amount_cents: toCents(claims.amount),
-          interval_type: 'biweekly',
-          day_in_interval: PAM_RECURRING_DAYS[0],
-          deposit_type: recurringType,
-          facility_id: facility.id,
-          inmate_id: inmate.id,
-          dest_account_id: null,
-          account_guid: randomUUID(),
-          is_pam: true,
-          created_at: nowIso,
-          pam_ref: claims.ref,
-        });
-      }
-      repos.formState.save(session.id, { fields: done, errors: {} }, nowIso);
-      return { status: 200, body: answer };
-    });
+    const session = await sessions.require(request, reply);
+    const outcome = await completePamDeposit(deps, user, session, body.value.pam_result, now());
     if (outcome.status === 400) return badRequest(reply, { form: outcome.field });
     return outcome.body;
   });

@@ -13,7 +13,7 @@ import {
 } from '../../contract/professional.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
-import { transaction } from '../db.ts';
+import { updateForm } from '../domain/form-state.ts';
 import { isSsoTokenOf, issueSsoToken, saveProfessionalRequest, serverIssueDateWindow } from '../domain/professional.ts';
 import { badRequest, validate } from '../http.ts';
 import { signedInGuard } from '../signed-in.ts';
@@ -21,14 +21,14 @@ import { signedInGuard } from '../signed-in.ts';
 const TOKEN_REFUSED = { errors: { form: PROFESSIONAL_ERRORS.tokenRefused } } satisfies AccountErrorBody;
 
 export async function professionalRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { db, repos, sessions, now } = deps;
+  const { store, repos, sessions, now } = deps;
   const guard = signedInGuard(deps);
   app.addHook('onRequest', guard.onRequest);
 
   app.get(PROFESSIONAL_PATHS.facilities, async (request) => {
     const user = guard.user(request);
-    const pending = new Set(repos.professionalRequests.pendingFacilityIds(user.id));
-    const facilities = repos.facilities.listAll().map((f) => ({ ...f, pending: pending.has(f.id) }));
+    const pending = new Set(await repos.professionalRequests.pendingFacilityIds(user.id));
+    const facilities = (await repos.facilities.listAll()).map((f) => ({ ...f, pending: pending.has(f.id) }));
     return { facilities } satisfies ProfessionalFacilitiesResponse;
   });
 
@@ -36,13 +36,10 @@ export async function professionalRoutes(app: FastifyInstance, deps: Deps): Prom
   app.get(PROFESSIONAL_PATHS.ssoToken, async (request) => {
     const user = guard.user(request);
     const t = now();
-    const { token, expiresAt } = issueSsoToken(user.id, t);
+    const { token, expiresAt } = issueSsoToken(user.id, t, deps.keys.sso);
     const session = sessions.current(request);
     if (session) {
-      transaction(db, () => {
-        const state = repos.formState.get(session.id);
-        repos.formState.save(session.id, { ...state, fields: { ...state.fields, sso_token: token } }, t.toISOString());
-      });
+      await updateForm(store, session.id, (state) => ({ ...state, fields: { ...state.fields, sso_token: token } }), t);
     }
     return { sso_token: token, expires_at: expiresAt.toISOString() } satisfies SsoTokenResponse;
   });
@@ -53,8 +50,8 @@ export async function professionalRoutes(app: FastifyInstance, deps: Deps): Prom
     if (!body.ok) return badRequest(reply, body.errors);
     const user = guard.user(request);
     // §6: the token must be this payer's own, signed here and not expired.
-    if (!isSsoTokenOf(body.value.jwtToken, user.id, t)) return reply.code(403).send(TOKEN_REFUSED);
-    const outcome = saveProfessionalRequest(deps, user.id, body.value, t);
+    if (!isSsoTokenOf(body.value.jwtToken, user.id, t, deps.keys.sso)) return reply.code(403).send(TOKEN_REFUSED);
+    const outcome = await saveProfessionalRequest(store, user.id, body.value, t);
     if (outcome.kind === 'facility_unknown') {
       return reply.code(400).send({ errors: { facilityId: MSG.invalid } } satisfies AccountErrorBody);
     }

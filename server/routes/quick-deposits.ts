@@ -13,6 +13,6 @@ export async function quickDepositRoutes(app: FastifyInstance, deps: Deps): Prom
 
   app.get(QUICK_DEPOSIT_PATHS.quickDeposits, async (request) => {
     const user = guard.user(request);
-    return { quick_deposits: quickDepositsFor(deps, user.id) } satisfies QuickDepositsResponse;
+    return { quick_deposits: await quickDepositsFor(deps, user.id) } satisfies QuickDepositsResponse;
   });
 }

@@ -40,16 +40,16 @@ export async function receiptSmsRoutes(app: FastifyInstance, deps: Deps): Promis
   app.post(SMS_SEND_PATH, async (request, reply) => {
     const body = validate(smsSendSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
-    const session = sessions.require(request, reply);
-    const { fields } = repos.formState.get(session.id);
+    const session = await sessions.require(request, reply);
+    const { fields } = await repos.formState.get(session.id);
     const receipt = fields.cached_deposit_info;
     if (!receipt || receipt.deposit_id !== body.value.receipt) return badRequest(reply, { form: SMS_ERRORS.noReceipt });
     if (receipt.billing_country !== 'US') return badRequest(reply, { phone_no: SMS_ERRORS.usOnly });
     // One text per deposit: a repeated request (a double click) sends nothing more.
-    if (repos.outbox.hasSubject('sms', `receipt:${receipt.deposit_id}`))
+    if (await repos.outbox.hasSubject('sms', `receipt:${receipt.deposit_id}`))
       return { success: true, already_sent: true } satisfies SmsSendResponse;
     const locale = fields.locale === 'es' ? 'es' : 'en';
-    repos.outbox.insert({
+    await repos.outbox.insert({
       channel: 'sms',
       to: usDigits(body.value.phone_no),
       subject: `receipt:${receipt.deposit_id}`,

@@ -84,7 +84,7 @@ function formOf(body: unknown): Record<string, string> {
 }
 
 export async function sandboxPamRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { repos, config, now } = deps;
+  const { repos, now } = deps;
   const locales = loadLocales();
   const textsOf = (l: Locale): Texts => locales[l].PAM_SANDBOX ?? {};
   /** An i18n key such as 'VALIDATION.INVALID_CARD_NUMBER' or 'ERROR.NO_AMEX', in the payer's language. */
@@ -112,7 +112,7 @@ export async function sandboxPamRoutes(app: FastifyInstance, deps: Deps): Promis
 
   /** Back to the site with the signed result (contract/pam.ts): the site writes the receipt. */
   const toSite = (reply: FastifyReply, claims: PamPayloadClaims, paid: PamPaymentRow) => {
-    const result = signPamResult(config, {
+    const result = signPamResult(deps.keys.pam, {
       ref: claims.ref,
       card_brand: paid.card_brand ?? '',
       card_last4: paid.card_last4 ?? '',
@@ -188,7 +188,9 @@ ${CARD_FIELDS.map(field).join('\n')}
   const verified = (body: unknown) => {
     const raw = formOf(body)[PAM_PAYLOAD_FIELD];
     const payload = raw ? raw.trim() : '';
-    const verdict = payload ? verifyPamPayload(config, payload, now()) : ({ ok: false, reason: 'malformed' } as const);
+    const verdict = payload
+      ? verifyPamPayload(deps.keys.pam, payload, now())
+      : ({ ok: false, reason: 'malformed' } as const);
     return { payload, verdict };
   };
 
@@ -198,7 +200,7 @@ ${CARD_FIELDS.map(field).join('\n')}
     const { payload, verdict } = verified(request.body);
     if (!verdict.ok) return refused(reply, verdict.reason);
     // Posted again after paying (a back button, a refresh): the payer goes back to the site's receipt.
-    const paid = repos.pamPayments.findByRef(verdict.claims.ref);
+    const paid = await repos.pamPayments.findByRef(verdict.claims.ref);
     if (paid?.valid && paid.card_last4) return toSite(reply, verdict.claims, paid);
     return cardForm(reply, verdict.claims, payload, {}, {});
   });
@@ -210,7 +212,7 @@ ${CARD_FIELDS.map(field).join('\n')}
     const { payload, verdict } = verified(request.body);
     if (!verdict.ok) return refused(reply, verdict.reason);
     const claims = verdict.claims;
-    const earlier = repos.pamPayments.findByRef(claims.ref);
+    const earlier = await repos.pamPayments.findByRef(claims.ref);
     // One payment per payload: a second post (a double click) is not charged again.
     if (earlier?.valid && earlier.card_last4) return toSite(reply, claims, earlier);
 
@@ -240,8 +242,8 @@ ${CARD_FIELDS.map(field).join('\n')}
       card_last4: digits.slice(-4),
       card_exp: `${checked.value.credit_card_month}/${checked.value.credit_card_year}`,
     };
-    repos.pamPayments.insert(row);
-    const recorded = repos.pamPayments.findByRef(claims.ref) ?? { id: 0, ...row };
+    await repos.pamPayments.insert(row);
+    const recorded = (await repos.pamPayments.findByRef(claims.ref)) ?? { id: 0, ...row };
     return toSite(reply, claims, recorded);
   });
 }

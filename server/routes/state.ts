@@ -2,12 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { PATHS, type StateAllResponse, type StateSaveResponse } from '../../contract/api.ts';
-import { EMPTY_FORM, type FieldErrors } from '../../contract/entities.ts';
+import type { FieldErrors } from '../../contract/entities.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
-import { transaction } from '../db.ts';
 import { primaryNoOf } from '../domain/deep-contact.ts';
-import { applySave } from '../domain/form-rules.ts';
+import { clearForm, saveFormPatch } from '../domain/form-state.ts';
 import { BAD_REQUEST, badRequest, validate } from '../http.ts';
 import { legalUrlsOf } from '../legal-urls.ts';
 import { navScriptUrlOf } from './sandbox-nav.ts';
@@ -30,16 +29,16 @@ export function viewOf(state: FormState, session: SessionRow, navScriptUrl: stri
 }
 
 export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { db, repos, sessions, now } = deps;
+  const { store, repos, sessions, now } = deps;
   const navScript = navScriptUrlOf(deps.config);
 
   app.get(PATHS.stateAll, async (request, reply) => {
     const q = validate(stateAllQuery, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
-    const session = sessions.require(request, reply);
-    const { fields, errors } = viewOf(repos.formState.get(session.id), session, navScript);
+    const session = await sessions.require(request, reply);
+    const { fields, errors } = viewOf(await repos.formState.get(session.id), session, navScript);
     // §5: the 011 rule reads the primary number as it is now (the account pages may have changed it).
-    fields.primary_no = primaryNoOf(repos, session.user_id);
+    fields.primary_no = await primaryNoOf(repos, session.user_id);
     const site = {
       customer_service_phone: deps.config.customerServicePhone,
       support_phone: deps.config.supportPhone,
@@ -53,36 +52,19 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     const body = request.body;
     const patch = typeof body === 'object' && body !== null && 'fields' in body ? body.fields : undefined;
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return reply.code(400).send(BAD_REQUEST);
-    const session = sessions.require(request, reply);
-    const saved = transaction(db, () => {
-      const t = now();
-      const next = applySave(repos.formState.get(session.id), patch as Record<string, unknown>, {
-        repos,
-        sessionId: session.id,
-        now: t,
-        userId: session.user_id,
-        log: request.log,
-      });
-      repos.formState.save(session.id, next, t.toISOString());
-      return next;
-    });
+    const session = await sessions.require(request, reply);
+    const saved = await saveFormPatch(store, session, patch as Record<string, unknown>, now(), request.log);
     return viewOf(saved, session, navScript) satisfies StateSaveResponse;
   });
 
   app.get(PATHS.stateErrors, async (request, reply) => {
-    const session = sessions.require(request, reply);
-    return { errors: repos.formState.get(session.id).errors } satisfies { errors: FieldErrors };
+    const session = await sessions.require(request, reply);
+    return { errors: (await repos.formState.get(session.id)).errors } satisfies { errors: FieldErrors };
   });
 
   app.post(PATHS.stateClear, async (request, reply) => {
-    const session = sessions.require(request, reply);
-    const cleared = transaction(db, () => {
-      const { fields } = repos.formState.get(session.id);
-      // The language choice outlives the form.
-      const next: FormState = { fields: { ...EMPTY_FORM, locale: fields.locale }, errors: {} };
-      repos.formState.save(session.id, next, now().toISOString());
-      return next;
-    });
+    const session = await sessions.require(request, reply);
+    const cleared = await clearForm(store, session.id, now());
     return viewOf(cleared, session, navScript) satisfies StateSaveResponse;
   });
 }

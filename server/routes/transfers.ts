@@ -40,7 +40,7 @@ export async function transferRoutes(app: FastifyInstance, deps: Deps): Promise<
       srcAni: normaliseAni(q.value.src_ani),
       dstAni: normaliseAni(q.value.dst_ani),
     };
-    return answer(reply, checkTransfer(repos, user.id, input, transferFeeCents(deps.config)));
+    return answer(reply, await checkTransfer(repos, user.id, input, transferFeeCents(deps.config)));
   });
 
   app.post(ACCOUNT_PATHS.transfer, async (request, reply) => {
@@ -52,6 +52,6 @@ export async function transferRoutes(app: FastifyInstance, deps: Deps): Promise<
       srcAni: normaliseAni(body.value.src_ani),
       dstAni: normaliseAni(body.value.dst_ani),
     };
-    return answer(reply, transferBalance(deps, user.id, input, now()));
+    return answer(reply, await transferBalance(deps, user.id, input, now()));
   });
 }

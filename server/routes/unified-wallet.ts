@@ -21,9 +21,9 @@ export async function unifiedWalletRoutes(app: FastifyInstance, deps: Deps): Pro
   app.get(UNIFIED_WALLET_PATHS.getUnifiedWallet, async (request, reply) => {
     const q = validate(unifiedWalletQuerySchema, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
-    const facility = repos.facilities.findById(Number(q.value.facility_id));
+    const facility = await repos.facilities.findById(Number(q.value.facility_id));
     if (!facility) return badRequest(reply, { facility_id: ERROR_FACILITY_NOT_FOUND });
-    const wallet = repos.unifiedWallets.findByFacility(facility.id);
+    const wallet = await repos.unifiedWallets.findByFacility(facility.id);
     if (!wallet) return NO_UNIFIED_WALLET;
     return {
       oc_facility_id: wallet.oc_facility_id,
@@ -36,11 +36,11 @@ export async function unifiedWalletRoutes(app: FastifyInstance, deps: Deps): Pro
   app.post(UNIFIED_WALLET_PATHS.getFacilityServices, async (request, reply) => {
     const body = validate(facilityServicesSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
-    const wallet = repos.unifiedWallets.findByOcId(body.value.oc_facility_id.trim());
+    const wallet = await repos.unifiedWallets.findByOcId(body.value.oc_facility_id.trim());
     if (!wallet) return badRequest(reply, { oc_facility_id: MSG.invalid } as FieldErrors);
     return {
       facilityId: wallet.facility_id,
-      facilityServices: repos.unifiedWallets.services(wallet.oc_facility_id),
+      facilityServices: await repos.unifiedWallets.services(wallet.oc_facility_id),
     } satisfies FacilityServicesResponse;
   });
 }

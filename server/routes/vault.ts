@@ -18,7 +18,7 @@ export async function vaultRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     const digits = cardDigits(body.value.credit_card);
     const brand = detectBrand(digits);
     if (!brand) return badRequest(reply, { credit_card: MSG.cardNumber });
-    const session = sessions.require(request, reply);
+    const session = await sessions.require(request, reply);
     const answer: TokenizeResponse = {
       token: `tok_${randomToken()}`,
       brand,
@@ -26,7 +26,7 @@ export async function vaultRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       exp_month: body.value.credit_card_month,
       exp_year: body.value.credit_card_year,
     };
-    repos.vault.insert({
+    await repos.vault.insert({
       token: answer.token,
       session_id: session.id,
       brand,

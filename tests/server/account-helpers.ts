@@ -1,14 +1,22 @@
 // Shared by the account tests: the sandbox payers of fixtures/payers.json, signing a client in, and
 // a database in which both payers are already signed in, so that a test can start from a copy of it
 // instead of paying for two scrypt checks each time.
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ACCOUNT_PATHS, type LoginResponse } from '../../contract/accounts.ts';
 import { loadPayers, type PayerFixture } from '../../server/fixtures.ts';
-import { Client, newClient, startServer, type StartOptions, type TestServer } from './helpers.ts';
+import {
+  Client,
+  copyServerData,
+  newClient,
+  removeServerData,
+  startServer,
+  type StartOptions,
+  type TestServer,
+} from './helpers.ts';
 
 const payers = loadPayers();
 
@@ -37,12 +45,12 @@ interface Browser {
   csrf: string;
 }
 
-/** A database file in which Ana and Ben each have a signed-in session. */
+/** A database in which Ana and Ben each have a signed-in session (the dir of a closed test server). */
 export interface SignedInTemplate {
-  file: string;
+  dir: string;
   ana: Browser;
   ben: Browser;
-  dispose(): void;
+  dispose(): Promise<void>;
 }
 
 /** Builds the template once (per test file); the clock of later servers must not pass 24 hours. */
@@ -53,10 +61,10 @@ export async function signedInTemplate(options: StartOptions = {}): Promise<Sign
   // Closing the database folds its write-ahead log into the file.
   await server.close();
   return {
-    file: server.dbPath,
+    dir: server.dir,
     ana: { sid: ana.sid, csrf: ana.csrf },
     ben: { sid: ben.sid, csrf: ben.csrf },
-    dispose: () => rmSync(server.dir, { recursive: true, force: true }),
+    dispose: () => removeServerData(server.dir),
   };
 }
 
@@ -68,7 +76,7 @@ export interface SignedInServer extends TestServer {
 /** A server on a fresh copy of the template, with a browser for each signed-in payer. */
 export async function startSignedIn(template: SignedInTemplate, options: StartOptions = {}): Promise<SignedInServer> {
   const dir = mkdtempSync(join(tmpdir(), 'deposit-server-'));
-  copyFileSync(template.file, join(dir, 'test.sqlite'));
+  await copyServerData(template.dir, dir);
   const server = await startServer({ ...options, dir });
   const browser = (b: Browser) => {
     const c = new Client(server.app);
@@ -93,7 +101,9 @@ export function useSignedInServer(
   beforeAll(async () => {
     template = await signedInTemplate({ now: clock.now });
   });
-  afterAll(() => template?.dispose());
+  afterAll(async () => {
+    await template?.dispose();
+  });
   beforeEach(async () => {
     options.before?.();
     if (!template) throw new Error('the signed-in template was not built');

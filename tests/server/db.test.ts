@@ -1,68 +1,91 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The data layer on this run's engine (TEST_ENGINE): migrations, seeding, transactions, repositories.
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_FORM } from '../../contract/entities.ts';
-import { migrate, openDatabase, transaction, type Db } from '../../server/db.ts';
+import { migrate, type Database } from '../../server/db.ts';
 import { loadFacilities, loadInmates } from '../../server/fixtures.ts';
 import { MIGRATIONS } from '../../server/migrations.ts';
-import { createRepos, type Repos } from '../../server/repo/repos.ts';
+import { createStore, type Repos, type Store } from '../../server/repo/repos.ts';
 import { seedIfEmpty } from '../../server/seed.ts';
+import { TEST_ENGINE, openTestDatabase } from './helpers.ts';
 
-let dir: string;
-let db: Db;
+let db: Database;
+let store: Store;
 let repos: Repos;
+let dispose: () => Promise<void>;
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'deposit-db-'));
-  db = openDatabase(join(dir, 'nested', 'db.sqlite'));
-  migrate(db);
-  repos = createRepos(db);
+beforeEach(async () => {
+  ({ db, dispose } = await openTestDatabase());
+  store = createStore(db);
+  repos = store.repos;
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await dispose();
 });
 
 const NOW = '2026-11-22T12:00:00.000Z';
 
+async function one<T>(query: string): Promise<T> {
+  const { rows } = await sql.raw<T>(query).execute(db.kysely);
+  return rows[0] as T;
+}
+
 describe('database', () => {
-  it('runs in WAL mode with foreign keys on', () => {
-    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
-    expect(db.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+  it.runIf(TEST_ENGINE === 'sqlite')('runs SQLite in WAL mode with foreign keys on', async () => {
+    expect(await one('PRAGMA journal_mode')).toEqual({ journal_mode: 'wal' });
+    expect(await one('PRAGMA foreign_keys')).toEqual({ foreign_keys: 1 });
   });
 
-  it('records each migration once and applies none twice', () => {
-    const rows = db.prepare('SELECT id, name FROM migrations ORDER BY id').all();
-    expect(rows.map((r) => r.id)).toEqual(MIGRATIONS.map((m) => m.id));
-    expect(migrate(db)).toEqual([]);
+  it.runIf(TEST_ENGINE === 'postgres')('keeps times as real timestamps on PostgreSQL', async () => {
+    const row = await one<{ data_type: string }>(
+      "SELECT data_type FROM information_schema.columns WHERE table_name = 'deposits' AND column_name = 'created_at'",
+    );
+    expect(row.data_type).toBe('timestamp with time zone');
   });
 
-  it('seeds from fixtures only when empty', () => {
-    expect(seedIfEmpty(db, repos)).toBe(true);
-    expect(repos.facilities.count()).toBe(loadFacilities().length);
-    expect(db.prepare('SELECT COUNT(*) AS n FROM inmates').get()).toEqual({ n: loadInmates().length });
-    expect(seedIfEmpty(db, repos)).toBe(false);
-    expect(repos.facilities.count()).toBe(loadFacilities().length);
+  it('records each migration once and applies none twice', async () => {
+    const { rows } = await sql<{ id: number }>`SELECT id FROM schema_migrations ORDER BY id`.execute(db.kysely);
+    expect(rows.map((r) => Number(r.id))).toEqual(MIGRATIONS.map((m) => m.id));
+    expect(await migrate(db)).toEqual([]);
   });
 
-  it('rolls a failed transaction back', () => {
-    expect(() =>
-      transaction(db, () => {
-        repos.sessions.insert({ id: 's1', csrf_token: 't', user_id: null, created_at: NOW, last_seen_at: NOW });
+  it('seeds from fixtures only when empty', async () => {
+    expect(await seedIfEmpty(store)).toBe(true);
+    expect(await repos.facilities.count()).toBe(loadFacilities().length);
+    expect(Number((await one<{ n: number }>('SELECT COUNT(*) AS n FROM inmates')).n)).toBe(loadInmates().length);
+    expect(await seedIfEmpty(store)).toBe(false);
+    expect(await repos.facilities.count()).toBe(loadFacilities().length);
+  });
+
+  it('rolls a failed transaction back', async () => {
+    await expect(
+      store.transaction(async (trx) => {
+        await trx.sessions.insert({ id: 's1', csrf_token: 't', user_id: null, created_at: NOW, last_seen_at: NOW });
         throw new Error('abort');
       }),
-    ).toThrow('abort');
-    expect(repos.sessions.findActive('s1', '2000-01-01T00:00:00.000Z')).toBeUndefined();
+    ).rejects.toThrow('abort');
+    expect(await repos.sessions.findActive('s1', '2000-01-01T00:00:00.000Z')).toBeUndefined();
+  });
+
+  it('reads times back as the ISO text they were written as', async () => {
+    await repos.sessions.insert({ id: 's2', csrf_token: 't', user_id: null, created_at: NOW, last_seen_at: NOW });
+    expect(await repos.sessions.findActive('s2', '2026-11-22T11:59:59.999Z')).toMatchObject({ created_at: NOW });
+    expect(await repos.sessions.findActive('s2', NOW)).toBeUndefined();
   });
 });
 
 describe('session repository', () => {
-  it('rotates an id in one call, keeping form state and card tokens', () => {
-    seedIfEmpty(db, repos);
-    repos.sessions.insert({ id: 'old', csrf_token: 'csrf-old', user_id: null, created_at: NOW, last_seen_at: NOW });
-    repos.formState.save('old', { fields: { ...EMPTY_FORM, facility_id: 1001 }, errors: {} }, NOW);
-    repos.vault.insert({
+  it('rotates an id in one call, keeping form state and card tokens', async () => {
+    await seedIfEmpty(store);
+    await repos.sessions.insert({
+      id: 'old',
+      csrf_token: 'csrf-old',
+      user_id: null,
+      created_at: NOW,
+      last_seen_at: NOW,
+    });
+    await repos.formState.save('old', { fields: { ...EMPTY_FORM, facility_id: 1001 }, errors: {} }, NOW);
+    await repos.vault.insert({
       token: 'tok_1',
       session_id: 'old',
       brand: 'visa',
@@ -72,18 +95,20 @@ describe('session repository', () => {
       outcome: 'APPROVED',
       created_at: NOW,
     });
-    expect(repos.sessions.rotate('old', 'new', 'csrf-new', NOW)).toBe(true);
-    expect(repos.sessions.findActive('old', '2000-01-01T00:00:00.000Z')).toBeUndefined();
-    expect(repos.sessions.findActive('new', '2000-01-01T00:00:00.000Z')).toMatchObject({ csrf_token: 'csrf-new' });
-    expect(repos.formState.get('new').fields.facility_id).toBe(1001);
-    expect(repos.vault.findForSession('tok_1', 'new')).toBeDefined();
-    expect(repos.vault.findForSession('tok_1', 'old')).toBeUndefined();
+    expect(await repos.sessions.rotate('old', 'new', 'csrf-new', NOW)).toBe(true);
+    expect(await repos.sessions.findActive('old', '2000-01-01T00:00:00.000Z')).toBeUndefined();
+    expect(await repos.sessions.findActive('new', '2000-01-01T00:00:00.000Z')).toMatchObject({
+      csrf_token: 'csrf-new',
+    });
+    expect((await repos.formState.get('new')).fields.facility_id).toBe(1001);
+    expect(await repos.vault.findForSession('tok_1', 'new')).toBeDefined();
+    expect(await repos.vault.findForSession('tok_1', 'old')).toBeUndefined();
   });
 
-  it('purges idle sessions with their form state', () => {
-    repos.sessions.insert({ id: 'idle', csrf_token: 't', user_id: null, created_at: NOW, last_seen_at: NOW });
-    repos.formState.save('idle', { fields: { ...EMPTY_FORM, facility_id: 1001 }, errors: {} }, NOW);
-    expect(repos.sessions.purgeIdle('2026-11-23T12:00:00.000Z')).toBe(1);
-    expect(repos.formState.get('idle').fields).toEqual(EMPTY_FORM);
+  it('purges idle sessions with their form state', async () => {
+    await repos.sessions.insert({ id: 'idle', csrf_token: 't', user_id: null, created_at: NOW, last_seen_at: NOW });
+    await repos.formState.save('idle', { fields: { ...EMPTY_FORM, facility_id: 1001 }, errors: {} }, NOW);
+    expect(await repos.sessions.purgeIdle('2026-11-23T12:00:00.000Z')).toBe(1);
+    expect((await repos.formState.get('idle')).fields).toEqual(EMPTY_FORM);
   });
 });

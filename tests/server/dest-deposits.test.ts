@@ -1,10 +1,9 @@
 // Friends-and-family phone deposits (§1 dest; contract/dest-deposits.ts): the number step's fields in
 // /state/save (§5), the fraud-flag call (§7), and /pay/process_deposit to a phone number instead of an
 // inmate, crediting the phone account in the ledger row's transaction (docs/decisions/0010).
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../../server/db.ts';
-import { MIGRATIONS } from '../../server/migrations.ts';
+import { createStore } from '../../server/repo/repos.ts';
+import { seedIfEmpty } from '../../server/seed.ts';
 import {
   ACCOUNT_PATHS,
   type DepositHistoryResponse,
@@ -16,7 +15,7 @@ import type { CheckoutResponse, ErrorBody, StateSaveResponse, TokenizeResponse }
 import { CHECKOUT_SERVICE_PATHS } from '../../contract/checkout-services.ts';
 import { DEST_DEPOSIT_PATHS, type DestinationFraudFlagResponse } from '../../contract/dest-deposits.ts';
 import { useSignedInServer } from './account-helpers.ts';
-import { PAYER, fixedClock, newClient, type Card, type Client } from './helpers.ts';
+import { PAYER, fixedClock, newClient, openTestDatabase, type Card, type Client, type TestServer } from './helpers.ts';
 
 const clock = fixedClock();
 const current = useSignedInServer(clock, { config: { dailyMaxPerRecipient: 500 } });
@@ -38,21 +37,12 @@ const pay = (c: Client, body: object = { skip_completed_steps: false }) =>
 const fraudFlag = (c: Client, body: unknown) =>
   c.post<DestinationFraudFlagResponse | ErrorBody>(DEST_DEPOSIT_PATHS.destinationFraudFlag, body);
 
-function query(dbPath: string, sql: string, ...params: (string | number)[]): Record<string, unknown>[] {
-  const db = new DatabaseSync(dbPath, { readOnly: true });
-  try {
-    return db.prepare(sql).all(...params) as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
-}
-
 /** Ledger rows written by the tests (not the seeded history). */
-const ledger = (dbPath: string) =>
-  query(dbPath, "SELECT * FROM deposits WHERE session_id <> 'seed' ORDER BY created_at, id");
+const ledger = (server: TestServer) =>
+  server.query("SELECT * FROM deposits WHERE session_id <> 'seed' ORDER BY created_at, id");
 
-const destination = (dbPath: string, phone: string) =>
-  query(dbPath, 'SELECT * FROM destinations WHERE deposit_phone_no = ?', phone)[0];
+const destination = async (server: TestServer, phone: string) =>
+  (await server.query('SELECT * FROM destinations WHERE deposit_phone_no = ?', [phone]))[0];
 
 async function accounts(c: Client): Promise<DestinationAccount[]> {
   const res = await c.get<DestAccountsResponse>(ACCOUNT_PATHS.destAccounts);
@@ -308,7 +298,7 @@ describe('POST /account/destinations/get_destination_fraud_flag (§5, §7)', () 
 
 describe('POST /pay/process_deposit for dest (§4: the number instead of the recipient)', () => {
   it('a guest deposits to a new number: no inmate, the guest balance of the number is credited', async () => {
-    const { app, dbPath } = current();
+    const { app } = current();
     const guest = await newClient(app);
     await destCheckout(guest, { amount: 25, extra: { email: 'dest-guest@example.com' } });
     const res = await pay(guest);
@@ -330,7 +320,7 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
       deposit_phone_no_label: '(512) 555-0177',
       deposit_phone_country: 'US',
     });
-    const rows = ledger(dbPath);
+    const rows = await ledger(current());
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: receipt?.deposit_id,
@@ -342,22 +332,24 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
       user_id: null,
     });
     // The amount, never the fee, goes to the number's shared guest balance; no payer's account is made.
-    expect(destination(dbPath, '5125550177')).toMatchObject({
+    expect(await destination(current(), '5125550177')).toMatchObject({
       guest_prepaid_cents: 2500,
       guest_regulated_cents: 0,
       fraud_flag: 0,
       destination_id: expect.stringMatching(/^FNF-[0-9A-F]{10}$/),
     });
-    expect(query(dbPath, 'SELECT id FROM dest_accounts WHERE deposit_phone_no = ?', '5125550177')).toEqual([]);
+    expect(await current().query('SELECT id FROM dest_accounts WHERE deposit_phone_no = ?', ['5125550177'])).toEqual(
+      [],
+    );
     // Another guest's deposit to the same number adds to the same record.
     const other = await newClient(app);
     await destCheckout(other, { amount: 30, extra: { email: 'dest-guest-2@example.com' } });
     expect((await pay(other)).body.success).toBe(true);
-    expect(destination(dbPath, '5125550177')).toMatchObject({ guest_prepaid_cents: 5500 });
+    expect(await destination(current(), '5125550177')).toMatchObject({ guest_prepaid_cents: 5500 });
   });
 
   it('needs the number, not the recipient, and a facility that offers dest', async () => {
-    const { app, dbPath } = current();
+    const { app } = current();
     const guest = await newClient(app);
     await destCheckout(guest, { number: {} });
     const res = await pay(guest);
@@ -376,11 +368,11 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
       status: 400,
       body: { errors: { deposit_type: 'VALIDATION.RESELECT_DEPOSIT_TYPE' } },
     });
-    expect(ledger(dbPath)).toEqual([]);
+    expect(await ledger(current())).toEqual([]);
   });
 
   it("a signed-in deposit to a saved account raises that account's balance by the amount, not the fee", async () => {
-    const { ana, dbPath } = current();
+    const { ana } = current();
     const before = await account(ana, MOM);
     expect(before?.prepaid_balance).toBe(42.5);
     await destCheckout(ana, { number: { dest_account_id: MOM }, amount: 30 });
@@ -404,13 +396,13 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
       primary: true,
       deposit_inmate_id: '',
     });
-    expect(ledger(dbPath)[0]).toMatchObject({ user_id: expect.any(String), deposit_phone_no: '5125550101' });
+    expect((await ledger(current()))[0]).toMatchObject({ user_id: expect.any(String), deposit_phone_no: '5125550101' });
     // The guest balance is not touched by a payer's deposit.
-    expect(destination(dbPath, '5125550101')).toMatchObject({ guest_prepaid_cents: 0 });
+    expect(await destination(current(), '5125550101')).toMatchObject({ guest_prepaid_cents: 0 });
   });
 
   it('a typed number the payer already has goes to that account; a new one makes a pending account of theirs', async () => {
-    const { ana, dbPath } = current();
+    const { ana } = current();
     await destCheckout(ana, { number: { deposit_phone_no: '(512) 555-0102' }, amount: 20 });
     expect((await pay(ana)).body.success).toBe(true);
     expect(await account(ana, BROTHER)).toMatchObject({ prepaid_balance: 32 });
@@ -428,7 +420,7 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
       prepaid_balance: 25,
       fraud_flag: false,
       facility_id: 1001,
-      destination_id: destination(dbPath, '5125550177')?.destination_id,
+      destination_id: (await destination(current(), '5125550177'))?.destination_id,
     });
   });
 
@@ -440,7 +432,7 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
   });
 
   it('FRAUD_CONTROL_MESSAGE for a flagged number or account, without a charge or a credit', async () => {
-    const { ana, app, dbPath } = current();
+    const { ana, app } = current();
     const guest = await newClient(app);
     await destCheckout(guest, { number: { deposit_phone_no: FLAGGED_US } });
     expect((await guest.state()).errors).toEqual({ deposit_phone_no: FRAUD });
@@ -461,26 +453,26 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
       errors: { deposit_phone_no: FRAUD },
     });
     expect(await account(ana, UNCLE)).toMatchObject({ prepaid_balance: 30 });
-    expect(ledger(dbPath)).toEqual([]);
-    expect(destination(dbPath, FLAGGED_US)).toMatchObject({ guest_prepaid_cents: 0 });
+    expect(await ledger(current())).toEqual([]);
+    expect(await destination(current(), FLAGGED_US)).toMatchObject({ guest_prepaid_cents: 0 });
   });
 
   it.each([
     ['FRAUD_DEST', '5105105105105100'],
     ['INVALID_DEST', '4000000000000804'],
   ])('the sandbox card outcome %s applies to dest deposits: no ledger row, no credit', async (code, number) => {
-    const { ana, dbPath } = current();
+    const { ana } = current();
     await destCheckout(ana, { number: { dest_account_id: MOM }, card: { credit_card: number } });
     const res = await pay(ana);
     expect(res.body).toMatchObject({ success: false, error: code, cached_deposit_info: null });
     // The payer enters a card again; the number stays.
     expect(res.body.form_state).toMatchObject({ card_token: '', dest_account_id: MOM, deposit_phone_no: '5125550101' });
     expect(await account(ana, MOM)).toMatchObject({ prepaid_balance: 42.5 });
-    expect(ledger(dbPath)).toEqual([]);
+    expect(await ledger(current())).toEqual([]);
   });
 
   it('a repeated request answers the first receipt and never credits twice', async () => {
-    const { ana, app, dbPath } = current();
+    const { ana, app } = current();
     await destCheckout(ana, { number: { dest_account_id: MOM }, amount: 25 });
     const first = await pay(ana);
     // A double click: the second request changes nothing.
@@ -491,19 +483,19 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
     expect(again.body).toEqual(first.body);
     expect(third.body).toEqual(first.body);
     expect(await account(ana, MOM)).toMatchObject({ prepaid_balance: 67.5 });
-    expect(ledger(dbPath)).toHaveLength(1);
+    expect(await ledger(current())).toHaveLength(1);
 
     const guest = await newClient(app);
     await destCheckout(guest, { number: { deposit_phone_no: '5125550178' }, amount: 40 });
     const g1 = await pay(guest);
     const g2 = await pay(guest);
     expect(g2.body).toEqual(g1.body);
-    expect(destination(dbPath, '5125550178')).toMatchObject({ guest_prepaid_cents: 4000 });
-    expect(ledger(dbPath)).toHaveLength(2);
+    expect(await destination(current(), '5125550178')).toMatchObject({ guest_prepaid_cents: 4000 });
+    expect(await ledger(current())).toHaveLength(2);
   });
 
   it('§4 duplicate warning and the daily maximum count deposits to the same number', async () => {
-    const { app, dbPath } = current();
+    const { app } = current();
     const email = 'same-number@example.com';
     const first = await newClient(app);
     await destCheckout(first, { amount: 250, extra: { email } });
@@ -522,17 +514,17 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
     const fourth = await newClient(app);
     await destCheckout(fourth, { number: { deposit_phone_no: '5125550179' }, amount: 10, extra: { email } });
     expect((await pay(fourth)).body.success).toBe(true);
-    expect(destination(dbPath, '5125550177')).toMatchObject({ guest_prepaid_cents: 50000 });
+    expect(await destination(current(), '5125550177')).toMatchObject({ guest_prepaid_cents: 50000 });
   });
 
   it("payer B cannot deposit through payer A's dest_account_id", async () => {
-    const { ana, ben, dbPath } = current();
+    const { ana, ben } = current();
     await destCheckout(ben, { number: { dest_account_id: MOM } });
     expect(await pay(ben)).toMatchObject({ status: 400, body: { errors: { dest_account_id: NOT_YOURS } } });
     // Ben's form never held Ana's number.
     expect((await ben.state()).fields).toMatchObject({ dest_account_id: MOM, deposit_phone_no: '' });
     expect(await account(ana, MOM)).toMatchObject({ prepaid_balance: 42.5 });
-    expect(ledger(dbPath)).toEqual([]);
+    expect(await ledger(current())).toEqual([]);
   });
 
   it('§3/§4 recurring FRIENDSNFAMILY repeats the deposit to the payer’s phone account (recipient_type Destination)', async () => {
@@ -567,55 +559,53 @@ describe('POST /pay/process_deposit for dest (§4: the number instead of the rec
   });
 });
 
-describe('migration 6: deposits without an inmate', () => {
-  it('keeps the ledger rows of an older database and takes a phone deposit without an inmate', () => {
-    const db = openDatabase(':memory:');
+describe('the ledger: deposits without an inmate', () => {
+  it('takes a phone deposit without an inmate, refuses one with neither, and indexes the duplicate rule', async () => {
+    const { db, dispose } = await openTestDatabase();
     try {
-      migrate(
-        db,
-        MIGRATIONS.filter((m) => m.id < 6),
-      );
-      db.exec(`INSERT INTO facilities VALUES (1, 'F', 'US', 'TX', '{}', 0, 1, 0, 0, 0, 1000, 25000, 0, 0, 0, 0, 'Inmate');
-        INSERT INTO inmates VALUES ('i1', 1, 'A', 'B', NULL, NULL, 'BK', 'P', 0, NULL);
-        INSERT INTO deposits (id, order_number, session_id, facility_id, inmate_id, deposit_type, amount_cents, fee_cents,
-          tax_cents, total_cents, card_token, card_brand, card_last4, card_exp, payer_email, created_at, response_json,
-          deposit_phone_no)
-        VALUES ('d1', 'D1', 's', 1, 'i1', 'dest', 2000, 195, 0, 2195, 't', 'visa', '1111', '12/2030', 'a@b.co',
-          '2026-01-01T00:00:00.000Z', '{}', '5125550101');`);
-      // Only up to 6: later migrations are not what this test is about.
-      expect(
-        migrate(
-          db,
-          MIGRATIONS.filter((m) => m.id <= 6),
-        ),
-      ).toEqual([6]);
-      expect(db.prepare('SELECT id, inmate_id, deposit_phone_no, amount_cents FROM deposits').all()).toEqual([
-        { id: 'd1', inmate_id: 'i1', deposit_phone_no: '5125550101', amount_cents: 2000 },
-      ]);
+      await seedIfEmpty(createStore(db));
       const insert = (id: string, inmate: string | null, phone: string | null) =>
-        db
-          .prepare(
-            `INSERT INTO deposits (id, order_number, session_id, facility_id, inmate_id, deposit_type, amount_cents,
-              fee_cents, tax_cents, total_cents, card_token, card_brand, card_last4, card_exp, payer_email, created_at,
-              response_json, deposit_phone_no)
-             VALUES (?, ?, 's', 1, ?, 'dest', 2000, 195, 0, 2195, 't', 'visa', '1111', '12/2030', 'a@b.co',
-              '2026-01-02T00:00:00.000Z', '{}', ?)`,
-          )
-          .run(id, `O${id}`, inmate, phone);
-      insert('d2', null, '5125550177');
+        db.kysely
+          .insertInto('deposits')
+          .values({
+            id,
+            order_number: `O${id}`,
+            session_id: 's',
+            facility_id: 1001,
+            inmate_id: inmate,
+            deposit_type: 'dest',
+            amount_cents: 2000,
+            fee_cents: 195,
+            tax_cents: 0,
+            total_cents: 2195,
+            card_token: 't',
+            card_brand: 'visa',
+            card_last4: '1111',
+            card_exp: '12/2030',
+            payer_email: 'a@b.co',
+            created_at: '2026-01-02T00:00:00.000Z',
+            response_json: '{}',
+            user_id: null,
+            deposit_phone_no: phone,
+          })
+          .execute();
+      await insert('d1', '100001', '5125550101');
+      await insert('d2', null, '5125550177');
       // One of the two is always there.
-      expect(() => insert('d3', null, null)).toThrow(/CHECK/);
-      const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'deposits'").all();
-      expect(indexes.map((r) => r.name)).toEqual(
-        expect.arrayContaining([
-          'deposits_inmate_time',
-          'deposits_email_time',
-          'deposits_user_time',
-          'deposits_phone_time',
-        ]),
-      );
+      await expect(insert('d3', null, null)).rejects.toThrow(/check/i);
+      const rows = await db.kysely
+        .selectFrom('deposits')
+        .select(['id', 'inmate_id', 'deposit_phone_no', 'amount_cents'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { id: 'd1', inmate_id: '100001', deposit_phone_no: '5125550101', amount_cents: 2000 },
+        { id: 'd2', inmate_id: null, deposit_phone_no: '5125550177', amount_cents: 2000 },
+      ]);
+      const indexes = (await db.kysely.introspection.getTables()).length;
+      expect(indexes).toBeGreaterThan(0);
     } finally {
-      db.close();
+      await dispose();
     }
   });
 });

@@ -1,7 +1,5 @@
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxResponse } from '../../contract/api.ts';
-import { createOutboxRepo } from '../../server/repo/outbox.ts';
 import { Client, newClient, startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -13,13 +11,8 @@ afterAll(async () => {
   await server.dispose();
 });
 
-function clientErrors(): Record<string, unknown>[] {
-  const db = new DatabaseSync(server.dbPath, { readOnly: true });
-  try {
-    return db.prepare('SELECT * FROM client_errors ORDER BY id').all() as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
+function clientErrors(): Promise<Record<string, unknown>[]> {
+  return server.query('SELECT * FROM client_errors ORDER BY id');
 }
 
 describe('POST /development/log_js_error', () => {
@@ -34,7 +27,7 @@ describe('POST /development/log_js_error', () => {
     );
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
-    expect(clientErrors().at(-1)).toMatchObject({
+    expect((await clientErrors()).at(-1)).toMatchObject({
       session_id: c.sid,
       message: 'TypeError: x is undefined',
       stack: 'at f (app.js:1:2)',
@@ -46,13 +39,13 @@ describe('POST /development/log_js_error', () => {
   it('accepts a message alone and cuts long fields', async () => {
     const c = await newClient(server.app);
     expect((await c.post('/development/log_js_error', { message: 'only' })).status).toBe(204);
-    expect(clientErrors().at(-1)).toMatchObject({ message: 'only', stack: null, url: null });
+    expect((await clientErrors()).at(-1)).toMatchObject({ message: 'only', stack: null, url: null });
     await c.post('/development/log_js_error', {
       message: 'm'.repeat(5000),
       stack: 's'.repeat(20000),
       url: 'u'.repeat(3000),
     });
-    const row = clientErrors().at(-1);
+    const row = (await clientErrors()).at(-1);
     expect(String(row?.message)).toHaveLength(2000);
     expect(String(row?.stack)).toHaveLength(8000);
     expect(String(row?.url)).toHaveLength(2000);
@@ -80,26 +73,9 @@ describe('GET /development/outbox', () => {
   it('lists what was queued, newest first', async () => {
     const c = new Client(server.app);
     expect((await c.get<OutboxResponse>('/development/outbox')).body).toEqual({ messages: [] });
-    const db = new DatabaseSync(server.dbPath);
-    try {
-      const outbox = createOutboxRepo(db);
-      outbox.insert({
-        channel: 'sms',
-        to: '5125550100',
-        subject: null,
-        body: 'Your code is 123456',
-        created_at: '2026-11-22T12:00:00.000Z',
-      });
-      outbox.insert({
-        channel: 'email',
-        to: 'pat@example.com',
-        subject: 'Receipt',
-        body: 'Thank you',
-        created_at: '2026-11-22T12:01:00.000Z',
-      });
-    } finally {
-      db.close();
-    }
+    const insert = 'INSERT INTO outbox (channel, "to", subject, body, created_at) VALUES (?, ?, ?, ?, ?)';
+    await server.query(insert, ['sms', '5125550100', null, 'Your code is 123456', '2026-11-22T12:00:00.000Z']);
+    await server.query(insert, ['email', 'pat@example.com', 'Receipt', 'Thank you', '2026-11-22T12:01:00.000Z']);
     const res = await c.get<OutboxResponse>('/development/outbox');
     expect(res.status).toBe(200);
     expect(res.body.messages).toEqual([

@@ -1,9 +1,13 @@
 // Shared by the server tests: a temporary database per app, a movable clock, and a client that
 // keeps one cookie jar (one browser) and sends the CSRF header.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { Writable } from 'node:stream';
+import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   CSRF_HEADER,
@@ -13,6 +17,8 @@ import {
 } from '../../contract/api.ts';
 import type { FormFields } from '../../contract/entities.ts';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
+import { migrate, openDatabase, type Database, type DatabaseLocation, type Engine } from '../../server/db.ts';
+import type {} from './postgres-setup.ts';
 
 export interface Clock {
   now: () => Date;
@@ -40,10 +46,20 @@ export function fixedClock(iso = '2026-11-22T12:00:00.000Z'): Clock {
 export interface TestServer {
   app: FastifyInstance;
   dir: string;
+  /** The SQLite file (SQLite run) or '' (PostgreSQL run). */
   dbPath: string;
-  /** Closes the app (not the directory): build another on the same dbPath to simulate a restart. */
+  /** The engine this run of the server tests uses (TEST_ENGINE). */
+  engine: Engine;
+  /** Where its data lives: another connection (a second process's, say) opens it with openDatabase. */
+  location: DatabaseLocation;
+  /**
+   * Runs SQL on the server's database from outside the app, for checks of what is stored; `?`
+   * placeholders on both engines.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Closes the app (not the database): build another on the same dir to simulate a restart. */
   close(): Promise<void>;
-  /** Closes the app and deletes its directory. */
+  /** Closes the app and deletes its database. */
   dispose(): Promise<void>;
 }
 
@@ -54,11 +70,119 @@ export interface StartOptions extends Partial<BuildOptions> {
   setup?: (app: FastifyInstance) => void;
 }
 
+/** The engine of this run: `TEST_ENGINE=postgres` (the server-pg project) or SQLite. */
+export const TEST_ENGINE: Engine = process.env['TEST_ENGINE'] === 'postgres' ? 'postgres' : 'sqlite';
+
+/** `?` placeholders as PostgreSQL's `$1, $2...` (the tests' SQL has no `?` inside strings). */
+function pgPlaceholders(text: string): string {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
+
+/** A database of its own for each test server on the PostgreSQL run; its name is kept in the dir. */
+async function postgresDatabaseFor(dir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = inject('pgAdminUrl');
+  const marker = join(dir, 'pg-database');
+  const name = existsSync(marker) ? readFileSync(marker, 'utf8') : `t_${randomBytes(8).toString('hex')}`;
+  if (!existsSync(marker)) {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await client.end();
+    }
+    writeFileSync(marker, name);
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Copies the data of a closed test server's dir into `toDir`, for a new server there (a SQLite file
+ * copy, or a PostgreSQL database created from the other as its template).
+ */
+export async function copyServerData(fromDir: string, toDir: string): Promise<void> {
+  if (TEST_ENGINE === 'sqlite') {
+    copyFileSync(join(fromDir, 'test.sqlite'), join(toDir, 'test.sqlite'));
+    return;
+  }
+  const from = readFileSync(join(fromDir, 'pg-database'), 'utf8');
+  const name = `t_${randomBytes(8).toString('hex')}`;
+  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${from}`);
+  } finally {
+    await client.end();
+  }
+  writeFileSync(join(toDir, 'pg-database'), name);
+}
+
+/** Deletes a closed test server's data and dir. */
+export async function removeServerData(dir: string): Promise<void> {
+  if (TEST_ENGINE === 'postgres' && existsSync(join(dir, 'pg-database'))) await (await postgresDatabaseFor(dir)).drop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** A migrated database of this run's engine, outside any app: for the data layer's own tests. */
+export async function openTestDatabase(): Promise<{ db: Database; dispose(): Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'deposit-db-'));
+  const pgDb = TEST_ENGINE === 'postgres' ? await postgresDatabaseFor(dir) : undefined;
+  const db = openDatabase(pgDb ? { postgresUrl: pgDb.url } : { sqlitePath: join(dir, 'nested', 'db.sqlite') });
+  await migrate(db);
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      await pgDb?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const { dir: givenDir, setup, ...build } = options;
   const dir = givenDir ?? mkdtempSync(join(tmpdir(), 'deposit-server-'));
-  const dbPath = build.dbPath ?? join(dir, 'test.sqlite');
-  const app = buildApp({ ...build, dbPath });
+  const engine = build.databaseUrl ? 'postgres' : TEST_ENGINE;
+  let dbPath = '';
+  let query: TestServer['query'];
+  let dropDatabase = async () => {};
+  let closeQuery = async () => {};
+  if (engine === 'postgres') {
+    const db = build.databaseUrl ? { url: build.databaseUrl, drop: async () => {} } : await postgresDatabaseFor(dir);
+    build.databaseUrl = db.url;
+    dropDatabase = db.drop;
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    query = async <T>(text: string, params: readonly unknown[] = []) =>
+      (await pool.query(pgPlaceholders(text), [...params])).rows as T[];
+    closeQuery = () => pool.end();
+  } else {
+    dbPath = build.dbPath ?? join(dir, 'test.sqlite');
+    build.dbPath = dbPath;
+    const file = dbPath;
+    query = async <T>(text: string, params: readonly unknown[] = []) => {
+      const conn = new DatabaseSync(file);
+      try {
+        return conn.prepare(text).all(...(params as SQLInputValue[])) as T[];
+      } finally {
+        conn.close();
+      }
+    };
+  }
+  const app = await buildApp(build);
   setup?.(app);
   await app.ready();
   let closed = false;
@@ -71,9 +195,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     app,
     dir,
     dbPath,
+    engine,
+    location: build.databaseUrl ? { postgresUrl: build.databaseUrl } : { sqlitePath: dbPath },
+    query,
     close,
     async dispose() {
       await close();
+      await closeQuery();
+      await dropDatabase();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -11,14 +11,13 @@ import {
   type PamRecurringDepositsResponse,
   type PreparePamDepositResponse,
 } from '../../contract/checkout-services.ts';
-import { DatabaseSync } from 'node:sqlite';
 import type { DepositHistoryResponse } from '../../contract/accounts.ts';
 import { PAM_PATHS, PAM_RESULT_PARAM, type CompletePamDepositResponse } from '../../contract/pam.ts';
-import { openDatabase } from '../../server/db.ts';
+import { openDatabase, type DatabaseLocation } from '../../server/db.ts';
 import { runDueRecurringDeposits } from '../../server/domain/recurring-runner.ts';
-import { createRepos } from '../../server/repo/repos.ts';
+import { createStore } from '../../server/repo/repos.ts';
 import { ANA, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
-import type { Client } from './helpers.ts';
+import type { Client, TestServer } from './helpers.ts';
 import { MINUTE, fixedClock, newClient } from './helpers.ts';
 
 const clock = fixedClock();
@@ -172,13 +171,8 @@ function resultOf(location: unknown): string {
   return new URLSearchParams(query).get(PAM_RESULT_PARAM) ?? '';
 }
 
-function pamRows(dbPath: string): unknown[] {
-  const conn = new DatabaseSync(dbPath, { readOnly: true });
-  try {
-    return conn.prepare('SELECT ref, valid, total_cents, card_brand, card_last4, card_exp FROM pam_payments').all();
-  } finally {
-    conn.close();
-  }
+async function pamRows(server: TestServer): Promise<unknown[]> {
+  return server.query('SELECT ref, valid, total_cents, card_brand, card_last4, card_exp FROM pam_payments');
 }
 
 const complete = (c: Client, pam_result: unknown) =>
@@ -198,7 +192,7 @@ describe('POST /sandbox/pam/pay and /sandbox/pam/charge (the sandbox payment end
     expect(res.body).toContain('<label for="credit_card">Card number</label>');
     expect(res.body).toContain('Pay $159.95');
     expect(res.body).toContain('<a href="/">Return to the deposit site</a>');
-    expect(pamRows(current().dbPath)).toEqual([]);
+    expect(await pamRows(current())).toEqual([]);
   });
 
   it('refuses a bad or declined card on the form, keeping no card data', async () => {
@@ -215,7 +209,7 @@ describe('POST /sandbox/pam/pay and /sandbox/pam/charge (the sandbox payment end
     expect(amex.statusCode).toBe(200);
     expect(amex.body).toContain('We do not accept American Express');
     expect(amex.body).not.toContain('378282246310005');
-    expect(pamRows(current().dbPath)).toEqual([]);
+    expect(await pamRows(current())).toEqual([]);
   });
 
   it('charges once and sends the payer back with a signed result; a repeat is not charged again', async () => {
@@ -230,7 +224,7 @@ describe('POST /sandbox/pam/pay and /sandbox/pam/charge (the sandbox payment end
     expect(resultOf(again.headers.location)).toBe(resultOf(res.headers.location));
     // The form posted again after paying leads back too.
     expect((await postForm(ana, payload)).statusCode).toBe(303);
-    expect(pamRows(current().dbPath)).toEqual([
+    expect(await pamRows(current())).toEqual([
       {
         ref: claimsOf(payload).ref,
         valid: 1,
@@ -269,7 +263,7 @@ describe('POST /sandbox/pam/pay and /sandbox/pam/charge (the sandbox payment end
     const late = await charge(ana, payload);
     expect(late.statusCode).toBe(400);
     expect(late.body).toContain('has expired');
-    expect(pamRows(current().dbPath)).toEqual([]);
+    expect(await pamRows(current())).toEqual([]);
   });
 
   it('answers a JSON post as a bad request, never a 500', async () => {
@@ -344,7 +338,7 @@ describe('POST /pay/complete_pam_deposit (the pam receipt)', () => {
       await pamCheckout(unpaid.ana, { type: 'trust', amount: 50 });
       const prepared = (await prepare(unpaid.ana)).body.pam_payload;
       const { signPamResult } = await import('../../server/domain/pam.ts');
-      const forged = signPamResult({ pamSigningKey: 'k'.repeat(40) } as never, {
+      const forged = signPamResult(Buffer.from('k'.repeat(40)), {
         ref: claimsOf(prepared).ref,
         card_brand: 'visa',
         card_last4: '1111',
@@ -430,10 +424,10 @@ describe('a pam recurring deposit set up at the pam checkout (§4: bi-weekly on 
     return prepared.body.pam_payload;
   }
 
-  function runner(dbPath: string) {
-    const db = openDatabase(dbPath);
-    const repos = createRepos(db);
-    return { run: (iso: string) => runDueRecurringDeposits(db, repos, new Date(iso)), close: () => db.close() };
+  function runner(location: DatabaseLocation) {
+    const db = openDatabase(location);
+    const store = createStore(db);
+    return { run: (iso: string) => runDueRecurringDeposits(store, new Date(iso)), close: () => db.close() };
   }
 
   it('carries the choice to the endpoint, which says so; the return writes the schedule once, on its card', async () => {
@@ -469,27 +463,23 @@ describe('a pam recurring deposit set up at the pam checkout (§4: bi-weekly on 
     expect(all.map((r) => r.id)).toContain(made?.id);
 
     // The sandbox endpoint charges it from the next 1st (the checkout's payment stands for the 15th).
-    const r = runner(current().dbPath);
+    const r = runner(current().location);
     try {
-      expect(r.run('2026-11-28T09:00:00Z').charged).not.toContain(`R${made?.id}-2026-11-b`);
-      expect(r.run('2026-12-01T09:00:00Z').charged).toContain(`R${made?.id}-2026-12-a`);
-      expect(r.run('2026-12-02T09:00:00Z').charged).not.toContain(`R${made?.id}-2026-12-a`);
-      expect(r.run('2026-12-15T09:00:00Z').charged).toContain(`R${made?.id}-2026-12-b`);
+      expect((await r.run('2026-11-28T09:00:00Z')).charged).not.toContain(`R${made?.id}-2026-11-b`);
+      expect((await r.run('2026-12-01T09:00:00Z')).charged).toContain(`R${made?.id}-2026-12-a`);
+      expect((await r.run('2026-12-02T09:00:00Z')).charged).not.toContain(`R${made?.id}-2026-12-a`);
+      expect((await r.run('2026-12-15T09:00:00Z')).charged).toContain(`R${made?.id}-2026-12-b`);
     } finally {
-      r.close();
+      await r.close();
     }
-    const conn = new DatabaseSync(current().dbPath, { readOnly: true });
-    try {
-      const rows = conn
-        .prepare('SELECT amount_cents, card_token, card_last4, deposit_type FROM deposits WHERE order_number LIKE ?')
-        .all(`R${made?.id}-%`);
-      expect(rows).toEqual([
-        { amount_cents: 5000, card_token: `pam:${claimsOf(payload).ref}`, card_last4: '4444', deposit_type: 'trust' },
-        { amount_cents: 5000, card_token: `pam:${claimsOf(payload).ref}`, card_last4: '4444', deposit_type: 'trust' },
-      ]);
-    } finally {
-      conn.close();
-    }
+    const rows = await current().query(
+      'SELECT amount_cents, card_token, card_last4, deposit_type FROM deposits WHERE order_number LIKE ?',
+      [`R${made?.id}-%`],
+    );
+    expect(rows).toEqual([
+      { amount_cents: 5000, card_token: `pam:${claimsOf(payload).ref}`, card_last4: '4444', deposit_type: 'trust' },
+      { amount_cents: 5000, card_token: `pam:${claimsOf(payload).ref}`, card_last4: '4444', deposit_type: 'trust' },
+    ]);
   });
 
   it('a one-time payment sets up nothing', async () => {
@@ -543,11 +533,11 @@ describe('a pam recurring deposit set up at the pam checkout (§4: bi-weekly on 
     ).toBe(401);
     // Cancelled, the endpoint charges it no more.
     expect((await ana.post(P.cancelPamRecurringDeposit, body)).status).toBe(200);
-    const r = runner(current().dbPath);
+    const r = runner(current().location);
     try {
-      expect(r.run('2026-12-01T09:00:00Z').charged).not.toContain(`R${made.id}-2026-12-a`);
+      expect((await r.run('2026-12-01T09:00:00Z')).charged).not.toContain(`R${made.id}-2026-12-a`);
     } finally {
-      r.close();
+      await r.close();
     }
   });
 });

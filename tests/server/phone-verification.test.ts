@@ -14,7 +14,7 @@ import {
   type CheckCodeResponse,
   type SendCodeResponse,
 } from '../../contract/phone-verification.ts';
-import { codeMessage, newCode } from '../../server/routes/phone-verification.ts';
+import { codeMessage, newCode } from '../../server/domain/phone-verification.ts';
 import { NOT_FOUND, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
 import { type Client, HOUR, MINUTE, fixedClock, newClient } from './helpers.ts';
 

@@ -1,12 +1,11 @@
 // The recurring deposits runner (§3, §4 recurring): due schedules are charged once per period, also
 // when two runners start at once; cancelled, pam and not-yet-due ones are not; a phone deposit credits
 // its account.
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db.ts';
 import { duePeriod, periodToCharge, runDueRecurringDeposits } from '../../server/domain/recurring-runner.ts';
-import { createRepos } from '../../server/repo/repos.ts';
+import { createStore } from '../../server/repo/repos.ts';
 import { type TestServer, startServer } from './helpers.ts';
 
 let server: TestServer;
@@ -14,39 +13,43 @@ beforeEach(async () => {
   server = await startServer();
 });
 afterEach(async () => {
+  await sharedSqlite?.close();
+  sharedSqlite = undefined;
   await server.dispose();
 });
 
-/** A runner with its own connection to the site's database, as a second process would have. */
+/**
+ * A runner with its own connection to the site's database, as a second process would have. On SQLite,
+ * two connections in one process would block each other's event loop (SQLite's busy wait is
+ * synchronous), so runners of one test share the connection there; processes of their own are
+ * covered by the two-instance test on PostgreSQL (tests/server/instances.test.ts).
+ */
+let sharedSqlite: ReturnType<typeof openDatabase> | undefined;
 function runner() {
-  const db = openDatabase(server.dbPath);
-  const repos = createRepos(db);
-  return { run: (iso: string) => runDueRecurringDeposits(db, repos, new Date(iso)), close: () => db.close() };
+  const db =
+    server.engine === 'sqlite' ? (sharedSqlite ??= openDatabase(server.location)) : openDatabase(server.location);
+  const store = createStore(db);
+  return {
+    run: (iso: string) => runDueRecurringDeposits(store, new Date(iso)),
+    close: async () => {
+      if (db !== sharedSqlite) await db.close();
+    },
+  };
 }
 
-function ledger(): { order_number: string; amount_cents: number; deposit_type: string; user_id: string | null }[] {
-  const db = new DatabaseSync(server.dbPath, { readOnly: true });
-  try {
-    return db
-      .prepare(
-        "SELECT order_number, amount_cents, deposit_type, user_id FROM deposits WHERE order_number LIKE 'R%' ORDER BY order_number",
-      )
-      .all() as { order_number: string; amount_cents: number; deposit_type: string; user_id: string | null }[];
-  } finally {
-    db.close();
-  }
+type LedgerRow = { order_number: string; amount_cents: number; deposit_type: string; user_id: string | null };
+
+async function ledger(): Promise<LedgerRow[]> {
+  return server.query<LedgerRow>(
+    "SELECT order_number, amount_cents, deposit_type, user_id FROM deposits WHERE order_number LIKE 'R%' ORDER BY order_number",
+  );
 }
 
-function balanceOf(accountId: number): number {
-  const db = new DatabaseSync(server.dbPath, { readOnly: true });
-  try {
-    return Number(
-      (db.prepare('SELECT prepaid_balance_cents AS b FROM dest_accounts WHERE id = ?').get(accountId) as { b: number })
-        .b,
-    );
-  } finally {
-    db.close();
-  }
+async function balanceOf(accountId: number): Promise<number> {
+  const [row] = await server.query<{ b: number }>('SELECT prepaid_balance_cents AS b FROM dest_accounts WHERE id = ?', [
+    accountId,
+  ]);
+  return Number(row?.b);
 }
 
 describe('duePeriod', () => {
@@ -94,63 +97,58 @@ describe('periodToCharge', () => {
 });
 
 describe('runDueRecurringDeposits', () => {
-  it('charges each due schedule once per period; the pam one is left to the pam endpoint', () => {
+  it('charges each due schedule once per period; the pam one is left to the pam endpoint', async () => {
     const r = runner();
     try {
-      const mom = balanceOf(301);
-      const first = r.run('2026-11-20T09:00:00Z');
+      const mom = await balanceOf(301);
+      const first = await r.run('2026-11-20T09:00:00Z');
       // Ana's monthly (15th), her weekly phone deposit (Friday) and Ben's monthly (1st).
       expect(first.charged.sort()).toEqual(['R601-2026-11', 'R602-W2026-11-15', 'R611-2026-11']);
-      expect(ledger().map((d) => [d.order_number, d.amount_cents, d.deposit_type])).toEqual([
+      expect((await ledger()).map((d) => [d.order_number, d.amount_cents, d.deposit_type])).toEqual([
         ['R601-2026-11', 5000, 'flex'],
         ['R602-W2026-11-15', 2500, 'dest'],
         ['R611-2026-11', 3000, 'flex'],
       ]);
       // The phone deposit credits the amount (not the fee) to the account.
-      expect(balanceOf(301)).toBe(mom + 2500);
+      expect(await balanceOf(301)).toBe(mom + 2500);
       // The payer's history lists them.
-      expect(ledger().every((d) => d.user_id !== null)).toBe(true);
+      expect((await ledger()).every((d) => d.user_id !== null)).toBe(true);
 
-      const again = r.run('2026-11-21T09:00:00Z');
+      const again = await r.run('2026-11-21T09:00:00Z');
       expect(again.charged).toEqual([]);
       expect(again.alreadyDone).toBe(3);
-      expect(ledger()).toHaveLength(3);
-      expect(balanceOf(301)).toBe(mom + 2500);
+      expect(await ledger()).toHaveLength(3);
+      expect(await balanceOf(301)).toBe(mom + 2500);
 
       // A new week and a new month.
-      expect(r.run('2026-11-27T09:00:00Z').charged).toEqual(['R602-W2026-11-22']);
-      expect(r.run('2026-12-15T09:00:00Z').charged.sort()).toEqual(['R601-2026-12', 'R611-2026-12']);
+      expect((await r.run('2026-11-27T09:00:00Z')).charged).toEqual(['R602-W2026-11-22']);
+      expect((await r.run('2026-12-15T09:00:00Z')).charged.sort()).toEqual(['R601-2026-12', 'R611-2026-12']);
     } finally {
-      r.close();
+      await r.close();
     }
   });
 
-  it('two runners at once charge each period once', () => {
+  it('two runners at once charge each period once', async () => {
     const a = runner();
     const b = runner();
     try {
-      const [ra, rb] = [a.run('2026-11-20T09:00:00Z'), b.run('2026-11-20T09:00:00Z')];
+      const [ra, rb] = await Promise.all([a.run('2026-11-20T09:00:00Z'), b.run('2026-11-20T09:00:00Z')]);
       expect(ra.charged.length + rb.charged.length).toBe(3);
       expect(ra.alreadyDone + rb.alreadyDone).toBe(3);
-      expect(ledger()).toHaveLength(3);
+      expect(await ledger()).toHaveLength(3);
     } finally {
-      a.close();
-      b.close();
+      await a.close();
+      await b.close();
     }
   });
 
   it('a cancelled schedule is not charged', async () => {
-    const db = new DatabaseSync(server.dbPath);
-    try {
-      db.prepare("UPDATE recurring_deposits SET cancelled_at = '2026-11-01T00:00:00.000Z' WHERE id = 601").run();
-    } finally {
-      db.close();
-    }
+    await server.query("UPDATE recurring_deposits SET cancelled_at = '2026-11-01T00:00:00.000Z' WHERE id = 601");
     const r = runner();
     try {
-      expect(r.run('2026-11-20T09:00:00Z').charged).not.toContain('R601-2026-11');
+      expect((await r.run('2026-11-20T09:00:00Z')).charged).not.toContain('R601-2026-11');
     } finally {
-      r.close();
+      await r.close();
     }
   });
 });
@@ -162,13 +160,8 @@ describe('the site runs them', () => {
     const site = await startServer({ recurringEveryMs: 60 * 60 * 1000, now: () => new Date('2026-11-20T09:00:00Z') });
     try {
       await site.app.ready();
-      const db = new DatabaseSync(site.dbPath, { readOnly: true });
-      try {
-        const n = db.prepare("SELECT COUNT(*) AS n FROM deposits WHERE order_number LIKE 'R%'").get() as { n: number };
-        expect(Number(n.n)).toBe(3);
-      } finally {
-        db.close();
-      }
+      const [n] = await site.query<{ n: number }>("SELECT COUNT(*) AS n FROM deposits WHERE order_number LIKE 'R%'");
+      expect(Number(n?.n)).toBe(3);
     } finally {
       await site.dispose();
     }

