@@ -11,13 +11,15 @@
 //  3. Step change: Continue on the facility step until the type step's heading has focus, and Back
 //     again, STEP_ROUNDS times each in Chromium (no throttling, then 4x CPU slow-down); p50 and p95,
 //     with a bare page that swaps and focuses a heading in the same browser.
-// BENCH_PORT (default 8090) and BENCH_PORT+1 are used; `--no-build` measures dist/ as it is.
-import { spawn, type ChildProcess, execFileSync } from 'node:child_process';
+// BENCH_PORT (default 8090) and BENCH_PORT+1 are used; `--no-build` measures dist/ as it is; `--only=`
+// picks parts (bytes, steps, lighthouse, bare).
+import { spawn, type ChildProcess, execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request, createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright';
 
 const PORT = Number(process.env['BENCH_PORT'] ?? 8090);
@@ -46,6 +48,12 @@ const PAGES = [
 ] as const;
 
 const require = createRequire(import.meta.url);
+/** `--only=bytes,steps,lighthouse,bare` measures those parts alone (all of them by default). */
+const ONLY = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const part = (name: string) => !ONLY || ONLY.includes(name);
 
 function line(name: string, value: number, unit: string, digits = 1): void {
   const figure = Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
@@ -232,11 +240,12 @@ function lighthouseBin(): string {
   return join(dirname(pkgPath), pkg.bin['lighthouse'] ?? 'cli/index.js');
 }
 
-function runLighthouse(url: string): LighthouseFigures {
+/** Not execFileSync: the bare page's server runs in this process and must go on answering. */
+async function runLighthouse(url: string): Promise<LighthouseFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'deposit-lh-'));
   const out = join(dir, 'report.json');
   try {
-    execFileSync(
+    await promisify(execFile)(
       process.execPath,
       [
         lighthouseBin(),
@@ -247,7 +256,7 @@ function runLighthouse(url: string): LighthouseFigures {
         '--quiet',
         `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`,
       ],
-      { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: CHROMIUM } },
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
     );
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
       categories: { performance: { score: number | null } };
@@ -267,9 +276,9 @@ function runLighthouse(url: string): LighthouseFigures {
   }
 }
 
-function reportLighthouse(name: string, url: string): void {
+async function reportLighthouse(name: string, url: string): Promise<void> {
   const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(runLighthouse(url));
+  for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url));
   const of = (k: keyof LighthouseFigures) => median(runs.map((r) => r[k]));
   console.log(`# lighthouse ${name} (${url}): scores ${runs.map((r) => Math.round(r.score)).join(' / ')}`);
   line(`lighthouse_${name}_score`, of('score'), '', 0);
@@ -368,12 +377,12 @@ async function main(): Promise<void> {
   try {
     await waitForServer(`${ORIGIN}/`, site);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-    await reportBytes(browser);
-    await reportStepChange(browser);
+    if (part('bytes')) await reportBytes(browser);
+    if (part('steps')) await reportStepChange(browser);
     await browser.close();
     browser = undefined;
-    for (const { name, path } of PAGES) reportLighthouse(name, `${ORIGIN}${path}`);
-    reportLighthouse('bare', `http://127.0.0.1:${BARE_PORT}/`);
+    if (part('lighthouse')) for (const { name, path } of PAGES) await reportLighthouse(name, `${ORIGIN}${path}`);
+    if (part('lighthouse') || part('bare')) await reportLighthouse('bare', `http://127.0.0.1:${BARE_PORT}/`);
   } finally {
     await browser?.close();
     bare.close();
