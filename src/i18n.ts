@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json' with { type: 'json' };
 import es from '../locales/es.json' with { type: 'json' };
 import { LOCALES, type Locale } from '../contract/entities.ts';
+import { LANGUAGE_COOKIE } from '../contract/constants.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'deposit.lang';
 
@@ -32,6 +33,18 @@ export function storeLanguage(lang: Locale): void {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  mirrorLanguageCookie(lang);
+}
+
+/**
+ * The server sends the pre-rendered first screen in the language of this cookie (docs/decisions/0031);
+ * local storage stays the record of the choice (§1), the cookie only follows it.
+ */
+export function mirrorLanguageCookie(lang: Locale): void {
+  if (typeof document === 'undefined') return;
+  const cookie = `${LANGUAGE_COOKIE}=${lang}`;
+  if (document.cookie.split('; ').includes(cookie)) return;
+  document.cookie = `${cookie}; path=/; max-age=31536000; samesite=lax`;
 }
 
 export function createI18n(lang: Locale = 'en'): I18n {
