@@ -206,6 +206,7 @@ async function reportBytes(browser: Browser): Promise<void> {
     console.log(
       `# ${name} (${path}): ${paths.length} files${marked ? ` loaded before the '${FIRST_SCREEN_MARK}' mark` : ''}, served as ${[...sizes.encodings].join(', ')}`,
     );
+    console.log(`#   ${paths.map((p) => p.replace('/assets/', '')).join(' ')}`);
     line(`${prefix}_js_gzip`, sizes.js.gzip / 1024, 'KB');
     line(`${prefix}_js_br`, sizes.js.br / 1024, 'KB');
     line(`${prefix}_js_raw`, sizes.js.raw / 1024, 'KB');

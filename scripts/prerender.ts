@@ -23,7 +23,14 @@ function replaceOnce(html: string, pattern: RegExp, replacement: string): string
 
 const entry = pathToFileURL(join(SSR, 'prerender.js')).href;
 const { renderFirstScreen, firstScreenScript } = (await import(entry)) as typeof Prerender;
-const template = readFileSync(join(DIST, 'index.html'), 'utf8');
+let template = readFileSync(join(DIST, 'index.html'), 'utf8');
+// The styles go inline: the first paint waits for no other file (the server allows them by their hash).
+const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(template);
+if (stylesheet?.[1]) {
+  const file = join(DIST, stylesheet[1]);
+  template = template.replace(stylesheet[0], () => `<style>${readFileSync(file, 'utf8').trim()}</style>`);
+  rmSync(file);
+}
 for (const lang of LOCALES) {
   const page = renderFirstScreen(lang);
   let html = template;

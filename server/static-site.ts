@@ -27,12 +27,12 @@ function languageOf(request: FastifyRequest): PageLang {
 }
 
 /**
- * The CSP sources of the pages' inline scripts (`'sha256-...'`): the pre-rendered pages carry one small
- * script that runs before the first paint (scripts/prerender.ts says what it does).
+ * The CSP sources (`'sha256-...'`) of the pages' inline scripts or styles: the pre-rendered pages carry
+ * their styles and one small script that runs before the first paint (scripts/prerender.ts).
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
   const hashes: string[] = [];
-  for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+  for (const [, attrs = '', body = ''] of html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g'))) {
     if (/\bsrc=/.test(attrs) || body === '') continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
@@ -64,21 +64,22 @@ export function registerStaticSite(app: FastifyInstance, root: string | undefine
   });
   if (!hasStatic) return;
 
-  const scriptSources = [
-    ...new Set(
-      Object.values(PAGES)
-        .filter((page) => existsSync(join(staticRoot, page)))
-        .flatMap((page) => inlineScriptHashes(readFileSync(join(staticRoot, page), 'utf8'))),
-    ),
-  ];
-  if (scriptSources.length > 0) {
+  const pages = Object.values(PAGES)
+    .filter((page) => existsSync(join(staticRoot, page)))
+    .map((page) => readFileSync(join(staticRoot, page), 'utf8'));
+  const sources = (tag: 'script' | 'style') => [...new Set(pages.flatMap((html) => inlineHashes(html, tag)))];
+  const scripts = sources('script');
+  const styles = sources('style');
+  if (scripts.length > 0 || styles.length > 0) {
     app.addHook('onSend', async (_request, reply, payload) => {
       const csp = reply.getHeader('content-security-policy');
       const type = String(reply.getHeader('content-type') ?? '');
       if (typeof csp === 'string' && type.startsWith('text/html'))
         reply.header(
           'content-security-policy',
-          csp.replace("script-src 'self'", `script-src 'self' ${scriptSources.join(' ')}`),
+          csp
+            .replace("script-src 'self'", ["script-src 'self'", ...scripts].join(' '))
+            .replace("style-src 'self'", ["style-src 'self'", ...styles].join(' ')),
         );
       return payload;
     });

@@ -16,6 +16,7 @@ import { pathOf } from './routes.ts';
 import { FailureScreen, LoadingScreen } from './screens/status-screens.tsx';
 import { FirstScreen } from './screens/first-screen.tsx';
 import { isFirstScreen, markFirstScreen } from './first-screen.ts';
+import { loadLanguage } from './language.ts';
 import { SessionContext } from './session.tsx';
 import { SiteContext } from './site.tsx';
 
@@ -23,8 +24,20 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   const snapshot = useSelector(app, (s) => s);
   const lang = snapshot.context.lang;
   useEffect(() => {
-    void i18n.changeLanguage(lang);
-    document.documentElement.lang = lang;
+    // The other language loads when it is chosen (docs/decisions/0032).
+    if (i18n.language === lang) {
+      document.documentElement.lang = lang;
+      return;
+    }
+    let current = true;
+    void loadLanguage(i18n, lang).then(() => {
+      if (!current) return;
+      void i18n.changeLanguage(lang);
+      document.documentElement.lang = lang;
+    });
+    return () => {
+      current = false;
+    };
   }, [i18n, lang]);
   useHashInput(app);
   const onLanguage = (l: Locale) => app.send({ type: 'app.language', lang: l });

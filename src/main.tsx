@@ -10,7 +10,7 @@ import { sendErrorReport } from './api/error-reports.ts';
 import { App } from './app.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { createErrorReporter } from './error-reporter.ts';
-import { i18n, mirrorLanguageCookie, storedLanguage, storeLanguage } from './i18n.ts';
+import { createAppI18n, loadLanguage, mirrorLanguageCookie, storedLanguage, storeLanguage } from './language.ts';
 import { locationOf } from '../machines/pages.ts';
 import { PRERENDER_HIDDEN_CLASS, isFirstScreen } from './first-screen.ts';
 import './styles.css';
@@ -35,6 +35,12 @@ async function start() {
   });
   const lang = storedLanguage() ?? 'en';
   mirrorLanguageCookie(lang);
+  // The first screen's English is in this script; Spanish comes whole before the first render.
+  const i18n = createAppI18n();
+  if (lang !== 'en') {
+    await loadLanguage(i18n, lang);
+    await i18n.changeLanguage(lang);
+  }
   const location = locationOf(window.location.hash);
   const actor = createActor(machine, {
     input: {

@@ -11,7 +11,8 @@ import { FACILITY_PATH } from '../machines/pages.ts';
 import { App } from './app.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { PRERENDER_HIDDEN_CLASS } from './first-screen.ts';
-import { LANGUAGE_STORAGE_KEY, createI18n } from './i18n.ts';
+import { createI18n } from './i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from './language.ts';
 
 export interface FirstScreenPage {
   /** The markup of the app's root element. */

@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE } from '../../contract/constants.ts';
 import { CONTENT_SECURITY_POLICY } from '../../server/security.ts';
-import { inlineScriptHashes } from '../../server/static-site.ts';
+import { inlineHashes } from '../../server/static-site.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 const INDEX = '<!doctype html><title>Deposits</title><div id="root"></div>';
@@ -133,20 +133,26 @@ describe('compression and language', () => {
 
 describe("the pages' inline script", () => {
   const BODY = "document.documentElement.classList.add('x')";
-  const PAGE = `<!doctype html><head><script>${BODY}</script><script type="module" src="/a.js"></script></head>`;
+  const STYLE = 'body{margin:0}';
+  const PAGE = `<!doctype html><head><style>${STYLE}</style><script>${BODY}</script><script type="module" src="/a.js"></script></head>`;
 
-  it('is hashed for the CSP; scripts with a src are not', () => {
+  it('are hashed for the CSP; scripts with a src are not', () => {
     const hash = createHash('sha256').update(BODY).digest('base64');
-    expect(inlineScriptHashes(PAGE)).toEqual([`'sha256-${hash}'`]);
+    expect(inlineHashes(PAGE, 'script')).toEqual([`'sha256-${hash}'`]);
+    const styleHash = createHash('sha256').update(STYLE).digest('base64');
+    expect(inlineHashes(PAGE, 'style')).toEqual([`'sha256-${styleHash}'`]);
   });
 
-  it('is allowed by the CSP of the pages only', async () => {
+  it('are allowed by the CSP of the pages only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'deposit-static-script-'));
     writeFileSync(join(dir, 'index.html'), PAGE);
     const site = await startServer({ staticDir: dir });
     try {
       const page = await site.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-      expect(page.headers['content-security-policy']).toContain(`script-src 'self' ${inlineScriptHashes(PAGE)[0]};`);
+      expect(page.headers['content-security-policy']).toContain(
+        `script-src 'self' ${inlineHashes(PAGE, 'script')[0]};`,
+      );
+      expect(page.headers['content-security-policy']).toContain(`style-src 'self' ${inlineHashes(PAGE, 'style')[0]};`);
       const api = await site.app.inject({ method: 'GET', url: '/pay/allowed_countries' });
       expect(api.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     } finally {
