@@ -45,6 +45,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      'dist-ssr/',
       'storybook-static/',
       'node_modules/',
       'test-results/',

@@ -51,3 +51,9 @@ export const DEFAULT_FACILITY_RULES = {
   noTrustFacilityIds: [1102],
   prepaidToTrustFacilityIds: [1103],
 } as const;
+
+/**
+ * §1: the language choice is kept in local storage; the app mirrors it in this cookie so the server
+ * sends the pre-rendered first screen in that language (docs/decisions/0031).
+ */
+export const LANGUAGE_COOKIE = 'deposit_lang';

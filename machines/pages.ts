@@ -171,12 +171,15 @@ function parseQuery(search: string): Record<string, string> {
 }
 
 /** A hash ('#/checkout') or path ('/account/credit_cards?x=1') to where it leads; unknown is '/' (§2). */
+/** §2 deposit.facility: the facility step's path, with or without a country. */
+export const FACILITY_PATH = /^\/deposit_facility(\/[A-Za-z]{2})?$/;
+
 export function locationOf(hashOrPath: string): AppLocation {
   const raw = hashOrPath.replace(/^#/, '');
   const q = raw.indexOf('?');
   const path = (q >= 0 ? raw.slice(0, q) : raw).replace(/\/+$/, '') || '/';
   const query = parseQuery(q >= 0 ? raw.slice(q + 1) : '');
-  if (/^\/deposit_facility(\/[A-Za-z]{2})?$/.test(path)) return { kind: 'wizard', route: 'facility' };
+  if (FACILITY_PATH.test(path)) return { kind: 'wizard', route: 'facility' };
   for (const [route, p] of Object.entries(WIZARD_PATHS)) {
     if (p === path && isWizardRoute(route)) return { kind: 'wizard', route };
   }

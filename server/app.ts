@@ -1,9 +1,6 @@
 // Builds the reference API server (architecture: "Reference API server"): Fastify over the data layer
 // (node:sqlite or PostgreSQL), the contract's calls, the built single-page app when there is one.
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { DEFAULT_CONFIG, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
@@ -39,7 +36,8 @@ import { deepContactRoutes } from './routes/deep-contact.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { unifiedWalletRoutes } from './routes/unified-wallet.ts';
 import { vaultRoutes } from './routes/vault.ts';
-import { createSessionManager, isApiPath, securityHeaders } from './security.ts';
+import { createSessionManager, securityHeaders } from './security.ts';
+import { registerStaticSite } from './static-site.ts';
 import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
 import { seedCheckoutServicesIfEmpty } from './seed-checkout.ts';
 import { seedDestinationsIfEmpty } from './seed-destinations.ts';
@@ -73,8 +71,6 @@ function loggerOption(logger: boolean | object | undefined): FastifyServerOption
   const base = { level: 'info', redact: { paths: REDACT, censor: '[redacted]' } };
   return logger === true ? base : { ...base, ...logger };
 }
-
-const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 function locationOf(options: BuildOptions): DatabaseLocation {
   if (options.databaseUrl) return { postgresUrl: options.databaseUrl };
@@ -152,17 +148,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.code(400).send(BAD_REQUEST);
   });
 
-  const staticRoot = options.staticDir ? resolve(options.staticDir) : undefined;
-  const hasStatic = staticRoot !== undefined && existsSync(join(staticRoot, 'index.html'));
-
-  app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    // The app uses hash routes: any other page address gets index.html.
-    if (hasStatic && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApiPath(request.url)) {
-      return reply.sendFile('index.html');
-    }
-    return reply.code(404).send(NOT_FOUND);
-  });
+  // The built app, compressed and cached, and the not-found answer (server/static-site.ts).
+  registerStaticSite(app, options.staticDir);
 
   app.register(async (api) => {
     api.addHook('onRequest', deps.sessions.onRequest);
@@ -199,20 +186,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.register(sandboxLegalRoutes);
   // §2 global header: the sandbox's navigation script stands in for another site's, outside the API too.
   app.register(sandboxNavRoutes);
-
-  if (hasStatic) {
-    app.register(fastifyStatic, {
-      root: staticRoot,
-      prefix: '/',
-      index: 'index.html',
-      cacheControl: false,
-      setHeaders(reply, path) {
-        // Built assets carry a content hash in their name: cache them for good; the rest revalidates.
-        const underAssets = path.startsWith(join(staticRoot, 'assets'));
-        reply.header('cache-control', underAssets ? ASSET_CACHE : 'no-cache');
-      },
-    });
-  }
 
   return app;
 }

@@ -14,6 +14,9 @@ import { PAGE_SCREENS } from './screens/page-screens.ts';
 import { WizardScreen, stepOf } from './screens/wizard-screen.tsx';
 import { pathOf } from './routes.ts';
 import { FailureScreen, LoadingScreen } from './screens/status-screens.tsx';
+import { FirstScreen } from './screens/first-screen.tsx';
+import { isFirstScreen, markFirstScreen } from './first-screen.ts';
+import { loadLanguage } from './language.ts';
 import { SessionContext } from './session.tsx';
 import { SiteContext } from './site.tsx';
 
@@ -21,8 +24,20 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   const snapshot = useSelector(app, (s) => s);
   const lang = snapshot.context.lang;
   useEffect(() => {
-    void i18n.changeLanguage(lang);
-    document.documentElement.lang = lang;
+    // The other language loads when it is chosen (docs/decisions/0032).
+    if (i18n.language === lang) {
+      document.documentElement.lang = lang;
+      return;
+    }
+    let current = true;
+    void loadLanguage(i18n, lang).then(() => {
+      if (!current) return;
+      void i18n.changeLanguage(lang);
+      document.documentElement.lang = lang;
+    });
+    return () => {
+      current = false;
+    };
   }, [i18n, lang]);
   useHashInput(app);
   const onLanguage = (l: Locale) => app.send({ type: 'app.language', lang: l });
@@ -35,6 +50,10 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   // §2 global header: the navigation script's machine (loaded once per page load).
   const navHeader = (snapshot.children as Record<string, unknown>)[NAV_HEADER_ID] as NavHeaderRef | undefined;
   const navLoaded = useSelector(navHeader, (s) => s?.matches('loaded') ?? false);
+  const booting = snapshot.matches('booting');
+  useEffect(() => {
+    if (!booting) markFirstScreen();
+  }, [booting]);
   let body;
   if (snapshot.matches({ ready: 'wizard' }) && wizard) {
     body = <WizardScreen wizard={wizard} lang={lang} onLanguage={onLanguage} />;
@@ -46,6 +65,9 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
         <FailureScreen messageKey={snapshot.context.bootError} onRetry={() => app.send({ type: 'app.retry' })} />
       </Layout>
     );
+  } else if (booting && isFirstScreen(snapshot.context.location)) {
+    // The pre-rendered first screen, until the form state is known (docs/decisions/0031).
+    body = <FirstScreen lang={lang} onLanguage={onLanguage} />;
   } else {
     body = (
       <Layout lang={lang} onLanguage={onLanguage}>

@@ -1,53 +1,30 @@
 // i18n (§1: English and Spanish only; the choice is kept in local storage). Every string the
-// payer sees is a key of locales/en.json and locales/es.json.
+// payer sees is a key of locales/en.json and locales/es.json. These instances hold both languages
+// whole (tests, stories, the build-time render); the app's own loads them on the way (language.ts).
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json' with { type: 'json' };
 import es from '../locales/es.json' with { type: 'json' };
-import { LOCALES, type Locale } from '../contract/entities.ts';
+import type { Locale } from '../contract/entities.ts';
+import { I18N_OPTIONS, storedLanguage } from './language.ts';
 
-export const LANGUAGE_STORAGE_KEY = 'deposit.lang';
+export {
+  LANGUAGE_STORAGE_KEY,
+  isLocale,
+  missingKeys,
+  mirrorLanguageCookie,
+  storedLanguage,
+  storeLanguage,
+} from './language.ts';
 
 export const resources = { en: { translation: en }, es: { translation: es } } as const;
-
-/** Keys asked for that neither language has; tests fail when this is not empty. */
-export const missingKeys = new Set<string>();
-
-export function isLocale(x: unknown): x is Locale {
-  return typeof x === 'string' && (LOCALES as readonly string[]).includes(x);
-}
-
-export function storedLanguage(): Locale | null {
-  try {
-    const v = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLocale(v) ? v : null;
-  } catch {
-    return null;
-  }
-}
-
-export function storeLanguage(lang: Locale): void {
-  try {
-    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
-}
 
 export function createI18n(lang: Locale = 'en'): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
+    ...I18N_OPTIONS,
     resources,
     lng: lang,
-    fallbackLng: false,
-    supportedLngs: [...LOCALES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-    saveMissing: true,
-    missingKeyHandler: (_lngs, _ns, key) => {
-      missingKeys.add(key);
-    },
   });
   return instance;
 }

@@ -1,6 +1,6 @@
 // Composition root (architecture §"How data flows"): creates the app actor and hands every
 // invoked actor its HTTP implementation with .provide().
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor, type InspectionEvent } from 'xstate';
 import { provideApp } from '../machines/provide-actors.ts';
@@ -10,8 +10,9 @@ import { sendErrorReport } from './api/error-reports.ts';
 import { App } from './app.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { createErrorReporter } from './error-reporter.ts';
-import { i18n, storedLanguage, storeLanguage } from './i18n.ts';
+import { createAppI18n, loadLanguage, mirrorLanguageCookie, storedLanguage, storeLanguage } from './language.ts';
 import { locationOf } from '../machines/pages.ts';
+import { PRERENDER_HIDDEN_CLASS, isFirstScreen } from './first-screen.ts';
 import './styles.css';
 
 async function start() {
@@ -32,11 +33,20 @@ async function start() {
       logNavScriptFailure: (_, params) => reporter.report(params.message),
     },
   });
+  const lang = storedLanguage() ?? 'en';
+  mirrorLanguageCookie(lang);
+  // The first screen's English is in this script; Spanish comes whole before the first render.
+  const i18n = createAppI18n();
+  if (lang !== 'en') {
+    await loadLanguage(i18n, lang);
+    await i18n.changeLanguage(lang);
+  }
+  const location = locationOf(window.location.hash);
   const actor = createActor(machine, {
     input: {
-      lang: storedLanguage() ?? 'en',
+      lang,
       route: null,
-      location: locationOf(window.location.hash),
+      location,
       // §2: phones and tablets (a coarse pointer) do not get the schedule-a-visit link.
       mobile: window.matchMedia?.('(pointer: coarse)').matches ?? false,
     },
@@ -46,14 +56,27 @@ async function start() {
   actor.start();
   const root = document.getElementById('root');
   // §8: an error while rendering shows the unexpected-error page, and is reported.
-  if (root)
-    createRoot(root).render(
-      <I18nextProvider i18n={i18n}>
-        <ErrorBoundary onError={(error, componentStack) => reporter.report(error, componentStack)}>
-          <App app={actor} i18n={i18n} />
-        </ErrorBoundary>
-      </I18nextProvider>,
-    );
+  if (!root) return;
+  const tree = (
+    <I18nextProvider i18n={i18n}>
+      <ErrorBoundary onError={(error, componentStack) => reporter.report(error, componentStack)}>
+        <App app={actor} i18n={i18n} />
+      </ErrorBoundary>
+    </I18nextProvider>
+  );
+  // The page came with the first screen pre-rendered (docs/decisions/0031): the app takes it over as
+  // it is when it would draw the same (that address, that language); otherwise it draws its own.
+  const prerendered = root.firstElementChild !== null;
+  if (prerendered && isFirstScreen(location) && document.documentElement.lang === lang) {
+    hydrateRoot(root, tree, {
+      onRecoverableError: (error) => reporter.report(error),
+    });
+  } else {
+    root.replaceChildren();
+    document.documentElement.lang = lang;
+    createRoot(root).render(tree);
+  }
+  document.documentElement.classList.remove(PRERENDER_HIDDEN_CLASS);
 }
 
 /**

@@ -12,14 +12,21 @@ export const NavScriptContext = createContext<boolean>(false);
 export function SiteNav() {
   const loaded = useContext(NavScriptContext);
   const { t } = useTranslation();
-  if (!loaded) return null;
   const links: NavLink[] = [
     { href: '#/', text: t('HEADER_NAV.DEPOSIT') },
     { href: '#/account/deposit_history', text: t('HEADER_NAV.HISTORY') },
   ];
-  return createElement(NAV_ELEMENT, {
-    className: 'site-nav-host',
-    [NAV_ATTRIBUTES.label]: t('HEADER_NAV.LABEL'),
-    [NAV_ATTRIBUTES.links]: JSON.stringify(links),
-  });
+  // The slot keeps the navigation's room from the first paint, so nothing moves when the script
+  // arrives (it loads after the app, and may not load at all).
+  return (
+    <div className="site-nav-slot">
+      {loaded
+        ? createElement(NAV_ELEMENT, {
+            className: 'site-nav-host',
+            [NAV_ATTRIBUTES.label]: t('HEADER_NAV.LABEL'),
+            [NAV_ATTRIBUTES.links]: JSON.stringify(links),
+          })
+        : null}
+    </div>
+  );
 }

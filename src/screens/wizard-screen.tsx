@@ -1,6 +1,6 @@
 // The one place that reads the wizard's state value: a table from state to screen (STYLE.md).
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROGRESS } from '../../contract/constants.ts';
 import type { Locale } from '../../contract/entities.ts';
@@ -9,16 +9,27 @@ import { Layout } from '../components/layout.tsx';
 import type { CheckoutRef, FacilityPickerRef, RecipientSearchRef, WizardRef, WizardSnapshot } from '../machine-refs.ts';
 import { pathOf, routeOfHash } from '../routes.ts';
 import { FacilityStep } from './facility-step.tsx';
-import { NumberStep } from './number-step.tsx';
-import { type ReceiptFlowRef, ReceiptStep } from './receipt-step.tsx';
-import { RecipientStep } from './recipient-step.tsx';
+import { lazyScreen, whenIdle } from './lazy-screen.ts';
+import type { ReceiptFlowRef } from './receipt-step.tsx';
 import { FailureScreen, LoadingScreen } from './status-screens.tsx';
-import { TypeStep } from './type-step.tsx';
 
-// The checkout screen (with Formik) loads on its own, so the first screen stays small on old
-// phones; it is fetched in the background as soon as the payer reaches the recipient step.
-const loadCheckout = () => import('./checkout-step.tsx');
-const CheckoutStep = lazy(() => loadCheckout().then((m) => ({ default: m.CheckoutStep })));
+// Every step after the first is a chunk of its own (docs/decisions/0032), so the first screen stays
+// small on old phones; the next steps' chunks are fetched while the payer is idle on this one.
+const TypeStep = lazyScreen(() => import('./type-step.tsx').then((m) => m.TypeStep));
+const NumberStep = lazyScreen(() => import('./number-step.tsx').then((m) => m.NumberStep));
+const RecipientStep = lazyScreen(() => import('./recipient-step.tsx').then((m) => m.RecipientStep));
+const CheckoutStep = lazyScreen(() => import('./checkout-step.tsx').then((m) => m.CheckoutStep));
+const ReceiptStep = lazyScreen(() => import('./receipt-step.tsx').then((m) => m.ReceiptStep));
+
+/** The steps that may come after each one (§2: type leads to number for dest, else to recipient). */
+const NEXT: Record<WizardRoute, readonly { preload: () => Promise<unknown> }[]> = {
+  facility: [TypeStep],
+  type: [NumberStep, RecipientStep],
+  number: [CheckoutStep],
+  recipient: [CheckoutStep],
+  checkout: [ReceiptStep],
+  receipt: [],
+};
 
 /** Each step's page title (read first by screen readers and shown in the tab). */
 const TITLES: Record<WizardRoute, string> = {
@@ -51,7 +62,10 @@ export function WizardScreen({
   useHashSync(step, snapshot.context.fields.facility_country);
   const progress = step ? PROGRESS[step] : null;
   useEffect(() => {
-    if (step === 'type' || step === 'number' || step === 'recipient') void loadCheckout();
+    if (!step) return;
+    return whenIdle(() => {
+      for (const next of NEXT[step]) void next.preload().catch(() => {});
+    });
   }, [step]);
   const { t } = useTranslation();
   useEffect(() => {
@@ -59,7 +73,7 @@ export function WizardScreen({
   }, [step, t]);
   return (
     <Layout lang={lang} onLanguage={onLanguage} progress={progress}>
-      {renderStep(snapshot, wizard, step, lang)}
+      <Suspense fallback={<LoadingScreen />}>{renderStep(snapshot, wizard, step, lang)}</Suspense>
     </Layout>
   );
 }
@@ -85,9 +99,7 @@ function renderStep(snapshot: WizardSnapshot, wizard: WizardRef, step: WizardRou
       );
     case 'checkout':
       return children.checkout ? (
-        <Suspense fallback={<LoadingScreen />}>
-          <CheckoutStep key="checkout" wizard={wizard} checkout={children.checkout as CheckoutRef} lang={lang} />
-        </Suspense>
+        <CheckoutStep key="checkout" wizard={wizard} checkout={children.checkout as CheckoutRef} lang={lang} />
       ) : (
         <LoadingScreen />
       );

@@ -1,4 +1,5 @@
 // A guest's flex deposit in the browser, against the built site (server/main.ts serving dist/).
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
   CARDS,
@@ -311,9 +312,13 @@ test.describe('guest flex deposit', () => {
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(headers['x-content-type-options']).toBe('nosniff');
 
-    // The page itself has no inline script, and every script it loads is served with nosniff.
+    // The page's one inline script (docs/decisions/0031) is allowed by its hash, no other; every script
+    // it loads is served with nosniff.
     const html = (await response?.text()) ?? '';
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1] ?? '');
+    expect(inline).toHaveLength(1);
+    for (const body of inline)
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
     const scriptUrl = await page.evaluate(() => document.querySelector('script[src]')?.getAttribute('src') ?? '');
     const script = await page.request.get(scriptUrl);
     expect(script.headers()['x-content-type-options']).toBe('nosniff');

@@ -1,11 +1,18 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGE_COOKIE } from '../../contract/constants.ts';
 import { CONTENT_SECURITY_POLICY } from '../../server/security.ts';
+import { inlineHashes } from '../../server/static-site.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 const INDEX = '<!doctype html><title>Deposits</title><div id="root"></div>';
+const INDEX_ES = '<!doctype html><html lang="es"><title>Depósitos</title><div id="root"><h1>Hola</h1></div>';
+const SCRIPT = 'console.log("a hashed asset");'.repeat(20);
+const HASHED = '/assets/index-abc123.js';
 let staticDir: string;
 let server: TestServer;
 
@@ -13,7 +20,11 @@ beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'deposit-static-'));
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), INDEX);
-  writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(staticDir, 'index.es.html'), INDEX_ES);
+  // As the build writes them (scripts/compress.ts): brotli and gzip copies beside the file.
+  writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), SCRIPT);
+  writeFileSync(join(staticDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(staticDir, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   server = await startServer({ staticDir });
 });
@@ -36,7 +47,7 @@ describe('the built app', () => {
   });
 
   it('caches built assets for good', async () => {
-    const res = await get('/assets/index-abc123.js', '*/*');
+    const res = await get(HASHED, '*/*');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -65,6 +76,89 @@ describe('the built app', () => {
     const res = await get('/pay/allowed_countries', 'application/json');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('compression and language', () => {
+  const fetchAs = (url: string, encoding: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers: { accept: '*/*', 'accept-encoding': encoding, ...headers } });
+
+  it('sends the brotli copy to a client that accepts it, varying on Accept-Encoding', async () => {
+    const res = await fetchAs(HASHED, 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['vary']).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy to a client that accepts only gzip, and the file itself to one that accepts neither', async () => {
+    const gz = await fetchAs(HASHED, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await fetchAs(HASHED, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toContain('accept-encoding');
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends the page in the language of the cookie, never cached without revalidation', async () => {
+    expect((await get('/', 'text/html')).body).toBe(INDEX);
+    for (const url of ['/', '/deposit_facility/US']) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', cookie: `${LANGUAGE_COOKIE}=es` },
+      });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_ES);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['vary']).toContain('cookie');
+    }
+    const other = await server.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { accept: 'text/html', cookie: `${LANGUAGE_COOKIE}=fr` },
+    });
+    expect(other.body).toBe(INDEX);
+  });
+
+  it('answers HEAD for the page', async () => {
+    const res = await server.app.inject({ method: 'HEAD', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe("the pages' inline script", () => {
+  const BODY = "document.documentElement.classList.add('x')";
+  const STYLE = 'body{margin:0}';
+  const PAGE = `<!doctype html><head><style>${STYLE}</style><script>${BODY}</script><script type="module" src="/a.js"></script></head>`;
+
+  it('are hashed for the CSP; scripts with a src are not', () => {
+    const hash = createHash('sha256').update(BODY).digest('base64');
+    expect(inlineHashes(PAGE, 'script')).toEqual([`'sha256-${hash}'`]);
+    const styleHash = createHash('sha256').update(STYLE).digest('base64');
+    expect(inlineHashes(PAGE, 'style')).toEqual([`'sha256-${styleHash}'`]);
+  });
+
+  it('are allowed by the CSP of the pages only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deposit-static-script-'));
+    writeFileSync(join(dir, 'index.html'), PAGE);
+    const site = await startServer({ staticDir: dir });
+    try {
+      const page = await site.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(page.headers['content-security-policy']).toContain(
+        `script-src 'self' ${inlineHashes(PAGE, 'script')[0]};`,
+      );
+      expect(page.headers['content-security-policy']).toContain(`style-src 'self' ${inlineHashes(PAGE, 'style')[0]};`);
+      const api = await site.app.inject({ method: 'GET', url: '/pay/allowed_countries' });
+      expect(api.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    } finally {
+      await site.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,0 +1,102 @@
+// Serves the built single-page app (architecture: "`npm start` ... serves the built app, compressed, with
+// immutable caching for hashed assets"; docs/decisions/0030). The build writes `.br` and `.gz` beside
+// every text file (scripts/prerender.ts); @fastify/static's `preCompressed` picks one by Accept-Encoding
+// and adds `Vary: accept-encoding`. Hashed assets are cached for good; pages revalidate on every visit.
+// The first screen is pre-rendered once per language (`index.html` in English, `index.es.html` in
+// Spanish): the page goes out in the language the payer chose, which the app mirrors in a cookie.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGE_COOKIE } from '../contract/constants.ts';
+import { NOT_FOUND } from './http.ts';
+import { isApiPath } from './security.ts';
+
+export const ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** Pages and unhashed files: kept, but revalidated (ETag) before every use. */
+export const PAGE_CACHE = 'no-cache';
+
+/** The page of each language, English first (the default, §1); a missing one falls back to English. */
+const PAGES = { en: 'index.html', es: 'index.es.html' } as const;
+type PageLang = keyof typeof PAGES;
+
+function languageOf(request: FastifyRequest): PageLang {
+  const chosen = (request.cookies as Record<string, string | undefined> | undefined)?.[LANGUAGE_COOKIE];
+  return chosen === 'es' ? 'es' : 'en';
+}
+
+/**
+ * The CSP sources (`'sha256-...'`) of the pages' inline scripts or styles: the pre-rendered pages carry
+ * their styles and one small script that runs before the first paint (scripts/prerender.ts).
+ */
+export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
+  const hashes: string[] = [];
+  for (const [, attrs = '', body = ''] of html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g'))) {
+    if (/\bsrc=/.test(attrs) || body === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Registers the built app in `root` when it has an index.html, and the not-found answer either way:
+ * a page address (GET or HEAD, HTML accepted, not the API) gets the app's page, the rest a JSON 404.
+ */
+export function registerStaticSite(app: FastifyInstance, root: string | undefined): void {
+  const staticRoot = root ? resolve(root) : undefined;
+  const hasStatic = staticRoot !== undefined && existsSync(join(staticRoot, PAGES.en));
+  const pageOf = (lang: PageLang) => (hasStatic && existsSync(join(staticRoot, PAGES[lang])) ? PAGES[lang] : PAGES.en);
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    // The page depends on the language cookie: a shared cache must not give one payer's to another.
+    reply.header('vary', 'cookie');
+    return reply.sendFile(pageOf(languageOf(request)));
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    // The app uses hash routes: any other page address gets the app's page.
+    if (hasStatic && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApiPath(request.url)) {
+      return sendPage(request, reply);
+    }
+    return reply.code(404).send(NOT_FOUND);
+  });
+  if (!hasStatic) return;
+
+  const pages = Object.values(PAGES)
+    .filter((page) => existsSync(join(staticRoot, page)))
+    .map((page) => readFileSync(join(staticRoot, page), 'utf8'));
+  const sources = (tag: 'script' | 'style') => [...new Set(pages.flatMap((html) => inlineHashes(html, tag)))];
+  const scripts = sources('script');
+  const styles = sources('style');
+  if (scripts.length > 0 || styles.length > 0) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const csp = reply.getHeader('content-security-policy');
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (typeof csp === 'string' && type.startsWith('text/html'))
+        reply.header(
+          'content-security-policy',
+          csp
+            .replace("script-src 'self'", ["script-src 'self'", ...scripts].join(' '))
+            .replace("style-src 'self'", ["style-src 'self'", ...styles].join(' ')),
+        );
+      return payload;
+    });
+  }
+
+  const assets = join(staticRoot, 'assets') + sep;
+  app.register(fastifyStatic, {
+    root: staticRoot,
+    prefix: '/',
+    // `/` is the route below, which picks the page's language.
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(reply, path) {
+      // Built assets carry a content hash in their name: cache them for good; the rest revalidates.
+      reply.header('cache-control', path.startsWith(assets) ? ASSET_CACHE : PAGE_CACHE);
+    },
+  });
+  app.get('/', sendPage);
+}

@@ -1,0 +1,96 @@
+// The first load on a cheap phone (docs/decisions/0030-0032): the site's files go out compressed and
+// cached for good, the first screen is in the page before any script runs (in the payer's language),
+// the app takes it over without moving it, and the journey goes on from there.
+import type { Page } from '@playwright/test';
+import { LANGUAGE_COOKIE } from '../../contract/constants.ts';
+import { T, chooseFacility, expect, expectStep, test } from './support.ts';
+
+const MOBILE = { width: 412, height: 823 };
+
+/** The entry script named by the page. */
+async function entryScript(page: Page): Promise<string> {
+  const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+  const src = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  expect(src, 'the page names its entry script').toBeTruthy();
+  return src ?? '';
+}
+
+/** The sum of the page's layout shifts not caused by input (CLS as the browser reports it). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The observer hands over the buffered entries in a task of its own.
+        setTimeout(() => done(sum), 0);
+      }),
+  );
+}
+
+test.describe('first load', () => {
+  test('a script of the site goes out compressed by what the browser accepts, and is cached for good', async ({
+    page,
+  }) => {
+    const src = await entryScript(page);
+    const br = await page.request.get(src, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.status()).toBe(200);
+    expect(br.headers()['content-encoding']).toBe('br');
+    expect(br.headers()['vary']).toContain('accept-encoding');
+    expect(br.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await page.request.get(src, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+    // The page itself is checked again on every visit.
+    const html = await page.request.get('/', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(html.headers()['cache-control']).toBe('no-cache');
+    expect(html.headers()['content-encoding']).toBe('gzip');
+  });
+
+  for (const lang of ['en', 'es'] as const) {
+    const t = T[lang];
+    test(`the first screen's heading and form are in the page before any script runs (${lang})`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: MOBILE });
+      if (lang === 'es') await context.addCookies([{ name: LANGUAGE_COOKIE, value: 'es', url: baseURL ?? '' }]);
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1, name: t.FACILITY.HEADING })).toBeVisible();
+      await expect(page.getByLabel(t.FACILITY.COUNTRY, { exact: true })).toBeVisible();
+      await expect(page.getByLabel(t.FACILITY.STATE, { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: t.WIZARD.CONTINUE })).toBeVisible();
+      await expect(page).toHaveTitle(`${t.FACILITY.HEADING} - ${t.LAYOUT.SITE_NAME}`);
+      await context.close();
+    });
+
+    test(`the app takes the first screen over without moving it, and the deposit goes on (${lang})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport: MOBILE });
+      // A payer who chose the language before: the choice is in local storage (§1).
+      if (lang === 'es') await context.addInitScript(() => localStorage.setItem('deposit.lang', 'es'));
+      const page = await context.newPage();
+      await page.goto('/');
+      await expectStep(page, lang, t.FACILITY.HEADING, 30, '#/deposit_facility/US');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      // The header's navigation script has arrived and the lists have loaded: nothing moved.
+      await expect(page.getByRole('navigation', { name: t.HEADER_NAV.LABEL })).toBeVisible();
+      await expect(page.getByLabel(t.FACILITY.COUNTRY, { exact: true })).toHaveValue('US');
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+      await chooseFacility(page, lang);
+      await expectStep(page, lang, t.TYPE.HEADING, 40, '#/deposit_type');
+      await context.close();
+    });
+  }
+
+  test('another address shows its own page, not the pre-rendered first screen', async ({ page }) => {
+    await page.goto('/#/login');
+    await expect(page.getByRole('heading', { level: 1, name: T.en.LOGIN.HEADING })).toBeFocused();
+    await expect(page.getByRole('heading', { name: T.en.FACILITY.HEADING })).toHaveCount(0);
+  });
+});

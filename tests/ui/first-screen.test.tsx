@@ -1,0 +1,108 @@
+// The pre-rendered first screen (docs/decisions/0031): the build-time markup is the app's own, so the
+// app hydrates it without a mismatch in both languages and goes on from it; the page's inline script
+// hides it only where the app will show something else.
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createActor } from 'xstate';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { Locale } from '../../contract/entities.ts';
+import { provideApp } from '../../machines/provide-actors.ts';
+import { createActors } from '../../src/api/actors.ts';
+import { createApiClient } from '../../src/api/client.ts';
+import { App } from '../../src/app.tsx';
+import { ErrorBoundary } from '../../src/components/error-boundary.tsx';
+import { PRERENDER_HIDDEN_CLASS } from '../../src/first-screen.ts';
+import { createI18n } from '../../src/i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from '../../src/language.ts';
+import { firstScreenScript, renderFirstScreen } from '../../src/prerender.tsx';
+import en from '../../locales/en.json' with { type: 'json' };
+import es from '../../locales/es.json' with { type: 'json' };
+import { type Harness, startServer } from './harness.tsx';
+
+const T = { en, es } as const;
+let h: Harness;
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+
+beforeAll(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  h = await startServer();
+});
+afterAll(async () => {
+  await h.close();
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  root = undefined;
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.documentElement.className = '';
+});
+
+describe('the pre-rendered first screen', () => {
+  for (const lang of ['en', 'es'] as const satisfies readonly Locale[]) {
+    it(`is the facility step with its form, and the app hydrates it without a mismatch (${lang})`, async () => {
+      const t = T[lang];
+      const page = renderFirstScreen(lang);
+      expect(page.title).toBe(`${t.FACILITY.HEADING} - ${t.LAYOUT.SITE_NAME}`);
+      container = document.createElement('div');
+      container.innerHTML = page.html;
+      document.body.append(container);
+      const painted = within(container);
+      expect(painted.getByRole('heading', { level: 1 }).textContent).toBe(t.FACILITY.HEADING);
+      expect(painted.getByLabelText(t.FACILITY.COUNTRY)).toBeInstanceOf(HTMLSelectElement);
+      expect(painted.getByRole('button', { name: t.WIZARD.CONTINUE })).toBeTruthy();
+
+      const mismatches: unknown[] = [];
+      const api = createApiClient({ baseUrl: 'http://localhost/', fetch: h.fetch });
+      const app = createActor(provideApp(createActors(api)), {
+        input: { lang, route: null, location: { kind: 'wizard', route: null } },
+      });
+      app.start();
+      const i18n = createI18n(lang);
+      const target = container;
+      await act(async () => {
+        root = hydrateRoot(
+          target,
+          <I18nextProvider i18n={i18n}>
+            <ErrorBoundary onError={(error) => mismatches.push(error)}>
+              <App app={app} i18n={i18n} />
+            </ErrorBoundary>
+          </I18nextProvider>,
+          { onRecoverableError: (error) => mismatches.push(error) },
+        );
+      });
+      // The app goes on from it: the lists arrive from the server.
+      expect(await screen.findByRole('option', { name: 'Texas' })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t.FACILITY.HEADING);
+      expect(mismatches).toEqual([]);
+      app.stop();
+    });
+  }
+});
+
+describe("the page's inline script", () => {
+  const run = (lang: Locale, hash: string, stored?: Locale) => {
+    window.history.replaceState(null, '', `/${hash}`);
+    if (stored) localStorage.setItem(LANGUAGE_STORAGE_KEY, stored);
+    document.documentElement.className = '';
+    new Function(firstScreenScript(lang))();
+    return document.documentElement.classList.contains(PRERENDER_HIDDEN_CLASS);
+  };
+
+  it("leaves the first screen shown at '/' and at the facility step, in the page's language", () => {
+    for (const hash of ['', '#', '#/', '#/deposit_facility/US', '#/deposit_facility/CA/', '#/deposit_facility'])
+      expect(run('en', hash), hash).toBe(false);
+    expect(run('es', '#/deposit_facility/US', 'es')).toBe(false);
+  });
+
+  it('hides it at any other address, or when the payer chose the other language', () => {
+    for (const hash of ['#/login', '#/checkout', '#/deposit_type', '#/account/deposit_history'])
+      expect(run('en', hash), hash).toBe(true);
+    expect(run('en', '#/', 'es')).toBe(true);
+    expect(run('es', '', 'en')).toBe(true);
+  });
+});
