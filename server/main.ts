@@ -3,19 +3,30 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { MissingKeyError } from './keys.ts';
 
 const config = loadConfig();
 // The embedded SQLite file (a new name for the portable schema: docs/decisions/0022), unless DATABASE_URL
 // names a PostgreSQL database.
-const app = await buildApp({
-  dbPath: join(config.dataDir, 'deposit-site.db'),
-  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-  staticDir: config.staticDir,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
-  config,
-  // Due recurring deposits are charged at start and then every RECURRING_RUN_MINUTES (60; 0 for never).
-  recurringEveryMs: (config.recurringRunMinutes ?? 60) * 60 * 1000,
-});
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({
+    dbPath: join(config.dataDir, 'deposit-site.db'),
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    staticDir: config.staticDir,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    config,
+    // Due recurring deposits are charged at start and then every RECURRING_RUN_MINUTES (60; 0 for never).
+    recurringEveryMs: (config.recurringRunMinutes ?? 60) * 60 * 1000,
+  });
+} catch (err) {
+  // A key production needs, or a database it cannot reach: one line that names it.
+  if (err instanceof MissingKeyError || (err instanceof Error && 'code' in err)) {
+    console.error(`could not start: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
