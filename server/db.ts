@@ -45,7 +45,7 @@ pg.types.setTypeParser(PG_TIMESTAMP, (v) => new Date(`${v}Z`).toISOString());
 
 /** SQLSTATEs after which PostgreSQL asks the client to run the transaction again. */
 const RETRYABLE = new Set(['40001', '40P01']);
-const MAX_ATTEMPTS = 12;
+const MAX_ATTEMPTS = 30;
 
 function isRetryable(err: unknown): boolean {
   return typeof err === 'object' && err !== null && RETRYABLE.has(String((err as { code?: unknown }).code));
@@ -116,8 +116,9 @@ function openPostgres(url: string): Database {
           return await kysely.transaction().setIsolationLevel('serializable').execute(fn);
         } catch (err) {
           if (!isRetryable(err) || attempt >= MAX_ATTEMPTS) throw err;
-          // A short random pause spreads the retries of transactions that collided.
-          await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+          // A random pause that grows with each attempt (to 250 ms) spreads the retries of transactions
+          // that collided on the same rows, so they do not collide again together.
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 2 ** attempt)));
         }
       }
     },

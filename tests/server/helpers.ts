@@ -168,7 +168,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     const pool = new pg.Pool({ connectionString: db.url, max: 2 });
     query = async <T>(text: string, params: readonly unknown[] = []) =>
       (await pool.query(pgPlaceholders(text), [...params])).rows as T[];
-    closeQuery = () => pool.end();
+    let ended = false;
+    closeQuery = async () => {
+      if (ended) return;
+      ended = true;
+      await pool.end();
+    };
   } else {
     dbPath = build.dbPath ?? join(dir, 'test.sqlite');
     build.dbPath = dbPath;
@@ -206,6 +211,40 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Every value stored in the server's database, table by table, as text (bytes as latin1, JSON as its
+ * text): for checks that a secret is stored nowhere.
+ */
+export async function storedValues(
+  server: Pick<TestServer, 'engine' | 'query'>,
+): Promise<{ table: string; value: string }[]> {
+  const tables = await server.query<{ name: string }>(
+    server.engine === 'postgres'
+      ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'"
+      : "SELECT name FROM sqlite_master WHERE type = 'table'",
+  );
+  const values: { table: string; value: string }[] = [];
+  for (const { name } of tables) {
+    for (const row of await server.query(`SELECT * FROM "${name}"`)) {
+      for (const v of Object.values(row)) {
+        if (v === null || v === undefined) continue;
+        const value =
+          typeof v === 'string'
+            ? v
+            : v instanceof Uint8Array
+              ? Buffer.from(v).toString('latin1')
+              : v instanceof Date
+                ? v.toISOString()
+                : typeof v === 'object'
+                  ? JSON.stringify(v)
+                  : String(v);
+        values.push({ table: name, value });
+      }
+    }
+  }
+  return values;
 }
 
 /** Collects log lines written by the app's logger. */
