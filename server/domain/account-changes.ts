@@ -53,3 +53,39 @@ export async function removeSavedCard(store: Store, userId: string, id: number):
     return DONE;
   });
 }
+
+/** §7 pam recurring deposits: the payer cancels one of theirs set up at the pam checkout (its account_guid too). */
+export async function cancelPamRecurringDeposit(
+  store: Store,
+  userId: string,
+  id: number,
+  accountGuid: string,
+  now: Date,
+): Promise<Change> {
+  return store.transaction(async (repos) => {
+    const own = (await repos.recurringDeposits.listForUser(userId)).find(
+      (r) => r.id === id && r.is_pam && r.account_guid === accountGuid,
+    );
+    if (!own) return NOT_FOUND;
+    return (await repos.recurringDeposits.cancel(userId, id, now.toISOString())) ? DONE : NOT_FOUND;
+  });
+}
+
+/** §2 /account/profile: the payer's names and phone. */
+export async function updateProfile(
+  store: Store,
+  userId: string,
+  profile: { first_name: string; last_name: string; phone: string },
+): Promise<void> {
+  await store.repos.accountProfile.update(userId, profile);
+}
+
+/** §7 account notification status: how the payer wants to be told. */
+export async function setNotificationChoice(
+  store: Store,
+  userId: string,
+  choice: { sms: boolean; email: boolean },
+  now: Date,
+): Promise<void> {
+  await store.repos.accountProfile.setNotifications(userId, choice, now.toISOString());
+}

@@ -9,6 +9,7 @@ import {
   type Profile,
 } from '../../contract/profile.ts';
 import type { Deps } from '../deps.ts';
+import { setNotificationChoice, updateProfile } from '../domain/account-changes.ts';
 import { badRequest, validate } from '../http.ts';
 import type { UserRow } from '../repo/users.ts';
 import { signedInGuard } from '../signed-in.ts';
@@ -18,7 +19,7 @@ function profileOf(u: UserRow): Profile {
 }
 
 export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { repos, now } = deps;
+  const { store, repos, now } = deps;
   const guard = signedInGuard(deps);
   app.addHook('onRequest', guard.onRequest);
 
@@ -33,7 +34,7 @@ export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Pr
     const body = validate(profileSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
     const user = guard.user(request);
-    await repos.accountProfile.update(user.id, body.value);
+    await updateProfile(store, user.id, body.value);
     return profileOf((await repos.users.findById(user.id)) ?? user);
   });
 
@@ -43,7 +44,7 @@ export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Pr
     const body = validate(notificationStatusSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
     const user = guard.user(request);
-    await repos.accountProfile.setNotifications(user.id, body.value, now().toISOString());
+    await setNotificationChoice(store, user.id, body.value, now());
     return status(user.id);
   });
 }

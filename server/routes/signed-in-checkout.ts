@@ -15,6 +15,7 @@ import {
   type PamRecurringDepositsResponse,
 } from '../../contract/checkout-services.ts';
 import type { Deps } from '../deps.ts';
+import { cancelPamRecurringDeposit } from '../domain/account-changes.ts';
 import { preparePamDeposit } from '../domain/pam-prepare.ts';
 import { recurringDeposit, sortRecurringDeposits } from '../domain/accounts.ts';
 import { savedCardExpired } from '../domain/checkout-fields.ts';
@@ -29,7 +30,7 @@ export function savedCardOutcome(cvc: string): string {
 }
 
 export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { repos, sessions, now } = deps;
+  const { store, repos, sessions, now } = deps;
   const guard = signedInGuard(deps);
   app.addHook('onRequest', guard.onRequest);
 
@@ -107,11 +108,9 @@ export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): 
     if (!body.ok) return badRequest(reply, body.errors);
     const user = guard.user(request);
     const id = Number(body.value.deposit_id);
-    const own = (await repos.recurringDeposits.listForUser(user.id)).find(
-      (r) => r.id === id && r.is_pam && r.account_guid === body.value.account_guid,
-    );
+    const change = await cancelPamRecurringDeposit(store, user.id, id, body.value.account_guid, now());
     // §8: a cancellation that fails shows ERROR_DELETING_DEPOSIT; another payer's id is not found.
-    if (!own || !(await repos.recurringDeposits.cancel(user.id, id, now().toISOString()))) {
+    if (change.kind !== 'done') {
       return reply.code(404).send({ errors: { form: accountErrorKey('ERROR_DELETING_DEPOSIT') } });
     }
     return { success: true, errors: {} } satisfies ActionResponse;
