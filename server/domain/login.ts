@@ -20,19 +20,23 @@ export async function isLocked(repos: Repos, email: string, sessionId: string, n
 
 /**
  * Checks email (lower-cased) and password. The attempt is recorded as a failure before the slow
- * password check and withdrawn only on success, so attempts running at the same time cannot get
- * past the limit together.
+ * password check and withdrawn only on success; the lock check and that record are one transaction,
+ * so attempts running at the same time cannot get past the limit together.
  */
 export async function attemptLogin(
-  repos: Repos,
+  store: Store,
   email: string,
   password: string,
   sessionId: string,
   now: Date,
 ): Promise<LoginOutcome> {
-  await repos.users.purgeFailures(minutesBefore(now, LOGIN_WINDOW_MINUTES));
-  if (await isLocked(repos, email, sessionId, now)) return { kind: 'locked' };
-  const attempt = await repos.users.addFailure(email, sessionId, now.toISOString());
+  const attempt = await store.transaction(async (repos) => {
+    await repos.users.purgeFailures(minutesBefore(now, LOGIN_WINDOW_MINUTES));
+    if (await isLocked(repos, email, sessionId, now)) return undefined;
+    return repos.users.addFailure(email, sessionId, now.toISOString());
+  });
+  if (attempt === undefined) return { kind: 'locked' };
+  const { repos } = store;
   const user = await repos.users.findByEmail(email);
   const ok = user ? await verifySecret(password, user.password_hash) : await verifyNothing(password);
   if (!user || !ok) return { kind: 'bad_credentials' };

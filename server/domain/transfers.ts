@@ -59,49 +59,70 @@ export async function transferBalance(
   now: Date,
 ): Promise<TransferOutcome> {
   const fee = transferFeeCents(deps.config);
-  return deps.store.transaction(async (repos): Promise<TransferOutcome> => {
-    const checked = await checkTransfer(repos, userId, input, fee);
-    if (checked.kind !== 'ok') return checked;
-    const { src, dst } = checked;
-    // The debit itself refuses a short balance, so no interleaving can overdraw the source.
-    if (!(await repos.destAccounts.debit(userId, src.id, input.amountCents + fee))) {
-      return { kind: 'refused', code: 'INSUFFICIENT_FUNDS' };
-    }
+  try {
+    return await deps.store.transaction((repos) => transferIn(repos, userId, input, fee, now));
+  } catch (err) {
+    if (err instanceof ShortBalance) return { kind: 'refused', code: 'INSUFFICIENT_FUNDS' };
+    throw err;
+  }
+}
+
+/** Thrown inside the transaction when the debit finds the balance short: rolls back a credit already made. */
+class ShortBalance extends Error {}
+
+async function transferIn(
+  repos: Repos,
+  userId: string,
+  input: TransferInput,
+  fee: number,
+  now: Date,
+): Promise<TransferOutcome> {
+  const checked = await checkTransfer(repos, userId, input, fee);
+  if (checked.kind !== 'ok') return checked;
+  const { src, dst } = checked;
+  // The debit itself refuses a short balance, so no interleaving can overdraw the source.
+  const debit = async () => {
+    if (!(await repos.destAccounts.debit(userId, src.id, input.amountCents + fee))) throw new ShortBalance();
+  };
+  const credit = async () => {
     if (!(await repos.destAccounts.credit(userId, dst.id, input.amountCents))) {
       throw new Error('transfer destination vanished inside its transaction');
     }
-    const at = now.toISOString();
-    await repos.destAccounts.insertTransfer({
-      user_id: userId,
-      src_account_id: src.id,
-      dst_account_id: dst.id,
-      amount_cents: input.amountCents,
-      fee_cents: fee,
-      created_at: at,
-    });
+  };
+  // The two rows are written in id order, so transfers in opposite directions queue behind one
+  // another instead of each holding the row the other waits for (a deadlock, on PostgreSQL).
+  for (const move of src.id < dst.id ? [debit, credit] : [credit, debit]) await move();
+  const at = now.toISOString();
+  await repos.destAccounts.insertTransfer({
+    user_id: userId,
+    src_account_id: src.id,
+    dst_account_id: dst.id,
+    amount_cents: input.amountCents,
+    fee_cents: fee,
+    created_at: at,
+  });
+  await repos.destAccounts.insertActivity({
+    account_id: src.id,
+    purse: 'pp',
+    event_at: at,
+    event_desc: 'TRANSFER_OUT',
+    amount_cents: -input.amountCents,
+  });
+  if (fee > 0) {
     await repos.destAccounts.insertActivity({
       account_id: src.id,
       purse: 'pp',
       event_at: at,
-      event_desc: 'TRANSFER_OUT',
-      amount_cents: -input.amountCents,
+      event_desc: 'TRANSFER_FEE',
+      amount_cents: -fee,
     });
-    if (fee > 0) {
-      await repos.destAccounts.insertActivity({
-        account_id: src.id,
-        purse: 'pp',
-        event_at: at,
-        event_desc: 'TRANSFER_FEE',
-        amount_cents: -fee,
-      });
-    }
-    await repos.destAccounts.insertActivity({
-      account_id: dst.id,
-      purse: 'pp',
-      event_at: at,
-      event_desc: 'TRANSFER_IN',
-      amount_cents: input.amountCents,
-    });
-    return checked;
+  }
+  await repos.destAccounts.insertActivity({
+    account_id: dst.id,
+    purse: 'pp',
+    event_at: at,
+    event_desc: 'TRANSFER_IN',
+    amount_cents: input.amountCents,
   });
+  return checked;
 }

@@ -60,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     if (!body.ok) return badRequest(reply, body.errors);
     const session = await sessions.require(request, reply);
     const email = body.value.email.toLowerCase();
-    const outcome = await attemptLogin(repos, email, body.value.password, session.id, now());
+    const outcome = await attemptLogin(store, email, body.value.password, session.id, now());
     if (outcome.kind === 'locked') {
       return reply.code(429).send({ errors: { form: accountErrorKey('ERROR_LOGIN') } } satisfies AccountErrorBody);
     }

@@ -2,7 +2,6 @@
 // account, §8 login errors; architecture: sessions rotate at sign-in, passwords only as scrypt hashes).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_PATHS,
@@ -15,7 +14,7 @@ import {
 import type { CheckoutResponse } from '../../contract/api.ts';
 import { verifySecret } from '../../server/domain/passwords.ts';
 import { ANA, BEN, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
-import { Client, MINUTE, fillCheckout, fixedClock, newClient } from './helpers.ts';
+import { Client, MINUTE, fillCheckout, fixedClock, newClient, storedValues } from './helpers.ts';
 
 const clock = fixedClock();
 const current = useSignedInServer(clock, { before: () => clock.set('2026-11-22T12:00:00.000Z') });
@@ -27,14 +26,7 @@ const login = (c: Client, email: string, password: string) =>
   c.post<LoginResponse>(ACCOUNT_PATHS.login, { email, password });
 const me = async (c: Client) => (await c.get<MeResponse>(ACCOUNT_PATHS.me)).body;
 
-function dbRows(sql: string, ...params: (string | number)[]): Record<string, unknown>[] {
-  const db = new DatabaseSync(current().dbPath, { readOnly: true });
-  try {
-    return db.prepare(sql).all(...params) as Record<string, unknown>[];
-  } finally {
-    db.close();
-  }
-}
+const dbRows = (sql: string, ...params: (string | number)[]) => current().query(sql, params);
 
 const NEW_ACCOUNT = {
   password: 'correct-horse-9',
@@ -89,7 +81,7 @@ describe('POST /auth/login', () => {
     expect((await old.get(ACCOUNT_PATHS.destAccounts)).body).toEqual(UNAUTHORIZED);
     old.sid = oldSid;
     expect((await old.post('/state/save', { fields: { facility_id: 1002 } })).status).toBe(403);
-    expect(dbRows('SELECT id FROM sessions WHERE id = ?', oldSid)).toEqual([]);
+    expect(await dbRows('SELECT id FROM sessions WHERE id = ?', oldSid)).toEqual([]);
   });
 
   it('takes the email in any case and with spaces around it', async () => {
@@ -197,8 +189,8 @@ describe('POST /auth/logout', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, redirect_to: '/' });
     expect(String(res.headers['set-cookie'])).toMatch(/^sid=;/);
-    expect(dbRows('SELECT id FROM sessions WHERE id = ?', sid)).toEqual([]);
-    expect(dbRows('SELECT session_id FROM form_states WHERE session_id = ?', sid)).toEqual([]);
+    expect(await dbRows('SELECT id FROM sessions WHERE id = ?', sid)).toEqual([]);
+    expect(await dbRows('SELECT session_id FROM form_states WHERE session_id = ?', sid)).toEqual([]);
 
     const old = new Client(current().app);
     old.sid = sid;
@@ -255,7 +247,7 @@ describe('POST /pay/register', () => {
     // The new account signs in with its password.
     const other = await newClient(current().app);
     expect((await login(other, 'cara@example.com', NEW_ACCOUNT.password)).status).toBe(200);
-    const stored = dbRows('SELECT password_hash, pin_hash, phone FROM users WHERE email = ?', 'cara@example.com')[0];
+    const [stored] = await dbRows('SELECT password_hash, pin_hash FROM users WHERE email = ?', 'cara@example.com');
     expect(stored?.password_hash).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(await verifySecret(NEW_ACCOUNT.pin, String(stored?.pin_hash))).toBe(true);
   });
@@ -271,7 +263,9 @@ describe('POST /pay/register', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ email: 'body@example.com', first_name: 'Body', last_name: 'Diaz' });
-    expect(dbRows('SELECT phone FROM users WHERE email = ?', 'body@example.com')).toEqual([{ phone: '5125550199' }]);
+    expect(await dbRows('SELECT phone FROM users WHERE email = ?', 'body@example.com')).toEqual([
+      { phone: '5125550199' },
+    ]);
   });
 
   it('takes the names from the billing fields when the body has none', async () => {
@@ -325,7 +319,7 @@ describe('POST /pay/register', () => {
     const res = await c.post(ACCOUNT_PATHS.register, body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errors });
-    expect(dbRows('SELECT COUNT(*) AS n FROM users')).toEqual([{ n: 2 }]);
+    expect(await dbRows('SELECT COUNT(*) AS n FROM users')).toEqual([{ n: 2 }]);
     expect(await me(c)).toEqual({ logged_in: false, user: null });
   });
 
@@ -351,12 +345,12 @@ describe('POST /pay/register', () => {
       .map((r) => r.status)
       .sort();
     expect(statuses).toEqual([200, 409]);
-    expect(dbRows('SELECT COUNT(*) AS n FROM users WHERE email = ?', 'twice@example.com')).toEqual([{ n: 1 }]);
+    expect(await dbRows('SELECT COUNT(*) AS n FROM users WHERE email = ?', 'twice@example.com')).toEqual([{ n: 1 }]);
   });
 });
 
 describe('secrets at rest', () => {
-  it('never stores a password or PIN in clear: the database files hold neither', async () => {
+  it('never stores a password or PIN in clear: the database holds neither', async () => {
     const c = await newClient(current().app);
     const password = 'Unmistakable-Secret-7319';
     const pin = '731946';
@@ -371,13 +365,19 @@ describe('secrets at rest', () => {
     await login(await newClient(current().app), 'ana@example.com', ANA.password);
     await login(await newClient(current().app), 'ana@example.com', 'wrong-guess-password');
     await current().close();
-    const files = readdirSync(current().dir).filter((f) => f.startsWith('test.sqlite'));
-    expect(files).toContain('test.sqlite');
-    const bytes = Buffer.concat(files.map((f) => readFileSync(join(current().dir, f))));
-    for (const secret of [password, pin, ANA.password, ANA.pin, BEN.password, 'wrong-guess-password']) {
-      expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
+    const secrets = [password, pin, ANA.password, ANA.pin, BEN.password, 'wrong-guess-password'];
+    if (current().engine === 'sqlite') {
+      // The file and its write-ahead log, free pages and all.
+      const files = readdirSync(current().dir).filter((f) => f.startsWith('test.sqlite'));
+      expect(files).toContain('test.sqlite');
+      const bytes = Buffer.concat(files.map((f) => readFileSync(join(current().dir, f))));
+      for (const secret of secrets) expect(bytes.includes(Buffer.from(secret)), secret).toBe(false);
+      expect(bytes.includes(Buffer.from('scrypt$32768$8$3$'))).toBe(true);
     }
-    expect(bytes.includes(Buffer.from('scrypt$32768$8$3$'))).toBe(true);
+    // Every stored value, on either engine.
+    const stored = (await storedValues(current())).map((v) => v.value).join('\n');
+    for (const secret of secrets) expect(stored.includes(secret), secret).toBe(false);
+    expect(stored).toContain('scrypt$32768$8$3$');
   });
 });
 

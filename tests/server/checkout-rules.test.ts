@@ -2,7 +2,6 @@
 // the server: trust (approved depositor, FIELD_NO_TRUST), saved cards with a security code, recurring
 // deposits, roundups from the server's own figures; and one test per §8 code, reached the way
 // docs/test-cards.md documents it.
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { CheckoutResponse, StateSaveResponse } from '../../contract/api.ts';
 import { ACCOUNT_PATHS, type RecurringDepositsResponse } from '../../contract/accounts.ts';
@@ -18,17 +17,7 @@ const current = useSignedInServer(clock, { config: { dailyMaxPerRecipient: 500 }
 const pay = (c: Client, body: object = { skip_completed_steps: false }) =>
   c.post<CheckoutResponse>('/pay/process_deposit', body);
 
-function ledger(dbPath: string): Record<string, unknown>[] {
-  const db = new DatabaseSync(dbPath, { readOnly: true });
-  try {
-    return db.prepare("SELECT * FROM deposits WHERE session_id <> 'seed' ORDER BY created_at").all() as Record<
-      string,
-      unknown
-    >[];
-  } finally {
-    db.close();
-  }
-}
+const ledger = () => current().query("SELECT * FROM deposits WHERE session_id <> 'seed' ORDER BY created_at");
 
 /** A signed-in checkout: recipient and amount, billing and terms; the card is chosen by the test. */
 async function signedInCheckout(
@@ -73,7 +62,7 @@ describe('trust deposits (§6 approved depositor, §8 FIELD_NO_TRUST)', () => {
   });
 
   it('refuses a payer who is not approved for this recipient, and a guest, with NOT_APPROVED_DEPOSITOR_MSG', async () => {
-    const { ana, ben, app, dbPath } = current();
+    const { ana, ben, app } = current();
     await signedInCheckout(ana, { type: 'trust', inmate: '100002' });
     await ana.save({ card_token: (await ana.tokenize()).token });
     expect((await pay(ana)).body).toMatchObject({ success: false, error: 'NOT_APPROVED_DEPOSITOR_MSG' });
@@ -84,11 +73,11 @@ describe('trust deposits (§6 approved depositor, §8 FIELD_NO_TRUST)', () => {
     const guest = await newClient(app);
     await fillCheckout(guest, { deposit_type: 'trust' });
     expect((await pay(guest)).body).toMatchObject({ success: false, error: 'NOT_APPROVED_DEPOSITOR_MSG' });
-    expect(ledger(dbPath)).toHaveLength(0);
+    expect(await ledger()).toHaveLength(0);
   });
 
   it('refuses trust for a billing state of the no-trust list with a billing_state error', async () => {
-    const { ana, dbPath } = current();
+    const { ana } = current();
     await signedInCheckout(ana, { type: 'trust', inmate: '100001' });
     await ana.save({ billing_state: 'NJ', billing_zip: '07001', card_token: (await ana.tokenize()).token });
     const res = await pay(ana);
@@ -102,13 +91,13 @@ describe('trust deposits (§6 approved depositor, §8 FIELD_NO_TRUST)', () => {
     await ana.save({ deposit_type: 'flex' });
     await ana.save({ deposit_inmate_id: '100001' });
     expect((await pay(ana)).body.success).toBe(true);
-    expect(ledger(dbPath)).toHaveLength(1);
+    expect(await ledger()).toHaveLength(1);
   });
 });
 
 describe('saved card with a security code (§4 card choice)', () => {
   it('charges the saved card through its token; the code is stored nowhere', async () => {
-    const { ana, dbPath } = current();
+    const { ana, query } = current();
     await signedInCheckout(ana, {});
     const chosen = await ana.save({ saved_card_id: 502 });
     expect(chosen.fields).toMatchObject({
@@ -124,20 +113,15 @@ describe('saved card with a security code (§4 card choice)', () => {
       success: true,
       cached_deposit_info: { card_brand: 'mastercard', card_last4: '4444', card_expiry: '01/2027' },
     });
-    const rows = ledger(dbPath);
+    const rows = await ledger();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain('4821');
-    const db = new DatabaseSync(dbPath, { readOnly: true });
-    try {
-      expect(JSON.stringify(db.prepare('SELECT * FROM vault_tokens').all())).not.toContain('4821');
-      expect(JSON.stringify(db.prepare('SELECT * FROM form_states').all())).not.toContain('4821');
-    } finally {
-      db.close();
-    }
+    expect(JSON.stringify(await query('SELECT * FROM vault_tokens'))).not.toContain('4821');
+    expect(JSON.stringify(await query('SELECT * FROM form_states'))).not.toContain('4821');
   });
 
   it('needs no billing address with a saved card (§4: billing belongs to a new card)', async () => {
-    const { ana, ben, dbPath } = current();
+    const { ana, ben } = current();
     await signedInCheckout(ana, {});
     const blank = {
       billing_first_name: '',
@@ -155,7 +139,7 @@ describe('saved card with a security code (§4 card choice)', () => {
     const res = await pay(ben);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errors: { billing_address1: 'VALIDATION.REQUIRED' } });
-    expect(ledger(dbPath)).toHaveLength(1);
+    expect(await ledger()).toHaveLength(1);
   });
 
   it('answers CVV_MATCH for the code 000 and keeps the saved card chosen', async () => {
@@ -201,13 +185,13 @@ describe('saved card with a security code (§4 card choice)', () => {
   });
 
   it('never charges twice on a double click', async () => {
-    const { ana, dbPath } = current();
+    const { ana } = current();
     await signedInCheckout(ana, {});
     await ana.save({ saved_card_id: 501, card_token: await savedCardToken(ana, 501) });
     const [a, b] = await Promise.all([pay(ana), pay(ana)]);
     expect(a.body).toEqual(b.body);
     expect(a.body.success).toBe(true);
-    expect(ledger(dbPath)).toHaveLength(1);
+    expect(await ledger()).toHaveLength(1);
   });
 });
 
@@ -291,7 +275,7 @@ describe('recurring deposits set up at checkout (§4)', () => {
 
 describe('roundups (§4): the server’s own figures', () => {
   it('fills the picked option from its own options and charges it', async () => {
-    const { app, dbPath } = current();
+    const { app } = current();
     const guest = await newClient(app);
     await fillCheckout(guest, {
       deposit_type: 'dest',
@@ -313,7 +297,7 @@ describe('roundups (§4): the server’s own figures', () => {
     });
     const res = await pay(guest);
     expect(res.body).toMatchObject({ success: true, cached_deposit_info: { amount: 30, fee: 2.95, total: 32.95 } });
-    expect(ledger(dbPath)[0]).toMatchObject({ amount_cents: 3000, total_cents: 3295 });
+    expect((await ledger())[0]).toMatchObject({ amount_cents: 3000, total_cents: 3295 });
   });
 
   it("'No thanks' restores the amount's own figures; a new amount drops an option no longer offered", async () => {

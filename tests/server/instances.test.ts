@@ -106,7 +106,7 @@ class Browser {
     const cookie = /sid=([^;]*)/.exec(res.headers.get('set-cookie') ?? '');
     if (cookie) this.sid = cookie[1] ?? '';
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {

@@ -1,7 +1,6 @@
 // Phone verification (§4, §5 international numbers, §7 validate_via_sms, validate_via_phone and
 // /auth/validate_phone_number, §8 VERIFY_TOO_MANY): good input, bad input, the wrong payer, a guest,
 // too many codes or tries, international numbers, expiry, and what the outbox and database hold.
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, type DestAccountsResponse } from '../../contract/accounts.ts';
 import { PATHS, type OutboxMessage, type OutboxResponse } from '../../contract/api.ts';
@@ -93,16 +92,11 @@ describe('a code by text', () => {
     const { ana } = current();
     await viaSms(ana, COUSIN);
     const code = await lastCode(ana, COUSIN);
-    const db = new DatabaseSync(current().dbPath, { readOnly: true });
-    try {
-      const rows = db.prepare('SELECT * FROM phone_verification_codes').all();
-      expect(rows).toHaveLength(1);
-      expect(JSON.stringify(rows)).not.toContain(code);
-      expect(rows[0]).toMatchObject({ channel: 'sms', wrong_attempts: 0, closed_at: null });
-      expect(rows[0]?.expires_at).toBe('2026-11-22T12:10:00.000Z');
-    } finally {
-      db.close();
-    }
+    const rows = await current().query('SELECT * FROM phone_verification_codes');
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(code);
+    expect(rows[0]).toMatchObject({ channel: 'sms', wrong_attempts: 0, closed_at: null });
+    expect(rows[0]?.expires_at).toBe('2026-11-22T12:10:00.000Z');
   });
 
   it('is written in the language of the session', async () => {

@@ -1,6 +1,5 @@
 // Professional verification (§3 Professional request, §4 result, §5 Professional form, §6 sso token, §7,
 // §8 outcomes): the facilities, the token, and the request with its rules and its owner check.
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import type { StateAllResponse } from '../../contract/api.ts';
 import {
@@ -43,19 +42,11 @@ function request(jwtToken: string, over: Partial<ProfessionalRequest> = {}): Pro
 const save = (c: Client, body: unknown) => c.post<SaveProfessionalResponse>(PROFESSIONAL_PATHS.save, body);
 
 /** The stored requests, straight from the database. */
-function stored(): Record<string, unknown>[] {
-  const db = new DatabaseSync(current().dbPath, { readOnly: true });
-  try {
-    return db
-      .prepare(
-        `SELECT u.email, r.facility_id, r.bar_number, r.issue_state, r.issue_date, r.business_phone, r.phone_ext,
-           r.status FROM professional_requests r JOIN users u ON u.id = r.user_id ORDER BY r.id`,
-      )
-      .all()
-      .map((r) => ({ ...r }));
-  } finally {
-    db.close();
-  }
+function stored(): Promise<Record<string, unknown>[]> {
+  return current().query(
+    `SELECT u.email, r.facility_id, r.bar_number, r.issue_state, r.issue_date, r.business_phone, r.phone_ext,
+       r.status FROM professional_requests r JOIN users u ON u.id = r.user_id ORDER BY r.id`,
+  );
 }
 
 describe('GET /fusion/get_facility_for_professional_request', () => {
@@ -112,7 +103,7 @@ describe('POST /fusion/save_professional_request', () => {
     const res = await save(c, request(await token(c)));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'PENDING', facility_id: 1001, facility_name: 'Harris County Jail' });
-    expect(stored()).toEqual([
+    expect(await stored()).toEqual([
       {
         email: 'ana@example.com',
         facility_id: 1001,
@@ -133,10 +124,10 @@ describe('POST /fusion/save_professional_request', () => {
     const again = await save(c, request(jwt, { barNumber: 'TX-999', issueDate: '2020-01-01' }));
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ status: 'EXISTED', facility_id: 1001, facility_name: 'Harris County Jail' });
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
     // Another facility is a new request.
     expect((await save(c, request(jwt, { facilityId: '1002' }))).body.status).toBe('PENDING');
-    expect(stored()).toHaveLength(2);
+    expect(await stored()).toHaveLength(2);
   });
 
   it("answers FAILED when another payer's pending request holds the bar number, and keeps it as refused", async () => {
@@ -149,7 +140,7 @@ describe('POST /fusion/save_professional_request', () => {
       facility_id: 1002,
       facility_name: 'Travis County Correctional Complex',
     });
-    expect(stored().map((r) => [r.email, r.facility_id, r.status])).toEqual([
+    expect((await stored()).map((r) => [r.email, r.facility_id, r.status])).toEqual([
       ['ana@example.com', 1001, 'PENDING'],
       ['ben@example.com', 1002, 'FAILED'],
     ]);
@@ -186,7 +177,7 @@ describe('POST /fusion/save_professional_request', () => {
     const res = await save(c, { ...request(await token(c)), [field]: value });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: { [field]: key } });
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('answers a body that is not an object, or a field that is, with 400', async () => {
@@ -220,7 +211,7 @@ describe('POST /fusion/save_professional_request', () => {
     const res = await save(ben, request(anasToken));
     expect(res.status).toBe(403);
     expect(res.body).toEqual(TOKEN_REFUSED);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('refuses an expired, altered or foreign token', async () => {
@@ -242,7 +233,7 @@ describe('POST /fusion/save_professional_request', () => {
     const late = await save(c, request(jwt, { facilityId: 1002 }));
     expect(late.status).toBe(403);
     expect(late.body).toEqual(TOKEN_REFUSED);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 
   it('answers 401 to a guest on every call, before reading the request', async () => {
@@ -254,6 +245,6 @@ describe('POST /fusion/save_professional_request', () => {
     const res = await save(guest, { nonsense: true });
     expect(res.status).toBe(401);
     expect(res.body).toEqual(UNAUTHORIZED);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 });

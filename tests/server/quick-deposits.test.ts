@@ -1,7 +1,6 @@
 // §7 GET /pay/quick_deposits (§2 deposit_or_schedule_visit, §3 quick-deposit account, §6 quick
 // deposit blocked by a fraud flag and clamped into the facility's limits, §9 amounts): Ana's and
 // Ben's cards from fixtures/payers.json, the guest and the other payer, and the amount rules.
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '../../contract/accounts.ts';
 import {
@@ -34,13 +33,8 @@ const card = (list: QuickDeposit[], id: string): QuickDeposit => {
 const amounts = (q: QuickDeposit) => [q.depositPresetOne, q.depositPresetTwo, q.depositAmountDefault];
 
 /** Changes the seeded rows straight in the database the server runs on. */
-function sql(statement: string, ...params: (string | number)[]): void {
-  const db = new DatabaseSync(current().dbPath);
-  try {
-    db.prepare(statement).run(...params);
-  } finally {
-    db.close();
-  }
+async function sql(statement: string, ...params: (string | number)[]): Promise<void> {
+  await current().query(statement, params);
 }
 
 describe('GET /pay/quick_deposits', () => {
@@ -110,7 +104,7 @@ describe('GET /pay/quick_deposits', () => {
   it("§6: amounts are clamped into the facility's limits ($15 to Brother at Travis County, 20 to 100)", async () => {
     expect(amounts(card(await cards(current().ana), 'dest-1002-5125550102'))).toEqual([20, 45, 20]);
     // Travis County's limits become 30 to 50: $40 stays, the increment stops at the maximum.
-    sql('UPDATE facilities SET min_deposit_cents = 3000, max_deposit_cents = 5000 WHERE id = 1002');
+    await sql('UPDATE facilities SET min_deposit_cents = 3000, max_deposit_cents = 5000 WHERE id = 1002');
     const list = await cards(current().ana);
     expect(amounts(card(list, 'flex-1002-100020'))).toEqual([40, 50, 40]);
     expect(amounts(card(list, 'dest-1002-5125550102'))).toEqual([30, 50, 30]);
@@ -120,13 +114,13 @@ describe('GET /pay/quick_deposits', () => {
     const blocked = async () => (await cards(current().ana)).filter((q) => q.blocked).map((q) => q.id);
     expect(await blocked()).toEqual([]);
     // Brother's phone account (302): only its card.
-    sql('UPDATE dest_accounts SET fraud_flag = 1 WHERE id = 302');
+    await sql('UPDATE dest_accounts SET fraud_flag = 1 WHERE id = 302');
     expect(await blocked()).toEqual(['dest-1002-5125550102']);
     // Maria Garcia (100003): her trust card.
-    sql("UPDATE inmates SET fraud_flag = 1 WHERE id = '100003'");
+    await sql("UPDATE inmates SET fraud_flag = 1 WHERE id = '100003'");
     expect(await blocked()).toEqual(['trust-1001-100003', 'dest-1002-5125550102']);
     // The primary account (Mom, 301): every card.
-    sql('UPDATE dest_accounts SET fraud_flag = 1 WHERE id = 301');
+    await sql('UPDATE dest_accounts SET fraud_flag = 1 WHERE id = 301');
     expect((await cards(current().ana)).every((q) => q.blocked)).toBe(true);
   });
 
@@ -173,7 +167,7 @@ describe('GET /pay/quick_deposits', () => {
       expect(ana.some((a) => a.dest_account_id !== null && a.dest_account_id === q.dest_account_id)).toBe(false);
     }
     // A flag on Ana's primary account does not block Ben's cards.
-    sql('UPDATE dest_accounts SET fraud_flag = 1 WHERE id = 301');
+    await sql('UPDATE dest_accounts SET fraud_flag = 1 WHERE id = 301');
     expect((await cards(current().ben)).some((q) => q.blocked)).toBe(false);
   });
 

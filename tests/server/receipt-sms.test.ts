@@ -1,6 +1,5 @@
 // POST /pay/sms_send (§2 SMS receipt modal, US billing only; §5 phone; §7): good input, bad input and
 // another session's receipt.
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS, type CheckoutResponse } from '../../contract/api.ts';
 import { SMS_SEND_PATH, type SmsSendResponse } from '../../contract/receipt.ts';
@@ -14,17 +13,8 @@ afterAll(async () => {
   await server.dispose();
 });
 
-function texts(): { to: string; subject: string; body: string }[] {
-  const db = new DatabaseSync(server.dbPath, { readOnly: true });
-  try {
-    return db.prepare('SELECT "to", subject, body FROM outbox WHERE channel = \'sms\' ORDER BY id').all() as {
-      to: string;
-      subject: string;
-      body: string;
-    }[];
-  } finally {
-    db.close();
-  }
+function texts(): Promise<{ to: string; subject: string; body: string }[]> {
+  return server.query('SELECT "to", subject, body FROM outbox WHERE channel = \'sms\' ORDER BY id');
 }
 
 let payers = 0;
@@ -42,11 +32,11 @@ describe('POST /pay/sms_send', () => {
   it('texts the receipt of this session’s deposit once, in the session’s language', async () => {
     const c = await newClient(server.app);
     const id = await deposited(c);
-    const before = texts().length;
+    const before = (await texts()).length;
     const res = await c.post<SmsSendResponse>(SMS_SEND_PATH, { phone_no: '(512) 555-0177', receipt: id, enroll: true });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, already_sent: false });
-    const sent = texts().slice(before);
+    const sent = (await texts()).slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: '5125550177', subject: `receipt:${id}` });
     expect(sent[0]?.body).toMatch(/\$25\.00 deposit to John Smith at Harris County Jail\. Total paid \$29\.95\./);
@@ -54,7 +44,7 @@ describe('POST /pay/sms_send', () => {
     // A double click sends nothing more.
     const again = await c.post<SmsSendResponse>(SMS_SEND_PATH, { phone_no: '5125550177', receipt: id, enroll: false });
     expect(again.body).toEqual({ success: true, already_sent: true });
-    expect(texts().slice(before)).toHaveLength(1);
+    expect((await texts()).slice(before)).toHaveLength(1);
   });
 
   it('writes Spanish for a Spanish session', async () => {
@@ -62,7 +52,7 @@ describe('POST /pay/sms_send', () => {
     await c.get('/pay/set_locale/es');
     const id = await deposited(c);
     await c.post(SMS_SEND_PATH, { phone_no: '5125550178', receipt: id, enroll: false });
-    expect(texts().at(-1)?.body).toMatch(/^Recibo .* depósito de /);
+    expect((await texts()).at(-1)?.body).toMatch(/^Recibo .* depósito de /);
   });
 
   it('refuses bad input with field errors, never a 500', async () => {
@@ -86,7 +76,7 @@ describe('POST /pay/sms_send', () => {
   it('needs a deposit of this session: none yet, or another session’s receipt, is refused', async () => {
     const a = await newClient(server.app);
     const id = await deposited(a);
-    const before = texts().length;
+    const before = (await texts()).length;
     const b = await newClient(server.app);
     await b.start();
     const res = await b.post(SMS_SEND_PATH, { phone_no: '5125550100', receipt: id, enroll: false });
@@ -95,7 +85,7 @@ describe('POST /pay/sms_send', () => {
     const other = await deposited(b);
     expect((await b.post(SMS_SEND_PATH, { phone_no: '5125550100', receipt: id, enroll: false })).status).toBe(400);
     expect(other).not.toBe(id);
-    expect(texts()).toHaveLength(before);
+    expect(await texts()).toHaveLength(before);
   });
 
   it('§2: only for a US billing address', async () => {

@@ -1,6 +1,5 @@
 // Balance transfers between a payer's own phone accounts (§5 Transfer, §6, §8 transfer errors, §9
 // fixed fee): quotes, rules, ownership, and the money invariants under many transfers at once.
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_PATHS,
@@ -33,17 +32,15 @@ async function balances(c: Client): Promise<Record<number, number>> {
 }
 
 /** Cents straight from the database: balances of the given accounts and the fees of all transfers. */
-function ledgerCents(accountIds: number[]): { balances: number[]; fees: number; transfers: number } {
-  const db = new DatabaseSync(current().dbPath, { readOnly: true });
-  try {
-    const balances = accountIds.map((id) =>
-      Number(db.prepare('SELECT prepaid_balance_cents AS c FROM dest_accounts WHERE id = ?').get(id)?.c),
-    );
-    const t = db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(fee_cents), 0) AS fees FROM balance_transfers').get();
-    return { balances, fees: Number(t?.fees), transfers: Number(t?.n) };
-  } finally {
-    db.close();
+async function ledgerCents(accountIds: number[]): Promise<{ balances: number[]; fees: number; transfers: number }> {
+  const { query } = current();
+  const balances: number[] = [];
+  for (const id of accountIds) {
+    const [row] = await query('SELECT prepaid_balance_cents AS c FROM dest_accounts WHERE id = ?', [id]);
+    balances.push(Number(row?.c));
   }
+  const [t] = await query('SELECT COUNT(*) AS n, COALESCE(SUM(fee_cents), 0) AS fees FROM balance_transfers');
+  return { balances, fees: Number(t?.fees), transfers: Number(t?.n) };
 }
 
 const refused = (code: string) => ({ success: false, transfer_fee: null, errors: { form: `ERROR.${code}` } });
@@ -150,7 +147,7 @@ describe('POST /account/destinations/bal_transfer', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual(refused(code));
     expect(await balances(c)).toEqual(before);
-    expect(ledgerCents([]).transfers).toBe(0);
+    expect((await ledgerCents([])).transfers).toBe(0);
   });
 
   it('needs at least two verified accounts (§5)', async () => {
@@ -201,14 +198,14 @@ describe('POST /account/destinations/bal_transfer', () => {
     }
     expect(await balances(ana)).toEqual(anaBefore);
     expect(await balances(ben)).toEqual(benBefore);
-    expect(ledgerCents([]).transfers).toBe(0);
+    expect((await ledgerCents([])).transfers).toBe(0);
   });
 });
 
 describe('transfer invariants under many transfers at once', () => {
   it('conserves balances plus fees and never goes negative: 50 transfers both ways', async () => {
     const c = current().ana;
-    const start = ledgerCents([301, 306]);
+    const start = await ledgerCents([301, 306]);
     const startTotal = start.balances.reduce((a, b) => a + b, 0);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -221,7 +218,7 @@ describe('transfer invariants under many transfers at once', () => {
     expect(ok + short).toBe(50);
     expect(ok).toBeGreaterThan(0);
 
-    const end = ledgerCents([301, 306]);
+    const end = await ledgerCents([301, 306]);
     expect(end.transfers).toBe(ok);
     expect(end.fees).toBe(ok * 150);
     expect(end.balances.reduce((a, b) => a + b, 0) + end.fees).toBe(startTotal);
@@ -241,7 +238,7 @@ describe('transfer invariants under many transfers at once', () => {
     expect(answers.filter((a) => !a.body.success).every((a) => a.body.errors.form === 'ERROR.INSUFFICIENT_FUNDS')).toBe(
       true,
     );
-    expect(ledgerCents([301, 302]).balances).toEqual([4250 - 3 * 1150, 1200 + 3 * 1000]);
+    expect((await ledgerCents([301, 302])).balances).toEqual([4250 - 3 * 1150, 1200 + 3 * 1000]);
   });
 });
 

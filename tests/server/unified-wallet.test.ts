@@ -1,7 +1,6 @@
 // Unified wallet (contract/unified-wallet.ts, decisions/0016): the two lookups of §7 with good input,
 // bad input and unknown ids (no sign-in needed); the server-owned form-state fields of §3; and
 // /pay/process_deposit in unified-wallet mode: trust checks and limits of §5, maxed out of §4.
-import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutResponse, FeesAndRoundupsResponse } from '../../contract/api.ts';
 import { CHECKOUT_SERVICE_PATHS as P, type AllowedMinMaxResponse } from '../../contract/checkout-services.ts';
@@ -223,14 +222,7 @@ describe('§8: a missing como service id is only logged', () => {
 
   it('a type without a service in the wallet saves without an error, logged, with no service id', async () => {
     own = await startServer({ now: clock.now, logger: { level: 'warn', stream: logs.stream } });
-    const db = new DatabaseSync(own.dbPath);
-    try {
-      db.prepare(
-        "DELETE FROM unified_wallet_services WHERE oc_facility_id = 'OC-1402' AND service_name = 'TRUST'",
-      ).run();
-    } finally {
-      db.close();
-    }
+    await own.query("DELETE FROM unified_wallet_services WHERE oc_facility_id = 'OC-1402' AND service_name = 'TRUST'");
     const guest = await newClient(own.app);
     await guest.save({ facility_id: 1402 });
     const answer = await guest.save({ deposit_type: 'trust' });

@@ -1,4 +1,3 @@
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenizeResponse } from '../../contract/api.ts';
 import { VISA, newClient, startServer, type TestServer } from './helpers.ts';
@@ -54,34 +53,29 @@ describe('POST /vault/tokenize', () => {
   it('stores brand, last four, expiry and outcome, and nothing of the number or code', async () => {
     const c = await newClient(server.app);
     const t = await c.tokenize({ credit_card: '4000000000000101', credit_card_cvc: '4321' });
-    const db = new DatabaseSync(server.dbPath, { readOnly: true });
-    try {
-      const row = db.prepare('SELECT * FROM vault_tokens WHERE token = ?').get(t.token);
-      expect(row).toMatchObject({
-        brand: 'visa',
-        last4: '0101',
-        exp_month: '12',
-        exp_year: '2030',
-        outcome: 'AVS_MATCH',
-      });
-      expect(Object.keys(row ?? {}).sort()).toEqual(
-        [
-          'brand',
-          'created_at',
-          'exp_month',
-          'exp_year',
-          'last4',
-          'outcome',
-          'saved_card_id',
-          'session_id',
-          'token',
-        ].sort(),
-      );
-      expect(Object.values(row ?? {}).map(String)).not.toContain('4000000000000101');
-      expect(Object.values(row ?? {}).map(String)).not.toContain('4321');
-    } finally {
-      db.close();
-    }
+    const [row] = await server.query('SELECT * FROM vault_tokens WHERE token = ?', [t.token]);
+    expect(row).toMatchObject({
+      brand: 'visa',
+      last4: '0101',
+      exp_month: '12',
+      exp_year: '2030',
+      outcome: 'AVS_MATCH',
+    });
+    expect(Object.keys(row ?? {}).sort()).toEqual(
+      [
+        'brand',
+        'created_at',
+        'exp_month',
+        'exp_year',
+        'last4',
+        'outcome',
+        'saved_card_id',
+        'session_id',
+        'token',
+      ].sort(),
+    );
+    expect(Object.values(row ?? {}).map(String)).not.toContain('4000000000000101');
+    expect(Object.values(row ?? {}).map(String)).not.toContain('4321');
   });
 
   it('answers a bad card with 400 and field errors', async () => {
