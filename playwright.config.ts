@@ -78,6 +78,9 @@ export default defineConfig({
       STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',
       // The journeys read the seeded accounts as they are; the recurring runner has its server tests.
       RECURRING_RUN_MINUTES: '0',
+      // The phone-verification and text-receipt journeys read their texts from the sandbox outbox, which
+      // shows each browser what its own session caused (docs/decisions/0035).
+      DEV_ENDPOINTS: 'true',
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -46,5 +46,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 start('API server', ['--watch', 'server/main.ts'], {
   PORT: API_PORT,
   HOST: process.env['HOST'] ?? '127.0.0.1',
+  // Development: the sandbox outbox is readable (each browser its own texts), unless turned off.
+  DEV_ENDPOINTS: process.env['DEV_ENDPOINTS'] ?? 'true',
 });
 start('vite', [viteBin]);

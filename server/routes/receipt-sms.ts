@@ -55,6 +55,7 @@ export async function receiptSmsRoutes(app: FastifyInstance, deps: Deps): Promis
       subject: `receipt:${receipt.deposit_id}`,
       body: receiptText(receipt, locale, body.value.enroll),
       created_at: now().toISOString(),
+      session_id: session.id,
     });
     return { success: true, already_sent: false } satisfies SmsSendResponse;
   });
