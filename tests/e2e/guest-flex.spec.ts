@@ -181,8 +181,10 @@ test.describe('guest flex deposit', () => {
     await page.goto('/');
     await toCheckout(page, 'en');
     await fillCheckout(page, CARDS.approved, 'en', who);
-    await page.waitForTimeout(500); // the autosave is throttled at 250 ms (§4)
-    expect(journey.requests.filter((r) => r.path === '/state/save').length).toBeGreaterThan(0);
+    // The autosave is throttled at 250 ms (§4): wait until the last box ticked has been sent.
+    await expect
+      .poll(() => journey.requests.some((r) => r.path === '/state/save' && r.body.includes('"terms_4":true')))
+      .toBe(true);
 
     const stateAll = page.waitForResponse((r) => new URL(r.url()).pathname === '/state/all');
     await page.reload();
