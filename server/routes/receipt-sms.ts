@@ -4,28 +4,21 @@
 import type { FastifyInstance } from 'fastify';
 import { SMS_ERRORS, SMS_SEND_PATH, smsSendSchema, usDigits, type SmsSendResponse } from '../../contract/receipt.ts';
 import type { ReceiptInfo } from '../../contract/entities.ts';
+import { type Place, formatDate, formatMoney } from '../../contract/format.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, validate } from '../http.ts';
 
-const MONEY = { en: 'en-US', es: 'es-US' } as const;
-
-function money(amount: number, locale: 'en' | 'es'): string {
-  return new Intl.NumberFormat(MONEY[locale], { style: 'currency', currency: 'USD' }).format(amount);
-}
-
-/** MM/dd/yyyy (§2 receipt date), in UTC: the text has no time zone of its reader. */
-function date(iso: string): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()}`;
-}
-
-/** The receipt as one short text; the recipient is the person or, for a phone account, the number. */
-export function receiptText(r: ReceiptInfo, locale: 'en' | 'es', enroll: boolean): string {
+/**
+ * The receipt as one short text; the recipient is the person or, for a phone account, the number. The
+ * date is the facility's (`place`), as on the receipt page (contract/format.ts).
+ */
+export function receiptText(r: ReceiptInfo, locale: 'en' | 'es', enroll: boolean, place: Place): string {
+  const money = (dollars: number) => formatMoney(dollars, locale);
+  const date = (iso: string) => formatDate(iso, place);
   const person = `${r.recipient_first_name ?? ''} ${r.recipient_last_name ?? ''}`.trim();
   const who = r.deposit_type === 'dest' ? (r.deposit_phone_no_label ?? r.deposit_phone_no ?? '') : person;
-  const total = money(r.total, locale);
-  const amount = money(r.amount, locale);
+  const total = money(r.total);
+  const amount = money(r.amount);
   if (locale === 'es') {
     const base = `Recibo ${r.order_number} del ${date(r.deposit_time)}: depósito de ${amount} para ${who} en ${r.facility_label}. Total pagado ${total}.`;
     return enroll ? `${base} Recibirá por mensaje los recibos de sus próximos depósitos.` : base;
@@ -53,7 +46,10 @@ export async function receiptSmsRoutes(app: FastifyInstance, deps: Deps): Promis
       channel: 'sms',
       to: usDigits(body.value.phone_no),
       subject: `receipt:${receipt.deposit_id}`,
-      body: receiptText(receipt, locale, body.value.enroll),
+      body: receiptText(receipt, locale, body.value.enroll, {
+        state: fields.facility_state,
+        country: fields.facility_country,
+      }),
       created_at: now().toISOString(),
     });
     return { success: true, already_sent: false } satisfies SmsSendResponse;

@@ -8,7 +8,7 @@ import type { Locale } from '../../../contract/entities.ts';
 import { type depositHistoryMachine, repeatBlock } from '../../../machines/deposit-history.machine.ts';
 import { AccountNav } from '../../components/account-nav.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
-import { formatDate, formatMoney } from '../../format.ts';
+import { formatDate, formatMoney } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 

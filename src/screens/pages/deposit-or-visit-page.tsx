@@ -8,7 +8,8 @@ import { type QuickDeposit, quickAmounts } from '../../../contract/quick-deposit
 import { type depositOrVisitMachine, quickTypeKey } from '../../../machines/deposit-or-visit.machine.ts';
 import { pagePath } from '../../../machines/pages.ts';
 import { StepHeading } from '../../components/step-heading.tsx';
-import { formatMoney, phoneLabel } from '../../format.ts';
+import { phoneLabel } from '../../format.ts';
+import { formatMoney } from '../../../contract/format.ts';
 import { useCustomerServicePhone } from '../../site.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
 
