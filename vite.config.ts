@@ -10,7 +10,9 @@ import { ASYNC_TIMEOUT } from './tests/wait.ts';
  * legal-text providers); `npm run dev` serves them on 8081.
  */
 const API_PREFIXES = ['state', 'pay', 'vault', 'development', 'auth', 'account', 'fusion', 'sandbox'];
-const API_ORIGIN = 'http://127.0.0.1:8081';
+/** `npm run dev` (scripts/dev.ts) sets both when DEV_PORT or API_PORT asks for other ports. */
+const API_ORIGIN = `http://127.0.0.1:${process.env['API_PORT'] ?? '8081'}`;
+const DEV_PORT = Number(process.env['DEV_PORT'] ?? 5173);
 
 /**
  * Debian's Chromium: test tools cannot download their own browser here. Without the networking flags
@@ -37,7 +39,7 @@ export default defineConfig({
     manifest: false,
   },
   server: {
-    port: 5173,
+    port: DEV_PORT,
     strictPort: true,
     // One key: the prefixes match whole path segments only (`/pay/...`, not `/payment.svg`).
     proxy: {

@@ -1,11 +1,11 @@
-// `npm run dev`: the API server (restarted on change, port 8081) and Vite's dev server (port 5173, which
-// proxies the API paths to 8081; see vite.config.ts), together. Ctrl-C stops both; when one of them
+// `npm run dev`: the API server (restarted on change, port 8081 or API_PORT) and Vite's dev server (port
+// 5173 or DEV_PORT, which proxies the API paths to the API server; see vite.config.ts), together. Ctrl-C stops both; when one of them
 // exits, the other is stopped and this script exits with the first one's code.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-const API_PORT = '8081';
+const API_PORT = process.env['API_PORT'] ?? '8081';
 const require = createRequire(import.meta.url);
 const vitePackage = require.resolve('vite/package.json');
 const viteBin = join(dirname(vitePackage), (require(vitePackage) as { bin: { vite: string } }).bin.vite);
@@ -47,4 +47,4 @@ start('API server', ['--watch', 'server/main.ts'], {
   PORT: API_PORT,
   HOST: process.env['HOST'] ?? '127.0.0.1',
 });
-start('vite', [viteBin]);
+start('vite', [viteBin], { API_PORT });

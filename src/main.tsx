@@ -21,10 +21,9 @@ async function start() {
   // §7/§8: from here on, errors of the page are reported (at most 4, one at a time).
   const reporter = createErrorReporter((report) => sendErrorReport(api, report));
   reporter.listen(window);
-  const inspect =
-    import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')
-      ? await loadInspector()
-      : undefined;
+  // Development only (docs/decisions/0001): never evaluated, nor bundled, in a production build.
+  const inspectMode = import.meta.env.DEV ? new URLSearchParams(window.location.search).get('inspect') : null;
+  const inspect = import.meta.env.DEV && inspectMode === 'stately' ? await loadStatelyInspector() : undefined;
   const machine = provideApp(createActors(api)).provide({
     actions: {
       persistLanguage: ({ context }) => storeLanguage(context.lang),
@@ -53,6 +52,10 @@ async function start() {
     ...(inspect ? { inspect } : {}),
   });
   unauthorized = () => actor.send({ type: 'app.unauthorized' });
+  if (import.meta.env.DEV && inspectMode !== null && inspectMode !== 'stately') {
+    const { openInspector } = await import('./inspector/open-inspector.tsx');
+    openInspector(actor);
+  }
   actor.start();
   const root = document.getElementById('root');
   // §8: an error while rendering shows the unexpected-error page, and is reported.
@@ -80,22 +83,13 @@ async function start() {
 }
 
 /**
- * Development only (docs/decisions/0001): `?inspect` logs every event and snapshot of every actor
- * to the console, offline; `?inspect=stately` opens @statelyai/inspect's statechart inspector
- * (a hosted page, so it needs the internet). Both are loaded by dynamic import, never in production.
+ * `?inspect=stately` opens @statelyai/inspect's hosted statechart inspector, where the internet is
+ * reachable; `?inspect` alone opens the offline panel of src/inspector/.
  */
-async function loadInspector(): Promise<((e: InspectionEvent) => void) | undefined> {
-  const mode = new URLSearchParams(window.location.search).get('inspect');
-  if (mode === 'stately') {
-    const { createBrowserInspector } = await import('@statelyai/inspect');
-    const inspector = createBrowserInspector();
-    return (e) => inspector.inspect.next?.(e);
-  }
-  return (e) => {
-    if (e.type === '@xstate.event') console.debug('[inspect] event', e.actorRef.sessionId, e.event);
-    if (e.type === '@xstate.snapshot')
-      console.debug('[inspect] state', e.actorRef.sessionId, (e.snapshot as { value?: unknown }).value);
-  };
+async function loadStatelyInspector(): Promise<(e: InspectionEvent) => void> {
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  const inspector = createBrowserInspector();
+  return (e) => inspector.inspect.next?.(e);
 }
 
 void start();
