@@ -9,7 +9,9 @@ import { DELAYS, RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import type { DepositType, Locale } from '../../contract/entities.ts';
 import type { ActorIO, CallFailure } from '../../machines/actors.types.ts';
 import { checkoutExtrasMachine, type CheckoutExtrasEvent } from '../../machines/checkout-extras.machine.ts';
-import { EXTRAS_ID } from '../../machines/checkout.machine.ts';
+import { CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
+import { checkoutAmountMachine } from '../../machines/checkout-amount.machine.ts';
+import type { CheckoutEvent } from '../../machines/checkout.types.ts';
 import {
   provideApp,
   provideCheckout,
@@ -21,7 +23,6 @@ import {
 import type { AppEvent } from '../../machines/app.types.ts';
 import { locationOf } from '../../machines/pages.ts';
 import type {
-  CheckoutEvent,
   FacilityPickerEvent,
   RecipientSearchEvent,
   WizardEvent,
@@ -40,8 +41,18 @@ import { SandboxError, createSandbox, type Sandbox, type SandboxSetup } from './
 
 /** The machines a screen renders; a child machine is named by its invoke id in its parent. */
 export type MachineName =
-  'app' | 'wizard' | 'facilityPicker' | 'recipientSearch' | 'checkout' | 'checkoutExtras' | 'receiptFlow';
-/** '<machine>:<state path>', e.g. 'checkout:active.form.warning' or 'wizard:step.facility.editing'. */
+  | 'app'
+  | 'wizard'
+  | 'facilityPicker'
+  | 'recipientSearch'
+  | 'checkout'
+  | 'checkoutAmount'
+  | 'checkoutPayment'
+  | 'checkoutChoices'
+  | 'checkoutSubmit'
+  | 'checkoutExtras'
+  | 'receiptFlow';
+/** '<machine>:<state path>', e.g. 'checkoutSubmit:warning' or 'wizard:step.facility.editing'. */
 export type MachineState = `${MachineName}:${string}`;
 
 interface EventOf {
@@ -50,6 +61,11 @@ interface EventOf {
   facilityPicker: FacilityPickerEvent;
   recipientSearch: RecipientSearchEvent;
   checkout: CheckoutEvent;
+  // The checkout's children hear from the checkout, which passes the screen's events on.
+  checkoutAmount: never;
+  checkoutPayment: never;
+  checkoutChoices: never;
+  checkoutSubmit: never;
   checkoutExtras: CheckoutExtrasEvent;
   receiptFlow: ReceiptFlowEvent;
 }
@@ -257,9 +273,11 @@ function storyMachine(given: Partial<ActorLogics>, delays: StoryDelays) {
   const extras = provideMachine(checkoutExtrasMachine, actors).provide({
     delays: { formSaveThrottle: delays.formSaveThrottle },
   });
-  const checkout = provideCheckout(actors).provide({
-    actors: { checkoutExtrasMachine: extras },
+  const amount = provideMachine(checkoutAmountMachine, actors).provide({
     delays: { feeThrottle: delays.feeThrottle, feesTimeout: delays.feesTimeout },
+  });
+  const checkout = provideCheckout(actors).provide({
+    actors: { checkoutExtrasMachine: extras, checkoutAmountMachine: amount },
   });
   const recipientSearch = provideRecipientSearch(actors).provide({
     delays: { searchThrottle: delays.searchThrottle },
@@ -272,7 +290,6 @@ function storyMachine(given: Partial<ActorLogics>, delays: StoryDelays) {
 }
 
 // ---------------------------------------------------------------- driving
-
 
 export interface Driven {
   state: MachineState;
@@ -287,18 +304,27 @@ function childOf(parent: AnyActorRef | undefined, id: string): AnyActorRef | und
   return children?.[id];
 }
 
+/** The checkout's children by the name the stories use. */
+const CHECKOUT_KIDS: Partial<Record<MachineName, string>> = {
+  checkoutAmount: CHECKOUT_CHILDREN.amount,
+  checkoutPayment: CHECKOUT_CHILDREN.payment,
+  checkoutChoices: CHECKOUT_CHILDREN.choices,
+  checkoutSubmit: CHECKOUT_CHILDREN.submit,
+  checkoutExtras: CHECKOUT_CHILDREN.extras,
+};
+
 function lookup(app: AppRef, name: MachineName): AnyActorRef | undefined {
   if (name === 'app') return app;
   const wizard = childOf(app, 'wizard');
-  // The checkout's extras (voicemail offers, CPA link) run as its child 'extras'.
-  if (name === 'checkoutExtras') return childOf(childOf(wizard, 'checkout'), EXTRAS_ID);
+  const kid = CHECKOUT_KIDS[name];
+  if (kid) return childOf(childOf(wizard, 'checkout'), kid);
   return name === 'wizard' ? wizard : childOf(wizard, name);
 }
 
 /** The actor of `name`, once it exists (a child appears when its parent enters the state that invokes it). */
 async function actorOf(app: AppRef, name: MachineName): Promise<AnyActorRef> {
   if (name === 'app') return app;
-  const parent = name === 'wizard' ? app : await actorOf(app, name === 'checkoutExtras' ? 'checkout' : 'wizard');
+  const parent = name === 'wizard' ? app : await actorOf(app, CHECKOUT_KIDS[name] ? 'checkout' : 'wizard');
   await waitFor(parent, () => lookup(app, name) !== undefined, { timeout: TIMEOUT });
   return lookup(app, name) as AnyActorRef;
 }
@@ -314,6 +340,10 @@ function describe(app: AppRef): string {
   const kids = ['facilityPicker', 'recipientSearch', 'checkout']
     .filter((k) => childOf(wizard, k))
     .map((k) => `${k} ${value(childOf(wizard, k))}`);
+  const checkout = childOf(wizard, 'checkout');
+  for (const [name, id] of Object.entries(CHECKOUT_KIDS)) {
+    if (childOf(checkout, id)) kids.push(`${name} ${value(childOf(checkout, id))}`);
+  }
   return [`app ${value(app)}`, wizard ? `wizard ${value(wizard)}` : '', ...kids].filter(Boolean).join(', ');
 }
 
