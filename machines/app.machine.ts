@@ -166,6 +166,7 @@ export const appMachine = setup({
   },
   states: {
     booting: {
+      tags: ['loading', 'booting'],
       invoke: {
         id: 'loadFormState',
         src: 'loadFormState',

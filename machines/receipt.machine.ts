@@ -158,6 +158,7 @@ export const receiptFlowMachine = setup({
   initial: 'offeringAccount',
   states: {
     offeringAccount: {
+      tags: ['dialog', 'account'],
       always: { guard: not('isGuest'), target: 'offeringSms' },
       on: {
         'account.change': {
@@ -171,6 +172,7 @@ export const receiptFlowMachine = setup({
       },
     },
     creatingAccount: {
+      tags: ['dialog', 'account', 'busy'],
       invoke: {
         id: 'register',
         src: 'register',
@@ -189,6 +191,7 @@ export const receiptFlowMachine = setup({
       },
     },
     offeringSms: {
+      tags: ['dialog', 'sms'],
       always: { guard: not('isUsBilling'), target: 'done' },
       on: {
         'sms.change': { actions: { type: 'changePhone', params: ({ event }) => ({ phone: event.phone }) } },
@@ -201,6 +204,7 @@ export const receiptFlowMachine = setup({
       },
     },
     sendingSms: {
+      tags: ['dialog', 'sms', 'busy'],
       invoke: {
         id: 'sendSmsReceipt',
         src: 'sendSmsReceipt',
@@ -218,10 +222,12 @@ export const receiptFlowMachine = setup({
     },
     /** The receipt and its next steps, without a modal. */
     done: {
+      tags: ['done'],
       on: { 'phone.verify': { guard: 'canVerifyPhone', target: 'verifyingPhone' } },
     },
     /** The phone verification modal: its own machine, started afresh each time it opens (§4). */
     verifyingPhone: {
+      tags: ['dialog', 'phone'],
       invoke: {
         id: 'phoneVerification',
         src: 'phoneVerificationMachine',

@@ -10,7 +10,7 @@ import { type Place, formatDate, formatMoney, formatTime } from '../../../contra
 import { pagePath } from '../../../machines/pages.ts';
 import { ChoiceModal, Modal } from '../../components/modal.tsx';
 import type { CheckoutRef, CheckoutSubmitRef } from '../../machine-refs.ts';
-import { screenOf } from '../screen-table.ts';
+import { screenOf } from '../../screen-table.ts';
 import { CHECKOUT_SCREENS } from './checkout-screens.ts';
 
 /** The submission's dialog or posting form, when its state shows one. */
