@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { SMS_ERRORS, SMS_SEND_PATH, smsSendSchema, usDigits, type SmsSendResponse } from '../../contract/receipt.ts';
 import type { ReceiptInfo } from '../../contract/entities.ts';
 import { type Place, formatDate, formatMoney } from '../../contract/format.ts';
+import { serverText } from '../texts.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, validate } from '../http.ts';
 
@@ -17,14 +18,15 @@ export function receiptText(r: ReceiptInfo, locale: 'en' | 'es', enroll: boolean
   const date = (iso: string) => formatDate(iso, place);
   const person = `${r.recipient_first_name ?? ''} ${r.recipient_last_name ?? ''}`.trim();
   const who = r.deposit_type === 'dest' ? (r.deposit_phone_no_label ?? r.deposit_phone_no ?? '') : person;
-  const total = money(r.total);
-  const amount = money(r.amount);
-  if (locale === 'es') {
-    const base = `Recibo ${r.order_number} del ${date(r.deposit_time)}: depósito de ${amount} para ${who} en ${r.facility_label}. Total pagado ${total}.`;
-    return enroll ? `${base} Recibirá por mensaje los recibos de sus próximos depósitos.` : base;
-  }
-  const base = `Receipt ${r.order_number} of ${date(r.deposit_time)}: ${amount} deposit to ${who} at ${r.facility_label}. Total paid ${total}.`;
-  return enroll ? `${base} You will get text receipts for your next deposits.` : base;
+  const base = serverText(locale, 'RECEIPT_TEXT', {
+    order: r.order_number,
+    date: date(r.deposit_time),
+    amount: money(r.amount),
+    recipient: who,
+    facility: r.facility_label,
+    total: money(r.total),
+  });
+  return enroll ? `${base} ${serverText(locale, 'RECEIPT_ENROLL')}` : base;
 }
 
 export async function receiptSmsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
