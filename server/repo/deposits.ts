@@ -77,8 +77,10 @@ export function createDepositRepo(db: Executor) {
      * the same amount since `since`, by this session or email. An index range scan
      * (deposits_inmate_amount_time / deposits_phone_amount_time), however many deposits the recipient has.
      */
-    async findRecentDuplicate(q: DuplicateQuery): Promise<{ amount_cents: number; created_at: string } | undefined> {
-      let query = db.selectFrom('deposits').select(['amount_cents', 'created_at']);
+    async findRecentDuplicate(
+      q: DuplicateQuery,
+    ): Promise<{ id: string; amount_cents: number; created_at: string } | undefined> {
+      let query = db.selectFrom('deposits').select(['id', 'amount_cents', 'created_at']);
       // A phone deposit counts by its number (the seeded history's phone deposits also name an inmate).
       query =
         'inmateId' in q.recipient
