@@ -102,7 +102,13 @@ export interface SearchInmatesQuery {
 }
 export interface SearchInmatesResponse {
   inmates: Inmate[];
+  /** Matches counted, and paged through: all of them, or the server's cap when `more` is true. */
   total: number;
+  /**
+   * More people match than `total`: a search counts no further than its cap (docs/decisions/0023);
+   * the screen says "more than {total}" and asks the payer to type more.
+   */
+  more: boolean;
   page: number;
   per_page: number;
 }

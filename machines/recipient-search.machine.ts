@@ -74,11 +74,13 @@ export const recipientSearchMachine = setup({
       const problems = searchProblems(context.mode, context.minLength, context);
       return { queryError: problems.query ?? null, lastNameError: problems.lastName ?? null };
     }),
-    clearResults: assign({ results: [], total: 0 }),
+    clearResults: assign({ results: [], total: 0, more: false }),
     assignPage: assign((_, params: { page: number }) => ({ page: params.page })),
     assignResults: assign((_, params: { answer: Search['output'] }) => ({
       results: params.answer.inmates,
       total: params.answer.total,
+      // docs/decisions/0023: the server counted no further than its cap.
+      more: params.answer.more === true,
       page: params.answer.page,
       perPage: params.answer.per_page > 0 ? params.answer.per_page : RESULTS_PER_PAGE,
       failure: null,
@@ -95,6 +97,7 @@ export const recipientSearchMachine = setup({
     page: 1,
     results: [],
     total: 0,
+    more: false,
     perPage: RESULTS_PER_PAGE,
     failure: null,
     queryError: null,

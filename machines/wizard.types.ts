@@ -102,7 +102,10 @@ export interface RecipientSearchContext {
   query: string;
   page: number;
   results: Inmate[];
+  /** Matches counted by the server: all of them, or its cap when `more` is true. */
   total: number;
+  /** More people match than `total` (the server counts no further): the screen says "more than". */
+  more: boolean;
   perPage: number;
   failure: string | null;
   /** i18n key of the query's validation message, when it is too short. */

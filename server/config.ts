@@ -84,7 +84,15 @@ export interface Config {
    * site or an http(s) URL; '' for none. Environment: NAV_SCRIPT_URL (unset: DEFAULT_NAV_SCRIPT_URL).
    */
   navScriptUrl?: string;
+  /**
+   * §2 recipient search: the most matches one search counts and pages through (docs/decisions/0023);
+   * absent means DEFAULT_SEARCH_CAP. More matches than this are answered as "more than N".
+   */
+  searchCap?: number;
 }
+
+/** §9 six per page: twenty pages of recipients, after which the payer is asked to type more. */
+export const DEFAULT_SEARCH_CAP = 120;
 
 /** §2 pam: the sandbox's own stand-in for the external payment endpoint. */
 export const DEFAULT_PAM_PAY_URL = '/sandbox/pam/pay';

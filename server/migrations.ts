@@ -447,4 +447,24 @@ export const MIGRATIONS: readonly Migration[] = [
     )
     `,
   ),
+  portable(
+    9,
+    'recipient search and duplicate rule at scale',
+    `
+    -- §2 booking-number and A-number search (docs/decisions/0023): the booking index also holds the
+    -- names and the id, so a search reads its candidates from the index alone, in its order, however
+    -- many people the facility holds.
+    DROP INDEX inmates_facility_booking;
+    CREATE INDEX inmates_facility_booking_names ON inmates (facility_id, booking_upper, last_lower, first_lower, id);
+    -- §4 duplicate rule and §8 daily maximum read the payer's own recent deposits (by session, by
+    -- email and recipient), never the recipient's: a popular recipient may get thousands a day, and
+    -- an index led by the recipient drew the planners to read them all.
+    DROP INDEX deposits_inmate_amount_time;
+    DROP INDEX deposits_phone_amount_time;
+    DROP INDEX deposits_email_time;
+    CREATE INDEX deposits_session_time ON deposits (session_id, created_at);
+    CREATE INDEX deposits_payer_inmate_time ON deposits (payer_email, inmate_id, created_at);
+    CREATE INDEX deposits_payer_phone_time ON deposits (payer_email, deposit_phone_no, created_at);
+    `,
+  ),
 ];

@@ -104,6 +104,25 @@ export const ResultsSecondPage: Story = {
   },
 };
 
+/**
+ * More matches than the server counts (docs/decisions/0023): "more than" the cap, a nudge to type
+ * more, and the cap's pages only. A cap of 6 here, so that the eight Williams exceed it.
+ */
+export const ResultsMoreThanCap: Story = {
+  parameters: {
+    machineState: 'recipientSearch:results',
+    scene: { ...typed('williams'), server: { ...AT_HARRIS.server, searchCap: 6 } },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t('RECIPIENT.RESULTS_MORE_THAN', { count: 6 }))).toBeInTheDocument();
+    await expect(canvas.getAllByRole('listitem')).toHaveLength(6);
+    // One page of six: no pager.
+    await expect(canvas.queryByRole('navigation', { name: t('RECIPIENT.PAGES') })).toBeNull();
+  },
+};
+
+export const ResultsMoreThanCapSpanish: Story = { ...ResultsMoreThanCap, globals: { locale: 'es' } };
+
 /** §8 DEPOSIT.SEARCH_NOT_FOUND: the server finds no one of that name. */
 export const NotFound: Story = {
   parameters: {

@@ -74,25 +74,32 @@ export function createDepositRepo(db: Executor) {
     },
     /**
      * §4 duplicate rule: latest deposit to the same recipient (inmate, or phone number for dest) for
-     * the same amount since `since`, by this session or email. An index range scan
-     * (deposits_inmate_amount_time / deposits_phone_amount_time), however many deposits the recipient has.
+     * the same amount since `since`, by this session or email. Two index range scans, the session's
+     * deposits since `since` (deposits_session_time) and the email's to that recipient
+     * (deposits_payer_inmate_time / deposits_payer_phone_time): the work follows the payer's own
+     * recent deposits, never the recipient's (a popular recipient may get thousands in the window;
+     * docs/decisions/0023).
      */
     async findRecentDuplicate(q: DuplicateQuery): Promise<{ amount_cents: number; created_at: string } | undefined> {
-      let query = db.selectFrom('deposits').select(['amount_cents', 'created_at']);
-      // A phone deposit counts by its number (the seeded history's phone deposits also name an inmate).
-      query =
-        'inmateId' in q.recipient
-          ? query.where('inmate_id', '=', q.recipient.inmateId)
-          : query.where('deposit_phone_no', '=', q.recipient.phone).where('deposit_type', '=', 'dest');
-      return query
-        .where('amount_cents', '=', q.amountCents)
-        .where('created_at', '>=', q.since)
-        .where((eb) => eb.or([eb('session_id', '=', q.sessionId), eb('payer_email', '=', q.payerEmail)]))
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const by = (payer: 'session_id' | 'payer_email', value: string) => {
+        let query = db
+          .selectFrom('deposits')
+          .select(['amount_cents', 'created_at'])
+          .where(payer, '=', value)
+          .where('created_at', '>=', q.since)
+          .where('amount_cents', '=', q.amountCents);
+        // A phone deposit counts by its number (the seeded history's phone deposits also name an inmate).
+        query =
+          'inmateId' in q.recipient
+            ? query.where('inmate_id', '=', q.recipient.inmateId)
+            : query.where('deposit_phone_no', '=', q.recipient.phone).where('deposit_type', '=', 'dest');
+        // A subquery each: SQLite allows no ORDER BY or LIMIT on a bare arm of a UNION.
+        return db.selectFrom(query.orderBy('created_at', 'desc').limit(1).as(payer)).selectAll();
+      };
+      const rows = await by('session_id', q.sessionId).unionAll(by('payer_email', q.payerEmail)).execute();
+      return rows.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))[0];
     },
-    /** Sum of amounts one payer email sent to one inmate since `since`, in cents. */
+    /** Sum of amounts one payer email sent to one inmate since `since`, in cents (deposits_payer_inmate_time). */
     async sumForPayerAndInmate(payerEmail: string, inmateId: string, since: string): Promise<number> {
       const r = await db
         .selectFrom('deposits')
@@ -103,7 +110,10 @@ export function createDepositRepo(db: Executor) {
         .executeTakeFirst();
       return Number(r?.total ?? 0);
     },
-    /** Sum of amounts one payer email sent to one phone number (dest deposits) since `since`, in cents. */
+    /**
+     * Sum of amounts one payer email sent to one phone number (dest deposits) since `since`, in cents
+     * (deposits_payer_phone_time).
+     */
     async sumForPayerAndPhone(payerEmail: string, phone: string, since: string): Promise<number> {
       const r = await db
         .selectFrom('deposits')

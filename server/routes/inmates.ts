@@ -6,53 +6,61 @@ import { PATHS, type SearchInmatesResponse } from '../../contract/api.ts';
 import { RESULTS_PER_PAGE, SEARCH_MIN } from '../../contract/constants.ts';
 import type { Facility } from '../../contract/entities.ts';
 import { MSG, bookingCodeSchema, nameQuerySchema } from '../../contract/schemas.ts';
+import { DEFAULT_SEARCH_CAP } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { ageOn } from '../domain/dates.ts';
 import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
 import { badRequest, idText, validate } from '../http.ts';
 import type { NameQuery, Page, SearchResult } from '../repo/inmates.ts';
 
-const MAX_PAGE = 10_000;
+/** The last page a search answers: the cap's matches, six per page (docs/decisions/0023). */
+export function lastPage(cap: number): number {
+  return Math.max(1, Math.ceil(cap / RESULTS_PER_PAGE));
+}
 
-const common = {
-  facility_id: idText(MSG.numeric),
-  page: yup
-    .string()
-    .matches(/^\d{1,5}$/, MSG.numeric)
-    .test('page', MSG.invalid, (v) => v === undefined || (Number(v) >= 1 && Number(v) <= MAX_PAGE)),
-};
+const facilityQuery = yup.object({ facility_id: idText(MSG.numeric) });
 
-const facilityQuery = yup.object({ facility_id: common.facility_id });
-
-// §5: a name of at least 2 characters (the shorter of the two variants; the client may ask for 3).
-const nameQuery = yup.object({
-  ...common,
-  name_query: nameQuerySchema(SEARCH_MIN.nameShort).max(60, MSG.tooMany),
-});
-
-const bookingQuery = yup.object({
-  ...common,
-  booking_code: bookingCodeSchema.max(30, MSG.tooMany),
-});
-
-// §5 ICE: A-number (optional letter A, then digits; at least 2 characters) and 2 to 3 letters of the last name.
-const iceQuery = yup.object({
-  ...common,
-  name_query: yup
-    .string()
-    .trim()
-    .required(MSG.required)
-    .min(SEARCH_MIN.aNumber, MSG.keepTyping)
-    .max(10, MSG.tooMany)
-    .matches(/^[Aa]?\d+$/, MSG.invalid),
-  inmate_last_name: yup
-    .string()
-    .trim()
-    .required(MSG.required)
-    .min(2, MSG.keepTyping)
-    .max(3, MSG.tooMany)
-    .matches(/^[\p{L}' -]+$/u, MSG.invalid),
-});
+/** The query schemas of a search that counts up to `cap` matches; built once, when the routes are. */
+function querySchemas(cap: number) {
+  const common = {
+    facility_id: idText(MSG.numeric),
+    // Pages 1 to lastPage(cap): a page past what the search counts is refused, not answered empty.
+    page: yup
+      .string()
+      .matches(/^\d{1,5}$/, MSG.numeric)
+      .test('page', MSG.invalid, (v) => v === undefined || (Number(v) >= 1 && Number(v) <= lastPage(cap))),
+  };
+  return {
+    // §5: a name of at least 2 characters (the shorter of the two variants; the client may ask for 3).
+    name: yup.object({
+      ...common,
+      name_query: nameQuerySchema(SEARCH_MIN.nameShort).max(60, MSG.tooMany),
+    }),
+    booking: yup.object({
+      ...common,
+      booking_code: bookingCodeSchema.max(30, MSG.tooMany),
+    }),
+    // §5 ICE: A-number (optional letter A, then digits; at least 2 characters) and 2 to 3 letters of
+    // the last name.
+    ice: yup.object({
+      ...common,
+      name_query: yup
+        .string()
+        .trim()
+        .required(MSG.required)
+        .min(SEARCH_MIN.aNumber, MSG.keepTyping)
+        .max(10, MSG.tooMany)
+        .matches(/^[Aa]?\d+$/, MSG.invalid),
+      inmate_last_name: yup
+        .string()
+        .trim()
+        .required(MSG.required)
+        .min(2, MSG.keepTyping)
+        .max(3, MSG.tooMany)
+        .matches(/^[\p{L}' -]+$/u, MSG.invalid),
+    }),
+  };
+}
 
 /**
  * Splits a typed name (§2): "Smith, John" is last then first; "John Smith" is first then last (the
@@ -75,10 +83,12 @@ export function nameQueryParts(q: string): NameQuery {
 
 export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos, now } = deps;
+  const cap = deps.config.searchCap ?? DEFAULT_SEARCH_CAP;
+  const schemas = querySchemas(cap);
 
   const pageOf = (page: string | undefined): Page & { page: number } => {
     const n = page === undefined ? 1 : Number(page);
-    return { page: n, limit: RESULTS_PER_PAGE, offset: (n - 1) * RESULTS_PER_PAGE };
+    return { page: n, limit: RESULTS_PER_PAGE, offset: (n - 1) * RESULTS_PER_PAGE, cap };
   };
 
   const answer = (result: SearchResult, page: number): SearchInmatesResponse => {
@@ -86,6 +96,7 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     return {
       inmates: result.inmates.map((i) => ({ ...i, age: ageOn(i.date_of_birth, t) })),
       total: result.total,
+      more: result.more,
       page,
       per_page: RESULTS_PER_PAGE,
     };
@@ -106,7 +117,7 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     if ('errors' in f) return badRequest(reply, f.errors);
     // Name search is for standard facilities; the others search by booking code or A-number.
     if (!f.facility.is_standard) return badRequest(reply, { facility_id: MSG.invalid });
-    const q = validate(nameQuery, request.query);
+    const q = validate(schemas.name, request.query);
     if (!q.ok) return badRequest(reply, q.errors);
     const p = pageOf(q.value.page);
     return answer(await repos.inmates.searchByName(f.facility.id, nameQueryParts(q.value.name_query), p), p.page);
@@ -117,14 +128,14 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     if ('errors' in f) return badRequest(reply, f.errors);
     const { facility } = f;
     if (facility.is_ice) {
-      const q = validate(iceQuery, request.query);
+      const q = validate(schemas.ice, request.query);
       if (!q.ok) return badRequest(reply, q.errors);
       const p = pageOf(q.value.page);
       const digits = q.value.name_query.replace(/^[Aa]/, '');
       return answer(await repos.inmates.searchByANumber(facility.id, digits, q.value.inmate_last_name, p), p.page);
     }
     if (facility.is_juve || facility.is_canada) {
-      const q = validate(bookingQuery, request.query);
+      const q = validate(schemas.booking, request.query);
       if (!q.ok) return badRequest(reply, q.errors);
       const p = pageOf(q.value.page);
       return answer(await repos.inmates.searchByBookingCode(facility.id, q.value.booking_code, p), p.page);

@@ -18,7 +18,8 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
   const failure = useSelector(wizard, (s) => s.context.failure);
   const saving = useSelector(wizard, (s) => s.matches({ step: { recipient: 'saving' } }));
   const s = useSelector(search, (x) => x);
-  const { query, results, total, page, perPage, queryError, minLength, mode, lastName, lastNameError } = s.context;
+  const { query, results, total, more, page, perPage, queryError, minLength, mode, lastName, lastNameError } =
+    s.context;
   const label = facility?.inmate_label ?? t('TYPE.DEFAULT_INMATE_LABEL');
   const pages = Math.max(1, Math.ceil(total / perPage));
   const busy = s.matches('waiting') || s.matches('searching');
@@ -94,7 +95,12 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
         ) : null}
       </form>
       <p className="status" role="status" aria-live="polite">
-        {busy ? t('RECIPIENT.SEARCHING') : s.matches('results') ? t('RECIPIENT.RESULTS_COUNT', { count: total }) : ''}
+        {busy
+          ? t('RECIPIENT.SEARCHING')
+          : s.matches('results')
+            ? // docs/decisions/0023: past its cap the server counts no further: "more than" and a nudge to type more.
+              t(more ? 'RECIPIENT.RESULTS_MORE_THAN' : 'RECIPIENT.RESULTS_COUNT', { count: total })
+            : ''}
       </p>
       {s.matches('empty') ? (
         <div className="notice" role="alert">

@@ -201,7 +201,7 @@ function withVariant(impl: Impl, v: Variant): Impl {
       out[v.call] =
         v.call === 'searchInmates'
           ? (input: ActorIO['searchInmates']['input']) =>
-              Promise.resolve({ inmates: [], total: 0, page: input.page, per_page: RESULTS_PER_PAGE })
+              Promise.resolve({ inmates: [], total: 0, more: false, page: input.page, per_page: RESULTS_PER_PAGE })
           : async (input: unknown) => ({ ...((await base(input)) as object), facilities: [] });
       break;
   }

@@ -222,6 +222,7 @@ export function noResults(call: 'searchInmates' | 'loadFacilityOptions'): HttpHa
       HttpResponse.json({
         inmates: [],
         total: 0,
+        more: false,
         page: Number(query(request).get('page') ?? 1),
         per_page: RESULTS_PER_PAGE,
       }),

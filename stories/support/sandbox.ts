@@ -279,6 +279,8 @@ export interface SandboxSetup {
   /** The session's language on the server. */
   locale?: Locale;
   deposit?: DepositAnswer;
+  /** The most matches a search counts, as the server's searchCap (docs/decisions/0023); 120 by default. */
+  searchCap?: number;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -370,6 +372,9 @@ function knownFacility(id: number): Facility {
 export type Sandbox = ReturnType<typeof createSandbox>;
 
 /** One payer's session on the stand-in server, starting from `setup`. */
+/** The server's default search cap (server/config.ts DEFAULT_SEARCH_CAP). */
+const SEARCH_CAP = 120;
+
 export function createSandbox(setup: SandboxSetup = {}) {
   let fields: FormFields = withUnifiedWallet(setup.fields ?? EMPTY_FORM);
   let errors: FieldErrors = setup.errors ?? {};
@@ -463,10 +468,14 @@ export function createSandbox(setup: SandboxSetup = {}) {
         return nameMatches(i, query);
       };
       const all = INMATES.filter((i) => i.facility_id === facilityId && matches(i));
+      // Counted up to the cap; past it the answer says there are more (docs/decisions/0023).
+      const cap = setup.searchCap ?? SEARCH_CAP;
+      const total = Math.min(all.length, cap);
       const start = (page - 1) * RESULTS_PER_PAGE;
       return {
-        inmates: all.slice(start, start + RESULTS_PER_PAGE).map(withAge),
-        total: all.length,
+        inmates: all.slice(start, Math.min(total, start + RESULTS_PER_PAGE)).map(withAge),
+        total,
+        more: all.length > cap,
         page,
         per_page: RESULTS_PER_PAGE,
       };

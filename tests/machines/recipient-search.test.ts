@@ -47,7 +47,7 @@ const spec: ModelSpec<Snapshot> = {
   samples: () => allSamples(samples),
   answers: { searchInmates: (s) => [searchAnswer(s.context.page), NO_MATCH] },
   failures: { searchInmates: [NETWORK_FAILURE] },
-  project: ({ context: c }) => [c.query, c.page, c.total, c.results.length, c.queryError, c.failure],
+  project: ({ context: c }) => [c.query, c.page, c.total, c.more, c.results.length, c.queryError, c.failure],
 };
 
 describe('recipientSearch: paths of the model', () => {
@@ -208,6 +208,28 @@ describe('recipientSearch: behaviour', () => {
       mode: 'name',
       lastName: '',
     });
+  });
+
+  it('keeps "more than" from an answer past the server\'s cap, pages within the cap, and a new search drops it', async () => {
+    const { actor, calls, clock } = setup();
+    actor.send({ type: 'search.query', query: 'smi' });
+    clock.increment(DELAYS.searchThrottle);
+    // The server counted 12 and no further (docs/decisions/0023).
+    calls.resolve('searchInmates', { ...searchAnswer(1, HARRIS_INMATES.slice(0, 12)), more: true });
+    await settle();
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('results');
+    expect(s.context).toMatchObject({ total: 12, more: true });
+    expect(s.can({ type: 'search.page', page: 2 })).toBe(true);
+    expect(s.can({ type: 'search.page', page: 3 })).toBe(false);
+    actor.send({ type: 'search.query', query: 'smith' });
+    expect(actor.getSnapshot().context.more).toBe(true);
+    clock.increment(DELAYS.searchThrottle);
+    calls.resolve('searchInmates', searchAnswer(1, HARRIS_INMATES.slice(0, 3)));
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ total: 3, more: false });
+    actor.send({ type: 'search.query', query: 'sm' });
+    expect(actor.getSnapshot().context).toMatchObject({ total: 0, more: false });
   });
 
   it('a failed search can be retried', async () => {
