@@ -39,7 +39,7 @@ const { values: args } = parseArgs({
     sqlite: { type: 'string' },
     postgres: { type: 'string' },
     'pg-dir': { type: 'string', default: 'data/scale-pg' },
-    app: { type: 'string', default: '.' },
+    app: { type: 'string', default: resolve(import.meta.dirname, '..') },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '64' },
     // Submits in flight at once: by Little's law a latency target needs fewer than the reads' 64.

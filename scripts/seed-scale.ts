@@ -26,7 +26,9 @@ import {
   random,
 } from './scale-data.ts';
 
-export const DEFAULT_SQLITE = 'data/scale.sqlite';
+/** This checkout: its server seeds the sandbox unless --app names another. */
+const REPO = resolve(import.meta.dirname, '..');
+export const DEFAULT_SQLITE = resolve(REPO, 'data', 'scale.sqlite');
 const MARKER = 'scale_seed';
 /** The session id every scale deposit carries (no browser session has one this short). */
 const SCALE_SESSION = 'seed-scale';
@@ -201,7 +203,7 @@ export async function seedScale(options: ScaleOptions): Promise<ScaleInfo> {
   const log = options.log ?? (() => {});
   if (options.inmates > 1_000_000) throw new Error('at most 1,000,000 inmates (their ids are seven digits)');
   const started = performance.now();
-  await migrateAndSeedSandbox(options.location, options.appDir ?? process.cwd());
+  await migrateAndSeedSandbox(options.location, options.appDir ?? REPO);
   const db = openDatabase(options.location);
   try {
     const seeded = await readMarker(db);
