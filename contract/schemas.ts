@@ -207,11 +207,16 @@ export function collectErrors(schema: yup.AnyObjectSchema, values: Record<string
     schema.validateSync(values, { abortEarly: false, stripUnknown: false });
     return {};
   } catch (err) {
-    if (!(err instanceof yup.ValidationError)) throw err;
-    const out: Record<string, string> = {};
-    for (const e of err.inner.length ? err.inner : [err]) {
-      if (e.path && !out[e.path]) out[e.path] = e.message;
-    }
-    return out as FieldErrors;
+    return fieldErrorsOf(err);
   }
+}
+
+/** The first message of each field of a failed validation (anything else is thrown on). */
+export function fieldErrorsOf(err: unknown): FieldErrors {
+  if (!(err instanceof yup.ValidationError)) throw err;
+  const out: Record<string, string> = {};
+  for (const e of err.inner.length ? err.inner : [err]) {
+    if (e.path && !out[e.path]) out[e.path] = e.message;
+  }
+  return out as FieldErrors;
 }

@@ -69,6 +69,8 @@ async function serve(): Promise<void> {
     'postgresUrl' in location ? { databaseUrl: location.postgresUrl } : { dbPath: location.sqlitePath },
   );
   await app.listen({ port: Number(args.port), host: '127.0.0.1' });
+  // An orderly exit on SIGTERM, so that `--cpu-prof` (BENCH_SERVER_NODE_ARGS) writes its profile.
+  process.once('SIGTERM', () => process.exit(0));
   console.log(`listening ${(app.server.address() as { port: number }).port}`);
 }
 

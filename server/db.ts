@@ -1,10 +1,11 @@
 // The database: one Kysely instance over either engine (docs/decisions/0022). node:sqlite (a file under
 // DATA_DIR, WAL mode) is the embedded default; PostgreSQL (DATABASE_URL) is the engine for a real
 // operator. Both run the same migrations (server/migrations.ts) and the same repositories (server/repo/).
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPoolClient, type Transaction } from 'kysely';
 import pg from 'pg';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 import type { Schema } from './repo/schema.ts';
@@ -102,11 +103,55 @@ function openSqlite(path: string): Database {
   };
 }
 
+/** Statements worth preparing: the queries and writes the repositories run again and again. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * The pool as Kysely's PostgresDialect sees it, with each query a named statement (node-postgres
+ * prepares it once per connection, PostgreSQL parses and plans it once there), not parsed afresh on
+ * every run. The name is a digest of the SQL text, so one text is one statement.
+ */
+function preparingPool(pool: pg.Pool) {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `q${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+      if (names.size >= 2000) names.clear();
+      names.set(text, name);
+    }
+    return name;
+  };
+  // One wrapper per pooled connection: Kysely keeps its connection state per client object.
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    processID: (client as { processID?: number }).processID,
+    query: ((text: string, values: readonly unknown[]) =>
+      PREPARABLE.test(text)
+        ? client.query({ name: nameOf(text), text, values: [...values] })
+        : client.query(text, [...values])) as unknown as PostgresPoolClient['query'],
+    release: (destroy?: boolean) => client.release(destroy),
+  });
+  return {
+    options: pool.options,
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let w = wrapped.get(client);
+      if (!w) {
+        w = wrap(client);
+        wrapped.set(client, w);
+      }
+      return w;
+    },
+    end: () => pool.end(),
+  };
+}
+
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env['PG_POOL_SIZE'] ?? 10) });
   // An idle client that loses its server must not take the process down.
   pool.on('error', () => {});
-  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     engine: 'postgres',
     kysely,

@@ -10,6 +10,7 @@ import type {
 import type { Executor } from '../db.ts';
 import { toCents, toDollars } from '../money.ts';
 import { bit, bool } from './rows.ts';
+import { runShaped } from './shapes.ts';
 import type { Schema } from './schema.ts';
 
 const COLUMNS = [
@@ -92,7 +93,10 @@ export function createFacilityRepo(db: Executor, rulesFor?: (facilityId: number)
         .execute();
     },
     async findById(id: number): Promise<Facility | undefined> {
-      const r = await db.selectFrom('facilities').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+      // Read on nearly every call of the wizard: compiled once (server/repo/shapes.ts).
+      const [r] = await runShaped(db, 'facility:byId', { id }, (value) =>
+        db.selectFrom('facilities').select(COLUMNS).where('id', '=', value('id')),
+      );
       if (!r) return undefined;
       const facility = toFacility(r);
       return rulesFor ? { ...facility, rules: rulesFor(facility.id) } : facility;

@@ -3,6 +3,7 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Inmate } from '../../contract/entities.ts';
 import type { Executor } from '../db.ts';
 import { bit, bool, prefixEnd } from './rows.ts';
+import { runShaped } from './shapes.ts';
 import type { Schema } from './schema.ts';
 
 /** An inmate as stored: age is derived when answering (§3 "age (derived)"). */
@@ -49,16 +50,21 @@ type Eb = ExpressionBuilder<Schema, 'inmates'>;
 type Normalized = 'first_lower' | 'last_lower' | 'booking_upper';
 type Ordered = Normalized | 'id';
 
-/**
- * One part of an answer: the people whose `col` starts with `prefix` (inside the facility), further
- * filtered on columns of the same index, read as one index range in the index's order: no sort, and
- * no more index entries than the page or the count needs.
- */
-interface Part {
+/** People whose `col` starts with `prefix` (the column is already normalized). */
+interface Range {
   col: Normalized;
   prefix: string;
-  /** Further conditions, on columns the part's index holds. */
-  filter?: (eb: Eb) => Expression<SqlBool>;
+}
+
+/**
+ * One part of an answer: the people (inside the facility) in `range`, also in each of `also` and in none
+ * of `not`, read as one index range in the range's index's order: no sort, and no more index entries
+ * than the page or the count needs. The other ranges are on columns the range's index holds.
+ */
+interface Part {
+  range: Range;
+  also?: readonly Range[];
+  not?: readonly Range[];
 }
 
 /** The order of each index (server/migrations.ts): an ORDER BY that the index answers without sorting. */
@@ -69,9 +75,29 @@ const INDEX_ORDER: Record<Normalized, readonly Ordered[]> = {
 };
 const BY_NAME: readonly Ordered[] = INDEX_ORDER.last_lower;
 
-/** `col` starts with `prefix`, as a range an index answers (the column is already normalized). */
-function startsWith(eb: Eb, col: Normalized, prefix: string): Expression<SqlBool> {
-  return eb.and([eb(col, '>=', prefix), eb(col, '<', prefixEnd(prefix))]);
+type Value = (name: string) => never;
+
+/** The query shape of a part (its columns), and its values, named `${k}r` (range), `${k}a0`, `${k}n0`... */
+function partKey(part: Part): string {
+  const cols = (rs: readonly Range[] = []) => rs.map((r) => r.col).join(',');
+  return `${part.range.col}+${cols(part.also)}-${cols(part.not)}`;
+}
+
+function partValues(k: string, part: Part): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const put = (name: string, r: Range) => {
+    out[name] = r.prefix;
+    out[`${name}.end`] = prefixEnd(r.prefix);
+  };
+  put(`${k}r`, part.range);
+  part.also?.forEach((r, i) => put(`${k}a${i}`, r));
+  part.not?.forEach((r, i) => put(`${k}n${i}`, r));
+  return out;
+}
+
+/** `col` starts with the prefix named `name`: a range an index answers. */
+function startsWith(eb: Eb, col: Normalized, value: Value, name: string): Expression<SqlBool> {
+  return eb.and([eb(col, '>=', value(name)), eb(col, '<', value(`${name}.end`))]);
 }
 
 function toInmate(r: {
@@ -90,14 +116,18 @@ function toInmate(r: {
 }
 
 export function createInmateRepo(db: Executor) {
-  /** The part's people, in its index's order. */
-  function partQuery(facilityId: number, part: Part) {
-    let q = db
+  /** The part's people, in no order yet; its values are named after `k` (see partValues). */
+  function partQuery(k: string, part: Part, value: Value) {
+    return db
       .selectFrom('inmates')
-      .where('facility_id', '=', facilityId)
-      .where((eb) => startsWith(eb, part.col, part.prefix));
-    if (part.filter) q = q.where(part.filter);
-    return q;
+      .where('facility_id', '=', value('facility'))
+      .where((eb) =>
+        eb.and([
+          startsWith(eb, part.range.col, value, `${k}r`),
+          ...(part.also ?? []).map((r, i) => startsWith(eb, r.col, value, `${k}a${i}`)),
+          ...(part.not ?? []).map((r, i) => eb.not(startsWith(eb, r.col, value, `${k}n${i}`))),
+        ]),
+      );
   }
 
   function ordered<Q extends { orderBy(col: Ordered): Q }>(q: Q, order: readonly Ordered[]): Q {
@@ -106,23 +136,24 @@ export function createInmateRepo(db: Executor) {
 
   /** How many people each part holds, each counted up to `upTo` (one statement, index entries only). */
   async function countParts(facilityId: number, parts: readonly Part[], upTo: number): Promise<number[]> {
-    const row = await db
-      .selectNoFrom((eb) =>
+    const values = Object.assign({ facility: facilityId, upTo }, ...parts.map((p, k) => partValues(`p${k}`, p)));
+    const [row] = await runShaped(db, `count:${parts.map(partKey).join('|')}`, values, (value) =>
+      db.selectNoFrom((eb) =>
         parts.map((part, k) =>
           eb
-            .selectFrom(partQuery(facilityId, part).select('id').limit(upTo).as(`p${k}`))
+            .selectFrom(partQuery(`p${k}`, part, value).select('id').limit(value('upTo')).as(`p${k}`))
             .select((e) => e.fn.countAll<number>().as('n'))
             .as(`n${k}`),
         ),
-      )
-      .executeTakeFirst();
+      ),
+    );
     const counts = (row ?? {}) as Record<string, unknown>;
     return parts.map((_, k) => Number(counts[`n${k}`] ?? 0));
   }
 
   /**
    * Bounded search (docs/decisions/0023). The answer is the parts one after the other, each in its
-   * index's order (the parts never share a person: each one's filter leaves out the earlier ones).
+   * index's order (the parts never share a person: each one's `not` leaves out the earlier ones).
    * Matches are counted up to cap + 1 (index entries only); past the cap the answer says `more` and
    * pages through the first `cap`. A page reads its rows from the parts it spans, in index order.
    * The work is bounded by the cap and the page, never by the facility's size.
@@ -142,10 +173,12 @@ export function createInmateRepo(db: Executor) {
         continue;
       }
       const take = Math.min(need, n - skip);
-      const rows = await ordered(partQuery(facilityId, part).select(COLUMNS), INDEX_ORDER[part.col])
-        .limit(take)
-        .offset(skip)
-        .execute();
+      const values = { facility: facilityId, take, skip, ...partValues('p', part) };
+      const rows = await runShaped(db, `page:${partKey(part)}`, values, (value) =>
+        ordered(partQuery('p', part, value).select(COLUMNS), INDEX_ORDER[part.range.col])
+          .limit(value('take'))
+          .offset(value('skip')),
+      );
       inmates.push(...rows.map(toInmate));
       need -= take;
       skip = 0;
@@ -163,16 +196,21 @@ export function createInmateRepo(db: Executor) {
     const total = Math.min(all, page.cap);
     const take = Math.min(page.limit, total - page.offset);
     if (take <= 0) return { inmates: [], total, more: all > page.cap };
-    const window = ordered(
-      partQuery(facilityId, part).select(['id', 'last_lower', 'first_lower']),
-      INDEX_ORDER[part.col],
-    )
-      .limit(page.cap + 1)
-      .as('w');
-    const ids = ordered(db.selectFrom(window).select('w.id'), BY_NAME).limit(take).offset(page.offset);
-    // By primary key (a facility condition here could lead a planner to a facility-wide scan); the
-    // window is the facility's already.
-    const rows = await ordered(db.selectFrom('inmates').select(COLUMNS).where('id', 'in', ids), BY_NAME).execute();
+    const values = { facility: facilityId, window: page.cap + 1, take, skip: page.offset, ...partValues('p', part) };
+    const rows = await runShaped(db, `window:${partKey(part)}`, values, (value) => {
+      const window = ordered(
+        partQuery('p', part, value).select(['id', 'last_lower', 'first_lower']),
+        INDEX_ORDER[part.range.col],
+      )
+        .limit(value('window'))
+        .as('w');
+      const ids = ordered(db.selectFrom(window).select('w.id'), BY_NAME)
+        .limit(value('take'))
+        .offset(value('skip'));
+      // By primary key (a facility condition here could lead a planner to a facility-wide scan); the
+      // window is the facility's already.
+      return ordered(db.selectFrom('inmates').select(COLUMNS).where('id', 'in', ids), BY_NAME);
+    });
     return { inmates: rows.map(toInmate), total, more: all > page.cap };
   }
 
@@ -208,34 +246,22 @@ export function createInmateRepo(db: Executor) {
      */
     async searchByName(facilityId: number, query: NameQuery, page: Page): Promise<SearchResult> {
       const { whole, first, last } = query;
-      const notLast = (eb: Eb) => eb.not(startsWith(eb, 'last_lower', whole));
-      const parts: Part[] = [
-        { col: 'last_lower', prefix: whole },
-        { col: 'first_lower', prefix: whole, filter: notLast },
-      ];
+      const lastWhole: Range = { col: 'last_lower', prefix: whole };
+      const firstWhole: Range = { col: 'first_lower', prefix: whole };
+      const parts: Part[] = [{ range: lastWhole }, { range: firstWhole, not: [lastWhole] }];
       // A query of one word is its own first and last name: the two parts above cover it. Otherwise
       // the range of the longer word (usually the fewer people), filtered on the other.
       if (first !== whole || last !== whole) {
-        const notEarlier = (eb: Eb) => eb.and([notLast(eb), eb.not(startsWith(eb, 'first_lower', whole))]);
-        parts.push(
-          first.length > last.length
-            ? {
-                col: 'first_lower',
-                prefix: first,
-                filter: (eb) => eb.and([startsWith(eb, 'last_lower', last), notEarlier(eb)]),
-              }
-            : {
-                col: 'last_lower',
-                prefix: last,
-                filter: (eb) => eb.and([startsWith(eb, 'first_lower', first), notEarlier(eb)]),
-              },
-        );
+        const firstRange: Range = { col: 'first_lower', prefix: first };
+        const lastRange: Range = { col: 'last_lower', prefix: last };
+        const [range, other] = first.length > last.length ? [firstRange, lastRange] : [lastRange, firstRange];
+        parts.push({ range, also: [other], not: [lastWhole, firstWhole] });
       }
       return search(facilityId, parts, page);
     },
     /** Booking code prefix (an exact code is its own prefix), case-insensitive; answered in name order. */
     async searchByBookingCode(facilityId: number, code: string, page: Page): Promise<SearchResult> {
-      return searchWindow(facilityId, { col: 'booking_upper', prefix: code.toUpperCase() }, page);
+      return searchWindow(facilityId, { range: { col: 'booking_upper', prefix: code.toUpperCase() } }, page);
     },
     /** ICE: A-number digits (stored as 'A' + digits in booking_code) plus a last-name prefix; in name order. */
     async searchByANumber(
@@ -247,9 +273,8 @@ export function createInmateRepo(db: Executor) {
       return searchWindow(
         facilityId,
         {
-          col: 'booking_upper',
-          prefix: `A${digits}`,
-          filter: (eb) => startsWith(eb, 'last_lower', lastNamePrefix.toLowerCase()),
+          range: { col: 'booking_upper', prefix: `A${digits}` },
+          also: [{ col: 'last_lower', prefix: lastNamePrefix.toLowerCase() }],
         },
         page,
       );
