@@ -29,8 +29,19 @@ export interface Database {
    * check and the write it guards never interleave with another instance's (docs/decisions/0022).
    * fn may run more than once: it must not cause effects outside the database.
    */
-  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (trx: Trx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /**
+   * 'relaxed' for a write whose loss in a crash costs nothing that is not kept elsewhere (a form's
+   * autosave, which the page holds too): PostgreSQL then answers before the commit reaches the disk
+   * (`synchronous_commit = off`: a crash may lose the last such commits, never corrupts, never
+   * reorders them). SQLite's WAL commits are always of this kind (`synchronous = NORMAL`). Money is
+   * never written this way.
+   */
+  durability?: 'full' | 'relaxed';
 }
 
 // node-postgres answers bigint (COUNT, SUM of integers), numeric (SUM of bigint) and timestamps as
@@ -155,10 +166,17 @@ function openPostgres(url: string): Database {
   return {
     engine: 'postgres',
     kysely,
-    async transaction(fn) {
+    async transaction(fn, options) {
+      const relaxed = options?.durability === 'relaxed';
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await kysely.transaction().setIsolationLevel('serializable').execute(fn);
+          return await kysely
+            .transaction()
+            .setIsolationLevel('serializable')
+            .execute(async (trx) => {
+              if (relaxed) await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+              return fn(trx);
+            });
         } catch (err) {
           if (!isRetryable(err) || attempt >= MAX_ATTEMPTS) throw err;
           // A random pause that grows with each attempt (to 250 ms) spreads the retries of transactions

@@ -1,5 +1,7 @@
 // §7 form state: a save applies the patch's rules to the stored form, and a clear empties it; each in
-// one transaction, so two saves of one session never lose each other's fields.
+// one transaction, so two saves of one session never lose each other's fields. The form is an autosave
+// of what the page shows: a crash may cost the last moments of typing, never money, so its commits do
+// not wait for the disk (RELAXED, server/db.ts; docs/decisions/0023).
 import type { FastifyBaseLogger } from 'fastify';
 import { EMPTY_FORM } from '../../contract/entities.ts';
 import type { FormState } from '../repo/form-state.ts';
@@ -7,6 +9,8 @@ import type { Store } from '../repo/repos.ts';
 import type { UserRow } from '../repo/users.ts';
 import { deepContactBase, deepContactState, primaryNoOf, type DeepContactInput } from './deep-contact.ts';
 import { applySave } from './form-rules.ts';
+
+const RELAXED = { durability: 'relaxed' } as const;
 
 export async function saveFormPatch(
   store: Store,
@@ -25,7 +29,7 @@ export async function saveFormPatch(
     });
     await repos.formState.save(session.id, next, now.toISOString());
     return next;
-  });
+  }, RELAXED);
 }
 
 /** Empties the form; the language choice outlives it. */
@@ -35,7 +39,7 @@ export async function clearForm(store: Store, sessionId: string, now: Date): Pro
     const next: FormState = { fields: { ...EMPTY_FORM, locale: fields.locale }, errors: {} };
     await repos.formState.save(sessionId, next, now.toISOString());
     return next;
-  });
+  }, RELAXED);
 }
 
 /** Changes the stored form with `change` (in one transaction); returns the new state. */
@@ -49,7 +53,7 @@ export async function updateForm(
     const next = change(await repos.formState.get(sessionId));
     await repos.formState.save(sessionId, next, now.toISOString());
     return next;
-  });
+  }, RELAXED);
 }
 
 /**

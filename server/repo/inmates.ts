@@ -204,9 +204,7 @@ export function createInmateRepo(db: Executor) {
       )
         .limit(value('window'))
         .as('w');
-      const ids = ordered(db.selectFrom(window).select('w.id'), BY_NAME)
-        .limit(value('take'))
-        .offset(value('skip'));
+      const ids = ordered(db.selectFrom(window).select('w.id'), BY_NAME).limit(value('take')).offset(value('skip'));
       // By primary key (a facility condition here could lead a planner to a facility-wide scan); the
       // window is the facility's already.
       return ordered(db.selectFrom('inmates').select(COLUMNS).where('id', 'in', ids), BY_NAME);

@@ -1,7 +1,7 @@
 // Every repository over one query handle (the database, or one open transaction): the only place the
 // server holds SQL. A Store hands out the repositories and runs transactions (docs/decisions/0022).
 import type { FacilityRules } from '../../contract/entities.ts';
-import type { Database, Engine, Executor } from '../db.ts';
+import type { Database, Engine, Executor, TransactionOptions } from '../db.ts';
 import { createAccountProfileRepo } from './account-profile.ts';
 import { createApprovedDepositorRepo } from './approved-depositors.ts';
 import { createClientErrorRepo } from './client-errors.ts';
@@ -71,13 +71,13 @@ export type Repos = ReturnType<typeof createRepos>;
 export interface Store {
   engine: Engine;
   repos: Repos;
-  transaction<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (repos: Repos) => Promise<T>, options?: TransactionOptions): Promise<T>;
 }
 
 export function createStore(db: Database, facilityRules?: (facilityId: number) => FacilityRules): Store {
   return {
     engine: db.engine,
     repos: createRepos(db.kysely, db.engine, facilityRules),
-    transaction: (fn) => db.transaction((trx) => fn(createRepos(trx, db.engine, facilityRules))),
+    transaction: (fn, options) => db.transaction((trx) => fn(createRepos(trx, db.engine, facilityRules)), options),
   };
 }

@@ -32,7 +32,8 @@ export async function runShaped<R>(
   if (!shape) {
     const compiled = build((name) => `${MARK}${name}` as never).compile();
     const order = compiled.parameters.map((p) => {
-      if (typeof p !== 'string' || !p.startsWith(MARK)) throw new Error(`query shape ${key}: a parameter without a name`);
+      if (typeof p !== 'string' || !p.startsWith(MARK))
+        throw new Error(`query shape ${key}: a parameter without a name`);
       return p.slice(MARK.length);
     });
     shape = { sql: compiled.sql, order };

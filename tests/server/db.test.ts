@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_FORM } from '../../contract/entities.ts';
-import { migrate, type Database } from '../../server/db.ts';
+import { migrate, openDatabase, type Database, type DatabaseLocation, type Trx } from '../../server/db.ts';
 import { loadFacilities, loadInmates } from '../../server/fixtures.ts';
 import { MIGRATIONS } from '../../server/migrations.ts';
 import { createStore, type Repos, type Store } from '../../server/repo/repos.ts';
@@ -10,12 +10,13 @@ import { seedIfEmpty } from '../../server/seed.ts';
 import { TEST_ENGINE, openTestDatabase } from './helpers.ts';
 
 let db: Database;
+let location: DatabaseLocation;
 let store: Store;
 let repos: Repos;
 let dispose: () => Promise<void>;
 
 beforeEach(async () => {
-  ({ db, dispose } = await openTestDatabase());
+  ({ db, location, dispose } = await openTestDatabase());
   store = createStore(db);
   repos = store.repos;
 });
@@ -35,6 +36,29 @@ describe('database', () => {
     expect(await one('PRAGMA journal_mode')).toEqual({ journal_mode: 'wal' });
     expect(await one('PRAGMA foreign_keys')).toEqual({ foreign_keys: 1 });
   });
+
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'waits for the disk at every commit but a relaxed one, on PostgreSQL',
+    async () => {
+      // The test cluster never waits for the disk; this database is set to, as a real one is.
+      const name = (await one<{ name: string }>('SELECT current_database() AS name')).name;
+      await sql.raw(`ALTER DATABASE "${name}" SET synchronous_commit = on`).execute(db.kysely);
+      const fresh = openDatabase(location);
+      const setting = (trx: Trx) =>
+        sql<{ synchronous_commit: string }>`SHOW synchronous_commit`
+          .execute(trx)
+          .then((r) => r.rows[0]?.synchronous_commit);
+      try {
+        expect(await fresh.transaction(setting)).toBe('on');
+        expect(await fresh.transaction(setting, { durability: 'full' })).toBe('on');
+        expect(await fresh.transaction(setting, { durability: 'relaxed' })).toBe('off');
+        // SET LOCAL ends with its transaction: the connection goes back to the pool as it came.
+        expect(await fresh.transaction(setting)).toBe('on');
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 
   it.runIf(TEST_ENGINE === 'postgres')('keeps times as real timestamps on PostgreSQL', async () => {
     const row = await one<{ data_type: string }>(

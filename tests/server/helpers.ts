@@ -138,13 +138,19 @@ export async function removeServerData(dir: string): Promise<void> {
 }
 
 /** A migrated database of this run's engine, outside any app: for the data layer's own tests. */
-export async function openTestDatabase(): Promise<{ db: Database; dispose(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  db: Database;
+  location: DatabaseLocation;
+  dispose(): Promise<void>;
+}> {
   const dir = mkdtempSync(join(tmpdir(), 'deposit-db-'));
   const pgDb = TEST_ENGINE === 'postgres' ? await postgresDatabaseFor(dir) : undefined;
-  const db = openDatabase(pgDb ? { postgresUrl: pgDb.url } : { sqlitePath: join(dir, 'nested', 'db.sqlite') });
+  const location = pgDb ? { postgresUrl: pgDb.url } : { sqlitePath: join(dir, 'nested', 'db.sqlite') };
+  const db = openDatabase(location);
   await migrate(db);
   return {
     db,
+    location,
     async dispose() {
       await db.close();
       await pgDb?.drop();
