@@ -1,5 +1,5 @@
 // Inmates or members (§3). Searches are always inside one facility.
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Inmate } from '../../contract/entities.ts';
 import type { Executor } from '../db.ts';
 import { bit, bool, prefixEnd } from './rows.ts';
@@ -50,10 +50,17 @@ type Eb = ExpressionBuilder<Schema, 'inmates'>;
 type Normalized = 'first_lower' | 'last_lower' | 'booking_upper';
 type Ordered = Normalized | 'id';
 
-/** People whose `col` starts with `prefix` (the column is already normalized). */
+/**
+ * People whose `col` starts with `prefix` (the column is already normalized); `exact`: whose `col` is the
+ * prefix itself; `longer`: whose `col` starts with it and is longer. Index order puts the exact ones
+ * before the longer ones, so the two, one after the other, are the whole range in its order.
+ * `checked`: the same as a prefix, written so that no index is chosen for it: a condition the index of
+ * another range checks entry by entry (a planner must not trade a short range for a long one).
+ */
 interface Range {
   col: Normalized;
   prefix: string;
+  mode?: 'exact' | 'longer' | 'checked';
 }
 
 /**
@@ -79,8 +86,8 @@ type Value = (name: string) => never;
 
 /** The query shape of a part (its columns), and its values, named `${k}r` (range), `${k}a0`, `${k}n0`... */
 function partKey(part: Part): string {
-  const cols = (rs: readonly Range[] = []) => rs.map((r) => r.col).join(',');
-  return `${part.range.col}+${cols(part.also)}-${cols(part.not)}`;
+  const cols = (rs: readonly Range[] = []) => rs.map((r) => `${r.col}${r.mode ?? ''}`).join(',');
+  return `${part.range.col}${part.range.mode ?? ''}+${cols(part.also)}-${cols(part.not)}`;
 }
 
 function partValues(k: string, part: Part): Record<string, unknown> {
@@ -88,6 +95,7 @@ function partValues(k: string, part: Part): Record<string, unknown> {
   const put = (name: string, r: Range) => {
     out[name] = r.prefix;
     out[`${name}.end`] = prefixEnd(r.prefix);
+    out[`${name}.len`] = r.prefix.length;
   };
   put(`${k}r`, part.range);
   part.also?.forEach((r, i) => put(`${k}a${i}`, r));
@@ -95,9 +103,12 @@ function partValues(k: string, part: Part): Record<string, unknown> {
   return out;
 }
 
-/** `col` starts with the prefix named `name`: a range an index answers. */
-function startsWith(eb: Eb, col: Normalized, value: Value, name: string): Expression<SqlBool> {
-  return eb.and([eb(col, '>=', value(name)), eb(col, '<', value(`${name}.end`))]);
+/** `col` starts with the prefix named `name` (or is it, or is longer: Range): a range an index answers. */
+function startsWith(eb: Eb, col: Normalized, value: Value, name: string, mode?: Range['mode']): Expression<SqlBool> {
+  if (mode === 'exact') return eb(col, '=', value(name));
+  if (mode === 'checked')
+    return eb(eb.fn<string>('substr', [eb.ref(col), sql.lit(1), eb.val(value(`${name}.len`))]), '=', value(name));
+  return eb.and([eb(col, mode === 'longer' ? '>' : '>=', value(name)), eb(col, '<', value(`${name}.end`))]);
 }
 
 function toInmate(r: {
@@ -123,8 +134,8 @@ export function createInmateRepo(db: Executor) {
       .where('facility_id', '=', value('facility'))
       .where((eb) =>
         eb.and([
-          startsWith(eb, part.range.col, value, `${k}r`),
-          ...(part.also ?? []).map((r, i) => startsWith(eb, r.col, value, `${k}a${i}`)),
+          startsWith(eb, part.range.col, value, `${k}r`, part.range.mode),
+          ...(part.also ?? []).map((r, i) => startsWith(eb, r.col, value, `${k}a${i}`, r.mode)),
           ...(part.not ?? []).map((r, i) => eb.not(startsWith(eb, r.col, value, `${k}n${i}`))),
         ]),
       );
@@ -248,12 +259,19 @@ export function createInmateRepo(db: Executor) {
       const firstWhole: Range = { col: 'first_lower', prefix: whole };
       const parts: Part[] = [{ range: lastWhole }, { range: firstWhole, not: [lastWhole] }];
       // A query of one word is its own first and last name: the two parts above cover it. Otherwise
-      // the range of the longer word (usually the fewer people), filtered on the other.
+      // the range of the longer word (usually the fewer people), filtered on the other: first the
+      // people whose name is that word (an index seek on both names, as most payers type a whole
+      // name), then those whose name only starts with it (a short range), which is the range's order.
       if (first !== whole || last !== whole) {
         const firstRange: Range = { col: 'first_lower', prefix: first };
         const lastRange: Range = { col: 'last_lower', prefix: last };
         const [range, other] = first.length > last.length ? [firstRange, lastRange] : [lastRange, firstRange];
-        parts.push({ range, also: [other], not: [lastWhole, firstWhole] });
+        parts.push({ range: { ...range, mode: 'exact' }, also: [other], not: [lastWhole, firstWhole] });
+        parts.push({
+          range: { ...range, mode: 'longer' },
+          also: [{ ...other, mode: 'checked' }],
+          not: [lastWhole, firstWhole],
+        });
       }
       return search(facilityId, parts, page);
     },

@@ -50,6 +50,17 @@ beforeAll(async () => {
   for (const [k, last] of ['Drew', 'Adams', 'Cole', 'Baker'].entries()) {
     added.push(person(900320 + k, 1001, 'Vexa', last, `2024-9003${String(20 + k).padStart(4, '0')}`));
   }
+  // A whole last name and a longer one that starts with it; a whole first name and a longer one.
+  for (const [k, [first, last]] of [
+    ['Ava', 'Wexfordson'],
+    ['Avalon', 'Wexford'],
+    ['Ava', 'Wexford'],
+    ['Avalona', 'Wexman'],
+  ].entries()) {
+    added.push(
+      person(900330 + k, 1001, first as string, last as string, `2024-9003${String(30 + k).padStart(4, '0')}`),
+    );
+  }
   // Juvenile residents with J99 codes, and ICE detainees with A77 numbers named Yarborough.
   for (let k = 0; k < 14; k += 1) {
     added.push(person(900400 + k, 2001, FIRSTS[k] as string, 'Yarborough', `J99-${String(k).padStart(4, '0')}`));
@@ -120,6 +131,16 @@ describe('a search past its cap', () => {
     // "first last" and "last, first" find the same two people.
     expect(names(await search('name_query=vexa%20b'))).toEqual(['Vexa Baker']);
     expect(names(await search('name_query=vexler%2C%20vex'))).toEqual(['Vexa Vexler']);
+  });
+
+  it('lists "first last" matches of a whole name before those of a longer one, in name order', async () => {
+    const names = (r: { body: SearchInmatesResponse }) => r.body.inmates.map((i) => `${i.first_name} ${i.last_name}`);
+    const byLast = ['Ava Wexford', 'Avalon Wexford', 'Ava Wexfordson'];
+    expect(names(await search('name_query=ava%20wexford'))).toEqual(byLast);
+    expect((await search('name_query=wexford%2C%20ava')).body).toMatchObject({ total: 3, more: false });
+    expect(names(await search('name_query=wexford%2C%20ava'))).toEqual(byLast);
+    // The first name is the longer word: people named Avalon, then names that start with it.
+    expect(names(await search('name_query=avalon%20wex'))).toEqual(['Avalon Wexford', 'Avalona Wexman']);
   });
 
   it('counts a person whose first and last names both match once', async () => {
