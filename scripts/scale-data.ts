@@ -2,19 +2,8 @@
 // size, generated the same way every time from fixed name lists and a seeded generator, so that two
 // runs of the benchmark search the same data.
 import type { Facility } from '../contract/entities.ts';
+import { random } from '../fixtures/random.ts';
 import type { InmateRecord } from '../server/repo/inmates.ts';
-
-/** Mulberry32: a small, fast generator; the same seed gives the same sequence on every machine. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Common given names and surnames of the people such an operator serves, most frequent first.
 // prettier-ignore

@@ -17,14 +17,8 @@ import { openDatabase, type Database, type DatabaseLocation } from '../server/db
 import { loadFacilities } from '../server/fixtures.ts';
 import { createStore } from '../server/repo/repos.ts';
 import type { InmateRecord } from '../server/repo/inmates.ts';
-import {
-  GENERATED_FACILITY_BASE,
-  INMATE_ID_BASE,
-  LARGEST_FACILITY,
-  inmatesOf,
-  planFacilities,
-  random,
-} from './scale-data.ts';
+import { GENERATED_FACILITY_BASE, INMATE_ID_BASE, LARGEST_FACILITY, inmatesOf, planFacilities } from './scale-data.ts';
+import { random } from '../fixtures/random.ts';
 
 /** This checkout: its server seeds the sandbox unless --app names another. */
 const REPO = resolve(import.meta.dirname, '..');
