@@ -56,6 +56,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'project',
+          environment: 'node',
+          include: ['tests/project/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
