@@ -6,10 +6,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Path prefixes of the reference API (spec §7), and of its sandbox stand-ins for other sites (the
- * legal-text providers); `npm run dev` serves them on 8081.
+ * legal-text providers); `npm run dev` serves them on DEV_API_PORT (8081 by default).
  */
 const API_PREFIXES = ['state', 'pay', 'vault', 'development', 'auth', 'account', 'fusion', 'sandbox'];
-const API_ORIGIN = 'http://127.0.0.1:8081';
+const API_ORIGIN = `http://127.0.0.1:${process.env['DEV_API_PORT'] || '8081'}`;
 
 /**
  * Debian's Chromium: test tools cannot download their own browser here. Without the networking flags
@@ -36,7 +36,7 @@ export default defineConfig({
     manifest: false,
   },
   server: {
-    port: 5173,
+    port: Number(process.env['DEV_PORT'] || 5173),
     strictPort: true,
     // One key: the prefixes match whole path segments only (`/pay/...`, not `/payment.svg`).
     proxy: {

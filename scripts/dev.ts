@@ -1,11 +1,23 @@
-// `npm run dev`: the API server (restarted on change, port 8081) and Vite's dev server (port 5173, which
-// proxies the API paths to 8081; see vite.config.ts), together. Ctrl-C stops both; when one of them
-// exits, the other is stopped and this script exits with the first one's code.
+// `npm run dev`: the API server (restarted on change, port DEV_API_PORT, 8081 by default) and Vite's dev
+// server (port DEV_PORT, 5173 by default, which proxies the API paths to the API server; see
+// vite.config.ts), together. Ctrl-C stops both; when one of them exits, the other is stopped and this
+// script exits with the first one's code.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-const API_PORT = '8081';
+/** A port from the environment, or the default; anything else stops the script with one line. */
+function portOf(name: string, fallback: number): string {
+  const v = process.env[name]?.trim();
+  if (!v) return String(fallback);
+  if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 65535) {
+    console.error(`[dev] ${name} must be a port number from 1 to 65535`);
+    process.exit(1);
+  }
+  return v;
+}
+const API_PORT = portOf('DEV_API_PORT', 8081);
+const WEB_PORT = portOf('DEV_PORT', 5173);
 const require = createRequire(import.meta.url);
 const vitePackage = require.resolve('vite/package.json');
 const viteBin = join(dirname(vitePackage), (require(vitePackage) as { bin: { vite: string } }).bin.vite);
@@ -47,4 +59,5 @@ start('API server', ['--watch', 'server/main.ts'], {
   PORT: API_PORT,
   HOST: process.env['HOST'] ?? '127.0.0.1',
 });
-start('vite', [viteBin]);
+// vite.config.ts reads DEV_API_PORT for its proxy.
+start('vite', [viteBin, '--port', WEB_PORT, '--strictPort'], { DEV_API_PORT: API_PORT });

@@ -1,5 +1,6 @@
 // Server configuration from environment variables with safe defaults (architecture: "Configuration
 // ... comes from environment variables"). The defaults match fixtures/ (see fixtures/README.md).
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { DEFAULT_FACILITY_RULES } from '../contract/constants.ts';
 import type { LegalUrls } from '../contract/legal.ts';
 import { NAV_PATHS, isNavScriptUrl } from '../contract/nav-header.ts';
@@ -89,6 +90,29 @@ export interface Config {
    * absent means DEFAULT_SEARCH_CAP. More matches than this are answered as "more than N".
    */
   searchCap?: number;
+  /** Level of the server's log lines (pino's levels). Environment: LOG_LEVEL (unset: info). */
+  logLevel?: LogLevel;
+  /**
+   * Minutes without a request after which a session ends (docs/decisions/0045): the payer is signed
+   * out; a guest's form state goes with it (the page keeps the non-card values). Environment:
+   * SESSION_IDLE_MINUTES (unset: DEFAULT_SESSION_IDLE_MINUTES).
+   */
+  sessionIdleMinutes?: number;
+}
+
+/** The log levels of Fastify's logger (pino). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Idle minutes before a session ends (docs/decisions/0045). */
+export const DEFAULT_SESSION_IDLE_MINUTES = 15;
+
+/**
+ * A configuration value the server cannot use: the server stops at start with this one line, which
+ * names the variable (server/main.ts).
+ */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
 }
 
 /** §9 six per page: twenty pages of recipients, after which the payer is asked to type more. */
@@ -143,14 +167,15 @@ function int(env: Env, key: string, fallback: number, min: number, max: number):
   const v = env[key]?.trim();
   if (!v) return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${key} must be an integer from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${key} must be an integer from ${min} to ${max}`);
   return n;
 }
 
 function amount(env: Env, key: string, fallback: number): number {
   const v = env[key]?.trim();
   if (!v) return fallback;
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(v)) throw new Error(`${key} must be a dollar amount such as 500 or 500.00`);
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(v)) throw new ConfigError(`${key} must be a dollar amount such as 500 or 500.00`);
   return Number(v);
 }
 
@@ -159,7 +184,7 @@ function flag(env: Env, key: string, fallback: boolean): boolean {
   if (!v) return fallback;
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
   if (['0', 'false', 'no', 'off'].includes(v)) return false;
-  throw new Error(`${key} must be true or false`);
+  throw new ConfigError(`${key} must be true or false`);
 }
 
 /** A comma-separated list of facility ids; an empty string means an empty list. */
@@ -171,7 +196,7 @@ function ids(env: Env, key: string, fallback: number[]): number[] {
     .map((s) => s.trim())
     .filter(Boolean)
     .map((s) => {
-      if (!/^\d+$/.test(s)) throw new Error(`${key} must be a comma-separated list of facility ids`);
+      if (!/^\d+$/.test(s)) throw new ConfigError(`${key} must be a comma-separated list of facility ids`);
       return Number(s);
     });
 }
@@ -183,14 +208,15 @@ function states(env: Env, key: string): string[] {
     .map((s) => s.trim().toUpperCase())
     .filter(Boolean)
     .map((s) => {
-      if (!/^[A-Z]{2}$/.test(s)) throw new Error(`${key} must be a comma-separated list of two-letter state codes`);
+      if (!/^[A-Z]{2}$/.test(s))
+        throw new ConfigError(`${key} must be a comma-separated list of two-letter state codes`);
       return s;
     });
 }
 
 function signingKey(env: Env, name: string): string | undefined {
   const key = env[name]?.trim();
-  if (key && key.length < 32) throw new Error(`${name} must be at least 32 characters`);
+  if (key && key.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
   return key || undefined;
 }
 
@@ -198,7 +224,7 @@ function signingKey(env: Env, name: string): string | undefined {
 function databaseConfig(env: Env): Partial<Config> {
   const url = env.DATABASE_URL?.trim();
   if (!url) return {};
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// connection string');
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError('DATABASE_URL must be a postgres:// connection string');
   return { databaseUrl: url };
 }
 
@@ -228,7 +254,7 @@ function quickDepositAmounts(env: Env): Partial<Config> {
   if (!v) return {};
   const parts = v.split(',').map((s) => s.trim());
   if (parts.length !== 2 || parts.some((s) => !/^\d{1,4}(\.\d{1,2})?$/.test(s) || Number(s) <= 0)) {
-    throw new Error('QUICK_DEPOSIT_AMOUNTS must be two dollar amounts such as 25,50');
+    throw new ConfigError('QUICK_DEPOSIT_AMOUNTS must be two dollar amounts such as 25,50');
   }
   return { quickDepositAmounts: [Number(parts[0]), Number(parts[1])] };
 }
@@ -245,13 +271,30 @@ function navScriptConfig(env: Env): Partial<Config> {
   if (v === undefined) return {};
   const url = v.trim();
   if (url !== '' && !isNavScriptUrl(url))
-    throw new Error('NAV_SCRIPT_URL must be a path of this site (/...) or an http(s) URL');
+    throw new ConfigError('NAV_SCRIPT_URL must be a path of this site (/...) or an http(s) URL');
   return { navScriptUrl: url };
 }
 
-/** Reads the configuration; throws with the variable's name on a value it cannot use. */
+function logLevel(env: Env): Partial<Config> {
+  const v = env.LOG_LEVEL?.trim();
+  if (!v) return {};
+  if (!(LOG_LEVELS as readonly string[]).includes(v))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return { logLevel: v as LogLevel };
+}
+
+/** Reads the configuration; throws a ConfigError with the variable's name on a value it cannot use. */
 export function loadConfig(env: Env = process.env): Config {
   const d = DEFAULT_CONFIG;
+  try {
+    return readConfig(env, d);
+  } catch (err) {
+    // legal-urls.ts and the contract's checks throw plain errors that name the variable too.
+    throw err instanceof ConfigError ? err : new ConfigError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+function readConfig(env: Env, d: Config): Config {
   return {
     port: int(env, 'PORT', d.port, 0, 65535),
     host: text(env, 'HOST', d.host),
@@ -279,5 +322,26 @@ export function loadConfig(env: Env = process.env): Config {
     ...(env.RECURRING_RUN_MINUTES?.trim()
       ? { recurringRunMinutes: int(env, 'RECURRING_RUN_MINUTES', 60, 0, 24 * 60) }
       : {}),
+    ...logLevel(env),
+    ...(env.SESSION_IDLE_MINUTES?.trim()
+      ? { sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES, 1, 24 * 60) }
+      : {}),
   };
+}
+
+/**
+ * DATA_DIR is a folder this process can create and write in; a ConfigError naming the variable
+ * otherwise (a path that is a file, a folder it may not write in).
+ */
+export function checkDataDir(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new ConfigError(`DATA_DIR must be a folder: ${dir} is a file`);
+  }
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new ConfigError(`DATA_DIR must be a folder this process can write in: ${dir} (${code})`);
+  }
 }

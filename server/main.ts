@@ -2,10 +2,24 @@
 // built app on one port. Run with `npm start` or `npx node server/main.ts`.
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, checkDataDir, loadConfig, type Config } from './config.ts';
 import { MissingKeyError } from './keys.ts';
 
-const config = loadConfig();
+/** A value the server cannot use stops it with one line that names the variable, no stack trace. */
+function configOrExit(): Config {
+  try {
+    const config = loadConfig();
+    // The embedded database's folder, unless DATABASE_URL names a PostgreSQL database.
+    if (!config.databaseUrl) checkDataDir(config.dataDir);
+    return config;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`Configuration error: ${err.message}\n`);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 // The embedded SQLite file (a new name for the portable schema: docs/decisions/0022), unless DATABASE_URL
 // names a PostgreSQL database.
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -14,7 +28,7 @@ try {
     dbPath: join(config.dataDir, 'deposit-site.db'),
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     staticDir: config.staticDir,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: config.logLevel ?? 'info' },
     config,
     // Due recurring deposits are charged at start and then every RECURRING_RUN_MINUTES (60; 0 for never).
     recurringEveryMs: (config.recurringRunMinutes ?? 60) * 60 * 1000,
@@ -48,6 +62,13 @@ try {
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(`deposit site listening on ${address}`);
 } catch (err) {
-  app.log.error({ err }, 'could not start');
+  // A port in use or not allowed is a value of PORT or HOST the server cannot use.
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+    process.stderr.write(`Configuration error: cannot listen on HOST ${config.host} PORT ${config.port} (${code})\n`);
+  } else {
+    app.log.error({ err }, 'could not start');
+  }
+  await app.close().catch(() => undefined);
   process.exit(1);
 }

@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, loadConfig } from '../../server/config.ts';
+import { ConfigError, DEFAULT_CONFIG, checkDataDir, loadConfig } from '../../server/config.ts';
 import { percentOf, toCents, toDollars } from '../../server/money.ts';
 
 describe('loadConfig', () => {
@@ -57,6 +61,57 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow('COOKIE_SECURE');
     expect(() => loadConfig({ TRUST_REDIRECT_FACILITY_IDS: '1,x' })).toThrow('TRUST_REDIRECT_FACILITY_IDS');
     expect(() => loadConfig({ DAILY_MAX_PER_RECIPIENT: '-5' })).toThrow('DAILY_MAX_PER_RECIPIENT');
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL');
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow('SESSION_IDLE_MINUTES');
+    expect(() => loadConfig({ TERMS_URL_EN: 'ftp://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TERMS_URL_EN: 'ftp://x' })).toThrow('TERMS_URL_EN');
+  });
+});
+
+describe('a value the server cannot use', () => {
+  it('reads LOG_LEVEL and SESSION_IDLE_MINUTES', () => {
+    expect(loadConfig({ LOG_LEVEL: 'warn', SESSION_IDLE_MINUTES: '30' })).toMatchObject({
+      logLevel: 'warn',
+      sessionIdleMinutes: 30,
+    });
+  });
+
+  it('DATA_DIR: a file, or a folder under a file, is named', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-'));
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    expect(() => checkDataDir(file)).toThrow(new ConfigError(`DATA_DIR must be a folder: ${file} is a file`));
+    expect(() => checkDataDir(join(file, 'data'))).toThrow(/^DATA_DIR must be a folder this process can write in/);
+    expect(() => checkDataDir(join(dir, 'new', 'data'))).not.toThrow();
+  });
+
+  // The server itself: one line on stderr naming the variable, exit code 1, no stack trace.
+  const start = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['server/main.ts'], {
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be an integer from 0 to 65535'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ NAV_SCRIPT_URL: 'javascript:alert(1)' }, 'NAV_SCRIPT_URL must be'],
+  ])('stops the server with one line: %o', (env, message) => {
+    const run = start(env);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`Configuration error: ${message}`);
+  });
+
+  it('stops the server with one line when DATA_DIR is a file', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'config-')), 'not-a-folder');
+    writeFileSync(file, 'x');
+    const run = start({ DATA_DIR: file });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(`Configuration error: DATA_DIR must be a folder: ${file} is a file\n`);
+    expect(readFileSync(file, 'utf8')).toBe('x');
   });
 });
 
