@@ -512,12 +512,17 @@ export const checkoutMachine = setup({
       const change: WizardEvent = { type: 'form.change', fields: params.fields };
       enqueue.sendParent(change);
     }),
-    /** Keeps the wizard's copy of the form state true after a save here. */
-    reportSaved: enqueueActions(({ enqueue, self }, params: { fields: FormFields }) => {
-      if (!self._parent) return;
-      const saved: WizardEvent = { type: 'checkout.saved', fields: params.fields };
-      enqueue.sendParent(saved);
-    }),
+    /**
+     * Keeps the wizard's copy of the form state true after a save here. `saved` names the fields this
+     * save sent: the wizard's unsaved edits of other fields stay unsaved (and are saved by its autosave).
+     */
+    reportSaved: enqueueActions(
+      ({ enqueue, self }, params: { fields: FormFields; saved: readonly (keyof FormFields)[] }) => {
+        if (!self._parent) return;
+        const event: WizardEvent = { type: 'checkout.saved', fields: params.fields, saved: params.saved };
+        enqueue.sendParent(event);
+      },
+    ),
     // §4: CHECKOUT_ERROR banner; the screen focuses the error summary.
     showValidationErrors: assign(({ context }) => ({
       errors: { ...context.errors, ...checkoutErrors(context) },
@@ -892,14 +897,20 @@ export const checkoutMachine = setup({
                     target: 'outOfBounds',
                     actions: [
                       { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                      {
+                        type: 'reportSaved',
+                        params: ({ context }) => ({ fields: context.fields, saved: AMOUNT_KEYS }),
+                      },
                     ],
                   },
                   {
                     target: 'loading',
                     actions: [
                       { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                      {
+                        type: 'reportSaved',
+                        params: ({ context }) => ({ fields: context.fields, saved: AMOUNT_KEYS }),
+                      },
                     ],
                   },
                 ],
@@ -1139,7 +1150,10 @@ export const checkoutMachine = setup({
                     target: 'editing',
                     actions: [
                       { type: 'assignCheckoutAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                      {
+                        type: 'reportSaved',
+                        params: ({ context }) => ({ fields: context.fields, saved: CHECKOUT_SAVE_KEYS }),
+                      },
                       'showErrors',
                     ],
                   },
@@ -1147,7 +1161,10 @@ export const checkoutMachine = setup({
                     target: 'submitting',
                     actions: [
                       { type: 'assignCheckoutAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                      {
+                        type: 'reportSaved',
+                        params: ({ context }) => ({ fields: context.fields, saved: CHECKOUT_SAVE_KEYS }),
+                      },
                     ],
                   },
                 ],
@@ -1178,14 +1195,20 @@ export const checkoutMachine = setup({
                     target: 'trustMismatch',
                     actions: [
                       { type: 'assignDepositError', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                      {
+                        type: 'reportSaved',
+                        params: ({ context }) => ({ fields: context.fields, saved: CHECKOUT_SAVE_KEYS }),
+                      },
                     ],
                   },
                   {
                     target: 'editing',
                     actions: [
                       { type: 'assignDepositError', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'reportSaved', params: ({ context }) => ({ fields: context.fields }) },
+                      {
+                        type: 'reportSaved',
+                        params: ({ context }) => ({ fields: context.fields, saved: CHECKOUT_SAVE_KEYS }),
+                      },
                     ],
                   },
                 ],

@@ -12,7 +12,7 @@ import { MSG } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { facilityPickerMachine } from './facility-picker.machine.ts';
-import { hasEntries, pick, unmatched, withoutErrors } from './form-fields.ts';
+import { hasEntries, pick, withoutErrors } from './form-fields.ts';
 import { receiptFlowMachine } from './receipt.machine.ts';
 import { recipientSearchMachine } from './recipient-search.machine.ts';
 import {
@@ -264,10 +264,18 @@ export const wizardMachine = setup({
       errors: {},
       dirty: {},
     })),
-    /** The checkout saved fields itself: take them, keeping what was typed since and not saved yet. */
-    assignCheckoutSaved: assign(({ context }, params: { fields: FormFields }) => {
-      const pending = unmatched(context.dirty, params.fields);
-      return { fields: { ...params.fields, ...pending }, dirty: pending };
+    /**
+     * The checkout saved some fields itself: take them, keeping what was typed and not saved yet. An
+     * edit stays unsaved unless that save sent the same value (a billing name typed while the amount
+     * was being saved is still the autosave's to send).
+     */
+    assignCheckoutSaved: assign(({ context }, params: { fields: FormFields; saved: readonly (keyof FormFields)[] }) => {
+      const pending: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(context.dirty)) {
+        const k = key as keyof FormFields;
+        if (!params.saved.includes(k) || params.fields[k] !== value) pending[key] = value;
+      }
+      return { fields: { ...params.fields, ...pending }, dirty: pending as Partial<FormFields> };
     }),
     // §2 'make another': the server cleared the form state.
     assignCleared: assign((_, params: { answer: StateSaveResponse }) => ({
@@ -785,7 +793,10 @@ export const wizardMachine = setup({
           },
           on: {
             'checkout.saved': {
-              actions: { type: 'assignCheckoutSaved', params: ({ event }) => ({ fields: event.fields }) },
+              actions: {
+                type: 'assignCheckoutSaved',
+                params: ({ event }) => ({ fields: event.fields, saved: event.saved }),
+              },
             },
             'wizard.back': [
               {

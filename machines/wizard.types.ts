@@ -57,8 +57,11 @@ export type WizardEvent =
   /** §2 number step: one of the payer's phone accounts, or null for a new number. */
   | { type: 'number.account'; accountId: number | null }
   | { type: 'recipient.select'; inmate: Inmate }
-  /** Sent by the checkout child once it has saved fields, so the wizard's copy stays true. */
-  | { type: 'checkout.saved'; fields: FormFields };
+  /**
+   * Sent by the checkout child once it has saved fields, so the wizard's copy stays true; `saved`
+   * names the fields that save sent.
+   */
+  | { type: 'checkout.saved'; fields: FormFields; saved: readonly (keyof FormFields)[] };
 
 // ---------------------------------------------------------------- facility picker (child of wizard.facility)
 

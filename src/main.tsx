@@ -13,6 +13,7 @@ import { createErrorReporter } from './error-reporter.ts';
 import { createAppI18n, loadLanguage, mirrorLanguageCookie, storedLanguage, storeLanguage } from './language.ts';
 import { locationOf } from '../machines/pages.ts';
 import { PRERENDER_HIDDEN_CLASS, isFirstScreen } from './first-screen.ts';
+import { createDraftStore, draftKeeper, type SnapshotEventLike } from './form-draft.ts';
 import './styles.css';
 
 async function start() {
@@ -25,7 +26,10 @@ async function start() {
     import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')
       ? await loadInspector()
       : undefined;
-  const machine = provideApp(createActors(api)).provide({
+  // What the payer entered, kept in the tab until the server has it (docs/decisions/0046).
+  const drafts = createDraftStore(sessionStorageOrNone());
+  const keepDraft = draftKeeper(drafts);
+  const machine = provideApp(createActors(api, drafts)).provide({
     actions: {
       persistLanguage: ({ context }) => storeLanguage(context.lang),
       logUnauthorized: () => reporter.report('401 answer: back to start'),
@@ -50,7 +54,10 @@ async function start() {
       // §2: phones and tablets (a coarse pointer) do not get the schedule-a-visit link.
       mobile: window.matchMedia?.('(pointer: coarse)').matches ?? false,
     },
-    ...(inspect ? { inspect } : {}),
+    inspect: (e: InspectionEvent) => {
+      keepDraft(e as unknown as SnapshotEventLike);
+      inspect?.(e);
+    },
   });
   unauthorized = () => actor.send({ type: 'app.unauthorized' });
   actor.start();
@@ -77,6 +84,15 @@ async function start() {
     createRoot(root).render(tree);
   }
   document.documentElement.classList.remove(PRERENDER_HIDDEN_CLASS);
+}
+
+/** The tab's session storage; none where the browser refuses it (a sandboxed frame). */
+function sessionStorageOrNone(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

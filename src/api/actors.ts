@@ -39,13 +39,19 @@ import { professionalFacilities, saveProfessionalRequest, ssoToken } from './pro
 import { confirmPhoneCode, sendVerificationCode } from './phone-verification.ts';
 import { cpaSettings, voicemailOffers } from './checkout-extras.ts';
 import { loadNavScript } from '../nav-script.ts';
+import { type DraftStore, restoreOf } from '../form-draft.ts';
+import type { StateAllResponse } from '../../contract/api.ts';
 
 type Impl<K extends keyof ActorIO> = ReturnType<typeof fromPromise<ActorIO[K]['output'], ActorIO[K]['input']>>;
 export type ActorImplementations = { [K in keyof ActorIO]: Impl<K> };
 
-export function createActors(api: ApiClient): ActorImplementations {
+/**
+ * `drafts`: the tab's copy of what the payer entered (src/form-draft.ts); loading the form state first
+ * saves what the server does not have yet.
+ */
+export function createActors(api: ApiClient, drafts?: DraftStore): ActorImplementations {
   return {
-    loadFormState: fromPromise(() => loadFormState(api)),
+    loadFormState: fromPromise(() => loadKeepingDraft(api, drafts)),
     saveFormState: fromPromise(({ input }) => saveFormState(api, input.fields)),
     clearFormState: fromPromise(() => clearFormState(api)),
     startDeepContact: fromPromise(({ input }) => startDeepContact(api, input)),
@@ -111,4 +117,18 @@ export function createActors(api: ApiClient): ActorImplementations {
     getCpaSettings: fromPromise(({ input, signal }) => cpaSettings(api, input, signal)),
     loadNavScript: fromPromise(({ input }) => loadNavScript(input.url)),
   };
+}
+
+/** The form state, with the draft's values the server does not have saved first (docs/decisions/0046). */
+async function loadKeepingDraft(api: ApiClient, drafts: DraftStore | undefined): Promise<StateAllResponse> {
+  const answer = await loadFormState(api);
+  const restore = restoreOf(drafts?.read() ?? null, answer);
+  if (!restore) return answer;
+  try {
+    const saved = await saveFormState(api, restore);
+    return { ...answer, fields: saved.fields, errors: saved.errors };
+  } catch {
+    // The values stay in the draft; the page goes on with the server's answer.
+    return answer;
+  }
 }

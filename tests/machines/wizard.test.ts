@@ -109,7 +109,11 @@ const samples = {
     { type: 'recipient.select', inmate: FRAUD_INMATE },
   ],
   'checkout.saved': [
-    { type: 'checkout.saved', fields: { ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' } },
+    {
+      type: 'checkout.saved',
+      fields: { ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' },
+      saved: ['deposit_amount', 'deposit_amount_id'],
+    },
   ],
 } satisfies EventSamples<WizardEvent>;
 
@@ -572,6 +576,7 @@ describe('wizard: autosave (§4, throttled 250 ms)', () => {
     t.wizard.send({
       type: 'checkout.saved',
       fields: { ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25', billing_zip: '77002' },
+      saved: ['deposit_amount', 'deposit_amount_id', 'billing_zip'],
     });
     expect(t.snap().context.fields).toMatchObject({
       deposit_amount: 25,
@@ -579,6 +584,21 @@ describe('wizard: autosave (§4, throttled 250 ms)', () => {
       billing_zip: '77002',
     });
     expect(t.snap().context.dirty).toEqual({ billing_city: 'Houston' });
+  });
+
+  it('a value typed while the checkout saved the amount is still autosaved (that save did not send it)', async () => {
+    const t = setup(RECIPIENT_FIELDS, 'checkout');
+    await loadFacility(t);
+    t.wizard.send({ type: 'form.change', fields: { billing_first_name: 'Ana' } });
+    // The checkout's copy of the fields holds the name too; its save sent the amount only.
+    t.wizard.send({
+      type: 'checkout.saved',
+      fields: { ...RECIPIENT_FIELDS, deposit_amount: 50, deposit_amount_id: '50', billing_first_name: 'Ana' },
+      saved: ['deposit_amount', 'deposit_amount_id'],
+    });
+    expect(t.snap().context.dirty).toEqual({ billing_first_name: 'Ana' });
+    t.clock.increment(DELAYS.formSaveThrottle);
+    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { billing_first_name: 'Ana' } }]);
   });
 });
 
