@@ -131,6 +131,8 @@ export default defineConfig({
         },
         test: {
           name: 'storybook',
+          // Two runs on one machine: STORYBOOK_TEST_PORT moves the browser's server off Vitest's 23315.
+          ...(process.env['STORYBOOK_TEST_PORT'] ? { api: { port: Number(process.env['STORYBOOK_TEST_PORT']) } } : {}),
           browser: {
             enabled: true,
             headless: true,

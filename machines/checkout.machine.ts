@@ -13,7 +13,13 @@ import {
   RECURRING_DAYS,
   type CheckoutRecurringType,
 } from '../contract/checkout-services.ts';
-import { CHECKOUT_PRESETS, DELAYS, OTHER_AMOUNT_MAX_LENGTH, OTHER_PRESET_ID } from '../contract/constants.ts';
+import {
+  CHECKOUT_PRESETS,
+  DEFAULT_DEPOSIT,
+  DELAYS,
+  OTHER_AMOUNT_MAX_LENGTH,
+  OTHER_PRESET_ID,
+} from '../contract/constants.ts';
 import { SERVER_OWNED_FIELDS, type FieldErrors, type FormFields, type ReceiptInfo } from '../contract/entities.ts';
 import { CLIENT_ERRORS } from '../contract/errors.ts';
 import {
@@ -629,6 +635,13 @@ export const checkoutMachine = setup({
       roundups: [],
       errors: withoutErrors(context.errors, ['deposit_amount', 'deposit_amount_id']),
     })),
+    /** §9 default deposit 25: the preset, when nothing is chosen and the limits allow it. */
+    chooseDefaultAmount: enqueueActions(({ context, enqueue }) => {
+      if (context.fields.deposit_amount_id !== '' || context.fields.deposit_amount !== null) return;
+      const id = String(DEFAULT_DEPOSIT);
+      if (presetChoice(context, id)?.status !== 'valid') return;
+      enqueue.raise({ type: 'amount.preset', id });
+    }),
     /** §9 cpastates: the CPA link follows the billing state (checkout-extras.machine.ts). */
     forwardBillingState: enqueueActions(({ enqueue }, params: { fields: Partial<FormFields> }) => {
       const state = params.fields.billing_state;
@@ -786,7 +799,8 @@ export const checkoutMachine = setup({
                 },
               },
             },
-            ready: {},
+            // §9: the default deposit is chosen when no amount is yet (and the limits allow it).
+            ready: { entry: 'chooseDefaultAmount' },
             /** §4 maxed out: no amount, no summary, a Back button; nothing can be submitted. */
             maxedOut: { entry: 'clearForMaxedOut' },
             /** §5: not approved, fraud-flagged or not found: the message, and Back. */

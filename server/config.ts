@@ -1,6 +1,5 @@
 // Server configuration from environment variables with safe defaults (architecture: "Configuration
 // ... comes from environment variables"). The defaults match fixtures/ (see fixtures/README.md).
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { DEFAULT_FACILITY_RULES } from '../contract/constants.ts';
 import type { LegalUrls } from '../contract/legal.ts';
 import { NAV_PATHS, isNavScriptUrl } from '../contract/nav-header.ts';
@@ -327,21 +326,4 @@ function readConfig(env: Env, d: Config): Config {
       ? { sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES, 1, 24 * 60) }
       : {}),
   };
-}
-
-/**
- * DATA_DIR is a folder this process can create and write in; a ConfigError naming the variable
- * otherwise (a path that is a file, a folder it may not write in).
- */
-export function checkDataDir(dir: string): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) {
-    throw new ConfigError(`DATA_DIR must be a folder: ${dir} is a file`);
-  }
-  try {
-    mkdirSync(dir, { recursive: true });
-    accessSync(dir, constants.W_OK);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    throw new ConfigError(`DATA_DIR must be a folder this process can write in: ${dir} (${code})`);
-  }
 }

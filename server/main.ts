@@ -2,7 +2,8 @@
 // built app on one port. Run with `npm start` or `npx node server/main.ts`.
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, checkDataDir, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { checkDataDir } from './data-dir.ts';
 import { MissingKeyError } from './keys.ts';
 
 /** A value the server cannot use stops it with one line that names the variable, no stack trace. */

@@ -91,9 +91,21 @@ export const Arrived: Story = {
   },
 };
 
-/** No amount chosen yet: no fees, total $0.00. */
+/** §9: the checkout opens with the default deposit, $25, chosen; its fees follow. */
+export const DefaultAmount: Story = {
+  parameters: { machineState: 'checkout:active.fees.ready', scene: { server: GUEST, route: 'checkout' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('radio', { name: money(25) })).toBeChecked();
+    await waitFor(() => expect(summary(canvas, 'CHECKOUT.TOTAL')).toBe(money(29.95)));
+  },
+};
+
+/** No amount: 'Other' chosen and nothing typed yet; no fees, total $0.00. */
 export const NoAmount: Story = {
-  parameters: { machineState: 'checkout:active.fees.idle', scene: { server: GUEST, route: 'checkout' } },
+  parameters: {
+    machineState: 'checkout:active.fees.idle',
+    scene: { server: GUEST, route: 'checkout', steps: [to.checkout({ type: 'amount.preset', id: 'other' })] },
+  },
   play: async ({ canvas }) => {
     await expect(summary(canvas, 'CHECKOUT.TOTAL')).toBe(money(0));
   },

@@ -2,7 +2,7 @@
 // behaviour, coverage.
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, type SnapshotFrom, SimulatedClock } from 'xstate';
-import { DELAYS } from '../../contract/constants.ts';
+import { DEFAULT_DEPOSIT, DELAYS, OTHER_PRESET_ID } from '../../contract/constants.ts';
 import type { FormFields } from '../../contract/entities.ts';
 import { collectErrors, newCardSchema } from '../../contract/schemas.ts';
 import {
@@ -525,6 +525,28 @@ describe('checkout: amounts (§4, §5)', () => {
   });
 });
 
+describe('checkout: the default deposit (§9)', () => {
+  it('is chosen when the checkout opens with no amount, and its fees are fetched', async () => {
+    const t = setup();
+    expect(t.snap().context.fields).toMatchObject({ deposit_amount: DEFAULT_DEPOSIT, deposit_amount_id: '25' });
+    t.clock.increment(DELAYS.feeThrottle);
+    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    await settle();
+    expect(t.calls.inputs('getFees')).toEqual([{ facilityId: HARRIS.id, depositType: 'flex', amount: 25 }]);
+  });
+
+  it('leaves an amount the payer chose before as it is', () => {
+    const t = setup({ fields: { ...RECIPIENT_FIELDS, deposit_amount: 75, deposit_amount_id: '75' } });
+    expect(t.snap().context.fields).toMatchObject({ deposit_amount: 75, deposit_amount_id: '75' });
+  });
+
+  it('is not chosen where the limits do not allow it', () => {
+    const t = setup({ facility: { ...HARRIS, deposit_limits: { min: 30, max: 49 } } });
+    expect(t.snap().context.fields).toMatchObject({ deposit_amount: null, deposit_amount_id: '' });
+  });
+});
+
 describe('checkout: fields', () => {
   it('§4/§5: changes autosave through the wizard and clear their server errors; card data stays here', () => {
     const t = setup();
@@ -537,7 +559,8 @@ describe('checkout: fields', () => {
     const { context } = t.snap();
     expect(context.errors.billing_zip).toBeUndefined();
     expect(context.errors.credit_card).toBeUndefined();
-    expect(context.fields.deposit_amount).toBeNull();
+    // The amount is the checkout's own choice (§9 default 25 here), never a checkout.change.
+    expect(context.fields.deposit_amount).toBe(DEFAULT_DEPOSIT);
     expect(context.card).toEqual({ ...EMPTY_CARD, credit_card: VALID_CARD.credit_card });
     expect(t.received).toEqual([
       { type: 'form.change', fields: { billing_zip: '1' } },
@@ -549,6 +572,8 @@ describe('checkout: fields', () => {
 describe('checkout: submit (§4 card choice, outcomes, §8)', () => {
   it('§4: an invalid submit stays in editing, shows the errors, calls nothing', () => {
     const t = setup();
+    // 'Other' with nothing typed: no amount.
+    t.checkout.send({ type: 'amount.preset', id: OTHER_PRESET_ID });
     t.checkout.send({ type: 'checkout.submit' });
     const s = t.snap();
     expect(s.matches({ active: { form: 'editing' } })).toBe(true);

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_CONFIG, checkDataDir, loadConfig } from '../../server/config.ts';
+import { ConfigError, DEFAULT_CONFIG, loadConfig } from '../../server/config.ts';
+import { checkDataDir } from '../../server/data-dir.ts';
 import { percentOf, toCents, toDollars } from '../../server/money.ts';
 
 describe('loadConfig', () => {
