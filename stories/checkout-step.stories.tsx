@@ -630,9 +630,12 @@ export const PostingPam: Story = {
       steps: [PRESET_25, reach('checkout:active.fees.ready'), ACK, SUBMIT],
     },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     const form = canvas.getByRole('form', { name: t('CHECKOUT.PAM_LEAVING') });
     await expect(form).toHaveAttribute('action', '/sandbox/pam/pay');
+    // Its own form, not one inside the checkout's (invalid HTML, which the browser would undo).
+    await expect(form.parentElement?.closest('form')).toBeNull();
+    await expect(canvasElement.querySelectorAll('form form')).toHaveLength(0);
     await expect(within(form).getByRole('button', { name: t('CHECKOUT.PAM_CONTINUE') })).toBeEnabled();
   },
 };

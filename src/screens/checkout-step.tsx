@@ -227,7 +227,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
     );
   }
 
-  return (
+  const checkoutForm = (
     <form
       noValidate
       onSubmit={(e) => {
@@ -704,8 +704,6 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
           <p>{t('CHECKOUT.PAM_ACCOUNT_TEXT')}</p>
         </ChoiceModal>
       ) : null}
-      {s.context.pam && s.matches({ active: { form: 'postingPam' } }) ? <PamPost pam={s.context.pam} /> : null}
-
       <WizardNav
         onBack={() => wizard.send({ type: 'wizard.back' })}
         continueKey={pam ? 'CHECKOUT.NEXT' : 'DEPOSIT.DEPOSIT_SUBMIT'}
@@ -713,5 +711,15 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         continueDisabled={pam && !s.context.feesAcknowledged}
       />
     </form>
+  );
+  // The payment endpoint's form is a form of its own, after the checkout's (a form inside a form is
+  // not HTML: the browser would drop the inner one).
+  return s.context.pam && s.matches({ active: { form: 'postingPam' } }) ? (
+    <>
+      {checkoutForm}
+      <PamPost pam={s.context.pam} />
+    </>
+  ) : (
+    checkoutForm
   );
 }
