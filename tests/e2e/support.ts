@@ -103,9 +103,18 @@ export const test = base.extend<{ journey: Journey }>({
 });
 export { expect };
 
-/** Fails with every rule id and its targets when axe finds a WCAG 2.0/2.1 A or AA violation. */
+/** The WCAG levels the site meets (docs/accessibility-statement): 2.0, 2.1 and 2.2, A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** Fails with every rule id and its targets when axe finds a WCAG 2.2 A or AA violation (target size included). */
 export async function expectNoAxeViolations(page: Page, where = page.url()): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  // axe leaves target-size off by default: it must have been run (passed, failed or not applicable).
+  const ran = [...result.passes, ...result.violations, ...result.incomplete, ...result.inapplicable];
+  expect(
+    ran.map((r) => r.id),
+    'axe ran the WCAG 2.2 target-size rule',
+  ).toContain('target-size');
   const found = result.violations.map(
     (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );
@@ -121,14 +130,19 @@ export function label(text: string): RegExp {
   return new RegExp(`^${escapeRegExp(text)}(?: - .+)?$`);
 }
 
-/** The h1 and the element that has focus, as the page sees them. */
-async function headingAndFocus(page: Page): Promise<{ h1: string | null; focused: string | null }> {
+/**
+ * The h1 and the element that has focus, as the page sees them. The heading's focus is for screen
+ * readers: no focus ring is drawn around it (a ring around a heading looks like an error box).
+ */
+async function headingAndFocus(page: Page): Promise<{ h1: string | null; focused: string | null; ring: string }> {
   return page.evaluate(() => {
     const h1 = document.querySelector('h1');
     const active = document.activeElement;
+    const style = h1 ? getComputedStyle(h1) : null;
     return {
       h1: h1?.textContent ?? null,
       focused: active === h1 ? (h1?.textContent ?? null) : (active?.outerHTML.slice(0, 80) ?? null),
+      ring: style && style.outlineStyle !== 'none' && style.outlineWidth !== '0px' ? style.outline : 'none',
     };
   });
 }
@@ -142,10 +156,11 @@ export async function expectStep(
   hash: string,
 ): Promise<void> {
   await expect
-    .poll(() => headingAndFocus(page), { message: `h1 "${heading}" with focus` })
+    .poll(() => headingAndFocus(page), { message: `h1 "${heading}" with focus, and no focus ring` })
     .toEqual({
       h1: heading,
       focused: heading,
+      ring: 'none',
     });
   await expect(page.getByRole('progressbar', { name: T[lang].LAYOUT.PROGRESS })).toHaveAttribute(
     'aria-valuenow',
