@@ -190,6 +190,18 @@ export function locationOf(hashOrPath: string): AppLocation {
   return { kind: 'wizard', route: null };
 }
 
+/**
+ * Where a page load starts (§2): the URL's location, except that the site root (and an unknown path,
+ * which leads there) opens the welcome page, /landing, with its inactivity notice. From there a guest
+ * continues to the facility step or signs in; a signed-in payer is sent on (landing.machine.ts).
+ */
+export function startLocation(hash: string): AppLocation {
+  const location = locationOf(hash);
+  return location.kind === 'wizard' && location.route === null
+    ? { kind: 'page', route: 'landing', params: {}, query: {} }
+    : location;
+}
+
 /** The hash path of a wizard route (§2). */
 export function wizardPath(route: WizardRoute, country = 'US'): string {
   return route === 'facility' ? `/deposit_facility/${country || 'US'}` : (WIZARD_PATHS[route] ?? '/');

@@ -11,7 +11,7 @@ import { App } from './app.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { createErrorReporter } from './error-reporter.ts';
 import { createAppI18n, loadLanguage, mirrorLanguageCookie, storedLanguage, storeLanguage } from './language.ts';
-import { locationOf } from '../machines/pages.ts';
+import { startLocation } from '../machines/pages.ts';
 import { PRERENDER_HIDDEN_CLASS, isFirstScreen } from './first-screen.ts';
 import { createDraftStore, draftKeeper, type SnapshotEventLike } from './form-draft.ts';
 import './styles.css';
@@ -45,7 +45,8 @@ async function start() {
     await loadLanguage(i18n, lang);
     await i18n.changeLanguage(lang);
   }
-  const location = locationOf(window.location.hash);
+  // §2: the site root opens the welcome page (machines/pages.ts startLocation).
+  const location = startLocation(window.location.hash);
   const actor = createActor(machine, {
     input: {
       lang,

@@ -17,6 +17,7 @@ import {
   money,
   presetRadio,
   test,
+  START,
 } from './support.ts';
 
 const NAV_SCRIPT = '/sandbox/nav/header.js';
@@ -41,7 +42,7 @@ test('the header navigation, the voicemail line, the auto-pay note and the CPA l
   test.setTimeout(90_000);
   const en = T.en;
   const es = T.es;
-  await page.goto('/');
+  await page.goto(START);
   // §2: the global header's script is loaded once, and renders the site's own strings.
   const nav = page.getByRole('banner').getByRole('navigation', { name: en.HEADER_NAV.LABEL });
   await expect(nav.getByRole('link', { name: en.HEADER_NAV.DEPOSIT })).toHaveAttribute('href', '#/');
@@ -100,7 +101,7 @@ test('the header navigation, the voicemail line, the auto-pay note and the CPA l
 
 test('an inmate-account deposit: the auto-pay note, no voicemail line', async ({ page }) => {
   const t = T.en;
-  await page.goto('/');
+  await page.goto(START);
   await chooseFacility(page, 'en');
   await chooseFlex(page, 'en');
   await findRecipient(page, RECIPIENT.name, 'en');
@@ -120,7 +121,7 @@ test('a navigation script that does not load: the site header stays, the wizard 
   const reported = page.waitForRequest(
     (r) => r.url().endsWith('/development/log_js_error') && (r.postData() ?? '').includes('navigation script'),
   );
-  await page.goto('/');
+  await page.goto(START);
   await reported;
   await expect(page.getByRole('banner')).toContainText(t.LAYOUT.SITE_NAME);
   await expect(page.getByRole('navigation', { name: t.HEADER_NAV.LABEL })).toHaveCount(0);

@@ -31,6 +31,7 @@ import {
   today,
   type Billing,
   type Journey,
+  START,
 } from './support.ts';
 
 const t = T.en;
@@ -110,7 +111,7 @@ test('every card decline shows its message, keeps every field, and a good card c
   journey,
 }) => {
   const who = payer('declines');
-  await page.goto('/');
+  await page.goto(START);
   await toCheckout(page);
   await fillCheckout(page, CARDS.avs, 'en', who);
 
@@ -169,7 +170,7 @@ test('every card decline shows its message, keeps every field, and a good card c
 
 test('dest: FRAUD_DEST and INVALID_DEST keep the number and the form, then a good card pays', async ({ page }) => {
   const who = payer('dest-declines');
-  await page.goto('/');
+  await page.goto(START);
   await chooseFacility(page, 'en');
   await expectStep(page, 'en', t.TYPE.HEADING, 40, '#/deposit_type');
   await page.getByRole('region', { name: t.TYPE.DEST_TITLE }).getByRole('button', { name: t.TYPE.CHOOSE }).click();
@@ -208,7 +209,7 @@ test('DEPOSIT_MAX: the page does not offer an amount over the facility maximum (
   // The server's own DEPOSIT_MAX answer, for a request that skips the page, is covered by
   // tests/server/deposits.test.ts and tests/server/checkout-rules.test.ts.
   const who = payer('deposit-max');
-  await page.goto('/');
+  await page.goto(START);
   await expectStep(page, 'en', t.FACILITY.HEADING, 30, '#/deposit_facility/US');
   await page.getByLabel(t.FACILITY.STATE, { exact: true }).selectOption('TX');
   const facility = page.getByLabel(t.FACILITY.FACILITY, { exact: true });
@@ -283,7 +284,7 @@ test('DEPOSIT_EXCEEDS_LIMIT: deposits to one recipient up to the daily maximum (
   journey,
 }) => {
   const who = payer('daily-max');
-  await page.goto('/');
+  await page.goto(START);
   await depositOnce(page, who, 250);
   await makeAnother(page);
   await depositOnce(page, who, 200);
@@ -312,7 +313,7 @@ test('duplicate warning: the last deposit’s amount and time; "No" charges noth
   journey,
 }) => {
   const who = payer('duplicate');
-  await page.goto('/');
+  await page.goto(START);
   await toCheckout(page);
   await fillCheckout(page, CARDS.approved, 'en', who);
   const first = await submitAndAnswer(page);

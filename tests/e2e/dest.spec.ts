@@ -18,12 +18,13 @@ import {
   presetRadio,
   submitButton,
   test,
+  START,
 } from './support.ts';
 
 test('dest to a new number: fraud-flagged number refused, roundup picked then undone, paid', async ({ page }) => {
   const t = T.en;
   const c = t.CHECKOUT;
-  await page.goto('/');
+  await page.goto(START);
   await chooseFacility(page, 'en');
   await expectStep(page, 'en', t.TYPE.HEADING, 40, '#/deposit_type');
   await page.getByRole('region', { name: t.TYPE.DEST_TITLE }).getByRole('button', { name: t.TYPE.CHOOSE }).click();

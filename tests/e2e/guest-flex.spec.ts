@@ -26,6 +26,7 @@ import {
   test,
   type Journey,
   type Lang,
+  START,
 } from './support.ts';
 
 /** Facility, type and recipient, up to the checkout step. */
@@ -50,7 +51,7 @@ test.describe('guest flex deposit', () => {
   test('English: focus, progress, route and axe on every step, then the receipt', async ({ page }) => {
     const t = T.en;
     const c = t.CHECKOUT;
-    await page.goto('/');
+    await page.goto(START);
     await toCheckout(page, 'en', true);
 
     // §9: the default deposit, $25, is chosen and its fees and total shown before the payer does anything.
@@ -90,7 +91,7 @@ test.describe('guest flex deposit', () => {
 
   test('Spanish: the same journey, and the language survives a reload', async ({ page }) => {
     const t = T.es;
-    await page.goto('/');
+    await page.goto(START);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.en.FACILITY.HEADING);
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.FACILITY.HEADING);
@@ -133,7 +134,7 @@ test.describe('guest flex deposit', () => {
   }) => {
     const t = T.en;
     const who = payer('declined');
-    await page.goto('/');
+    await page.goto(START);
     await toCheckout(page, 'en');
     await fillCheckout(page, CARDS.amex, 'en', who);
     await submitButton(page, 'en').click();
@@ -155,7 +156,7 @@ test.describe('guest flex deposit', () => {
   test('an unknown processor text shows GENERIC_DEPOSIT_FAILED with the customer service number', async ({ page }) => {
     const t = T.en;
     const who = payer('generic');
-    await page.goto('/');
+    await page.goto(START);
     await toCheckout(page, 'en');
     await fillCheckout(page, CARDS.unknownText, 'en', who);
     const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/pay/process_deposit');
@@ -178,7 +179,7 @@ test.describe('guest flex deposit', () => {
   test('a reload on checkout brings back the saved billing fields, never the card', async ({ page, journey }) => {
     const c = T.en.CHECKOUT;
     const who = payer('reload');
-    await page.goto('/');
+    await page.goto(START);
     await toCheckout(page, 'en');
     await fillCheckout(page, CARDS.approved, 'en', who);
     await page.waitForTimeout(500); // the autosave is throttled at 250 ms (§4)
@@ -255,7 +256,7 @@ test.describe('guest flex deposit', () => {
   });
 
   test('a double click on "Make deposit" makes one deposit', async ({ page, journey }) => {
-    await page.goto('/');
+    await page.goto(START);
     await toCheckout(page, 'en');
     await fillCheckout(page, CARDS.approved, 'en', payer('double'));
     const answers: Promise<unknown>[] = [];
@@ -277,7 +278,7 @@ test.describe('guest flex deposit', () => {
   });
 
   test('two clicks in the same task still make one deposit', async ({ page, journey }) => {
-    await page.goto('/');
+    await page.goto(START);
     await toCheckout(page, 'en');
     await fillCheckout(page, CARDS.approved, 'en', payer('same-task'));
     // Both clicks land before React can render the busy (disabled) button.

@@ -17,10 +17,11 @@ import {
   payer,
   presetRadio,
   test,
+  START,
 } from './support.ts';
 
 async function toCheckout(page: Page): Promise<void> {
-  await page.goto('/');
+  await page.goto(START);
   await chooseFacility(page, 'en');
   await chooseFlex(page, 'en');
   await findRecipient(page, RECIPIENT.name, 'en');

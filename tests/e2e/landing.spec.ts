@@ -26,6 +26,25 @@ async function signInThrough(page: Page, path: string, email: string, password: 
 const hash = (page: Page) => page.evaluate(() => window.location.hash);
 
 test.describe('landing', () => {
+  test('the site root opens the welcome page with its notice, for a guest, and sends a signed-in payer on', async ({
+    page,
+  }) => {
+    // Page loads (a hash change within a loaded page is the wizard's to judge, §4).
+    for (const root of ['/', '/#/', '/#/no/such/page']) {
+      await page.goto('about:blank');
+      await page.goto(root);
+      await expect(page.getByRole('heading', { level: 1, name: en.PAGES.LANDING })).toBeFocused();
+      await expect.poll(() => hash(page)).toBe('#/landing');
+      await expect(page.getByRole('region', { name: en.LANDING.NOTICE_TITLE })).toContainText(en.LANDING.NOTICE_SHORT);
+    }
+    await expectNoAxeViolations(page, 'landing at the site root');
+    // §2 /landing: a signed-in payer is sent on to deposit_or_schedule_visit.
+    await signInThrough(page, PATH, 'ben@example.com', 'sandbox-pass-2');
+    await page.goto('about:blank');
+    await page.goto('/');
+    await expectStep(page, 'en', en.PAGES.DEPOSIT_OR_VISIT, 20, `#${PATH}`);
+  });
+
   test('a guest reads the inactivity notice and continues as new to the facility step', async ({ page }) => {
     await page.goto('/#/landing');
     await expect(page.getByRole('heading', { level: 1, name: en.PAGES.LANDING })).toBeFocused();

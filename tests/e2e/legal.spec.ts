@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { paragraphsOf } from '../../contract/legal.ts';
-import { T, type Lang, expect, expectNoAxeViolations, test } from './support.ts';
+import { T, type Lang, expect, expectNoAxeViolations, test, START } from './support.ts';
 
 const LEGAL_DIR = join(import.meta.dirname, '../../fixtures/legal');
 /** The paragraphs of a sandbox provider's text, as the page shows them. */
@@ -27,7 +27,7 @@ async function expectLegalPage(page: Page, document: 'terms' | 'privacy', lang: 
 
 test.describe('legal pages', () => {
   test('the footer leads to the terms and the privacy policy; each follows the language', async ({ page }) => {
-    await page.goto('/');
+    await page.goto(START);
     await expect(page.getByRole('heading', { level: 1, name: T.en.FACILITY.HEADING })).toBeVisible();
     const footer = page.getByRole('navigation', { name: T.en.LEGAL.FOOTER_NAV });
     await footer.getByRole('link', { name: T.en.PAGES.TERMS }).click();
@@ -67,7 +67,7 @@ test.describe('error reports', () => {
     await page.route('**/development/log_js_error', (route) => {
       held.push(route);
     });
-    await page.goto('/');
+    await page.goto(START);
     await expect(page.getByRole('heading', { level: 1, name: T.en.FACILITY.HEADING })).toBeVisible();
     // Six uncaught errors as the window reports them (a synthetic event: the page itself stays sound).
     await page.evaluate(() => {

@@ -14,13 +14,14 @@ import {
   presetRadio,
   test,
   type Lang,
+  START,
 } from './support.ts';
 
 /** Ana signs in and goes to the checkout of a flex deposit for Robert Lee at Maricopa County (1201, pam). */
 async function toPamCheckout(page: Page, lang: Lang): Promise<void> {
   const t = T[lang];
   if (lang === 'es') {
-    await page.goto('/');
+    await page.goto(START);
     await page.getByRole('button', { name: T.en.LAYOUT.LANGUAGE_ES }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   }

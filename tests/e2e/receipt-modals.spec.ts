@@ -14,13 +14,14 @@ import {
   payer,
   submitButton,
   test,
+  START,
 } from './support.ts';
 
 test('a guest creates an account on the receipt, texts the receipt, signs out and signs in again', async ({ page }) => {
   const t = T.en;
   const r = t.RECEIPT;
   const who = payer('receipt');
-  await page.goto('/');
+  await page.goto(START);
   await chooseFacility(page, 'en');
   await chooseFlex(page, 'en');
   await findRecipient(page, RECIPIENT.name, 'en');

@@ -1,10 +1,10 @@
 // The account pages in Spanish (§1: English and Spanish): the language chosen before signing in carries
 // through the sign-in and the account pages, with axe on each.
-import { T, expect, expectNoAxeViolations, label, test } from './support.ts';
+import { T, expect, expectNoAxeViolations, label, test, START } from './support.ts';
 
 test('Spanish: sign in, then the phone accounts, history, primary account and transfer pages', async ({ page }) => {
   const es = T.es;
-  await page.goto('/');
+  await page.goto(START);
   await page.getByRole('button', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await page.goto('/#/account/destination_accounts');

@@ -3,7 +3,7 @@
 // juvenile one by booking number. The facility's inmate label (§1 inmate_label) names the person
 // throughout; axe runs on each step.
 import type { Page } from '@playwright/test';
-import { T, expect, expectNoAxeViolations, expectStep, label, test } from './support.ts';
+import { T, expect, expectNoAxeViolations, expectStep, label, test, START } from './support.ts';
 
 const t = T.en;
 const r = t.RECIPIENT;
@@ -73,7 +73,7 @@ test('ICE: A-number and the first letters of the last name; not found; the fraud
   page,
 }) => {
   const detainee = 'Detainee';
-  await page.goto('/');
+  await page.goto(START);
   await chooseFacilityIn(page, 'US', 'TX', 'South Texas ICE Processing Center');
   await chooseFlexFor(page, detainee);
   const aNumber = page.getByLabel(label(r.A_NUMBER));
@@ -124,7 +124,7 @@ test('ICE: A-number and the first letters of the last name; not found; the fraud
 
 test('Canadian facility: booking number search reaches the checkout', async ({ page }) => {
   const inmate = 'Inmate';
-  await page.goto('/');
+  await page.goto(START);
   await chooseFacilityIn(page, 'CA', 'ON', 'Toronto South Detention Centre');
   await chooseFlexFor(page, inmate);
   const booking = page.getByLabel(label(r.BOOKING_NUMBER));
@@ -146,7 +146,7 @@ test('Canadian facility: booking number search reaches the checkout', async ({ p
 
 test('juvenile facility: booking number search for a Resident', async ({ page }) => {
   const resident = 'Resident';
-  await page.goto('/');
+  await page.goto(START);
   await chooseFacilityIn(page, 'US', 'AZ', 'Pima County Juvenile Detention Center');
   await chooseFlexFor(page, resident);
   const booking = page.getByLabel(label(r.BOOKING_NUMBER));

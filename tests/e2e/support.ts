@@ -6,6 +6,9 @@ import es from '../../locales/es.json' with { type: 'json' };
 import { PAM_PATHS } from '../../contract/pam.ts';
 
 export const T = { en, es } as const;
+
+/** The wizard's first step (the site root opens the welcome page, §2 /landing). */
+export const START = '/#/deposit_facility/US';
 export type Lang = keyof typeof T;
 
 /** The browser's time zone, so that "today" is the same day in the test and in the page. */

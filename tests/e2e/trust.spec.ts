@@ -13,6 +13,7 @@ import {
   label,
   submitButton,
   test,
+  START,
 } from './support.ts';
 
 const t = T.en;
@@ -39,7 +40,7 @@ async function payWithSavedVisa(page: Page, lastName: string, name: string): Pro
 }
 
 test('trust: a guest signs in on the way; approved pays, not approved is refused', async ({ page, journey }) => {
-  await page.goto('/');
+  await page.goto(START);
   await chooseFacility(page, 'en');
   await chooseTrust(page);
 

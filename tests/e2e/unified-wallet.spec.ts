@@ -13,6 +13,7 @@ import {
   label,
   submitButton,
   test,
+  START,
 } from './support.ts';
 
 const t = T.en;
@@ -55,7 +56,7 @@ test('unified wallet: the notice, AdvancePay and the PIN-debit account at DuPage
   page,
   journey,
 }) => {
-  await page.goto('/');
+  await page.goto(START);
   await chooseIllinoisFacility(page, DUPAGE);
 
   // §2 type step: the unified-wallet notice; dest is AdvancePay, flex the PIN-debit account (§9 _UW).
@@ -81,7 +82,7 @@ test('unified wallet: the notice, AdvancePay and the PIN-debit account at DuPage
 
 test('maxed out: at Cook County (1401) the checkout takes no amount; Back', async ({ page, journey }) => {
   // Unified wallet with limits 50 > 20 (§4).
-  await page.goto('/');
+  await page.goto(START);
   await chooseIllinoisFacility(page, COOK);
   await expectStep(page, 'en', t.TYPE.HEADING, 40, '#/deposit_type');
   await panel(page, t.TYPE.FLEX_TITLE_UW).getByRole('button', { name: t.TYPE.CHOOSE }).click();
@@ -98,7 +99,7 @@ test('maxed out: at Cook County (1401) the checkout takes no amount; Back', asyn
 });
 
 test('unified-wallet trust: an approved depositor pays within the service limits', async ({ page, journey }) => {
-  await page.goto('/');
+  await page.goto(START);
   await chooseIllinoisFacility(page, DUPAGE);
   await expectStep(page, 'en', t.TYPE.HEADING, 40, '#/deposit_type');
   const trust = panel(page, t.TYPE.TRUST_TITLE_UW);

@@ -8,7 +8,7 @@ import { provideApp } from '../../machines/provide-actors.ts';
 import { type WizardSnapshot, routeOf } from '../../machines/wizard.machine.ts';
 import type { wizardMachine } from '../../machines/wizard.machine.ts';
 import type { AppEvent, AppInput } from '../../machines/app.types.ts';
-import type { AppLocation, PageRoute } from '../../machines/pages.ts';
+import { type AppLocation, type PageRoute, startLocation } from '../../machines/pages.ts';
 import { HARRIS, NETWORK_FAILURE, RECIPIENT_FIELDS, bootAnswer } from '../../fixtures/samples.ts';
 import {
   type EventSamples,
@@ -330,5 +330,17 @@ describe('app: coverage', () => {
     console.info(formatReport(report));
     expect(report.missingStates).toEqual([]);
     expect(report.missingTransitions).toEqual([]);
+  });
+});
+
+describe('app: where a page load starts (§2)', () => {
+  it('the site root and an unknown path open the welcome page; any other path is itself', () => {
+    const landing = { kind: 'page', route: 'landing', params: {}, query: {} };
+    expect(startLocation('')).toEqual(landing);
+    expect(startLocation('#/')).toEqual(landing);
+    expect(startLocation('#/no/such/page')).toEqual(landing);
+    expect(startLocation('#/deposit_facility/US')).toEqual({ kind: 'wizard', route: 'facility' });
+    expect(startLocation('#/checkout')).toEqual({ kind: 'wizard', route: 'checkout' });
+    expect(startLocation('#/login')).toEqual({ kind: 'page', route: 'login', params: {}, query: {} });
   });
 });
