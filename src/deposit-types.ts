@@ -3,6 +3,7 @@
 // the PIN-debit account, trust the wallet's trust purse), _REG for dest at an FCC-regulated facility,
 // _RP for dest where prepaid goes to trust, _CN for dest at a Canadian facility. The same key names
 // the type on the type step, the checkout and the receipt.
+import type { TFunction } from 'i18next';
 import type { DepositType, Facility, FormFields } from '../contract/entities.ts';
 
 /** i18n keys; {{label}} is the facility's inmate label ('Inmate', 'Resident', 'Detainee'). */
@@ -38,4 +39,15 @@ export function typeTitleKey(type: DepositType, c: TypeLabelContext): string {
     if (c.facility?.is_canada) return `${base}_CN`;
   }
   return base;
+}
+
+/**
+ * §1 inmate_label: the facility's word for the person it holds ('Inmate', 'Resident', 'Detainee'), in
+ * the payer's language when the site knows the word (INMATE_LABEL.*); another word as the facility
+ * wrote it; none at all, the default.
+ */
+export function inmateLabelText(t: TFunction, label: string | null | undefined): string {
+  const word = label?.trim();
+  if (!word) return t('TYPE.DEFAULT_INMATE_LABEL');
+  return t(`INMATE_LABEL.${word.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`, { defaultValue: word });
 }

@@ -729,6 +729,6 @@ export const MaxedOut: Story = {
     await expect(canvas.queryByRole('radio', { name: money(25) })).toBeNull();
     await expect(canvas.queryByRole('button', { name: t('DEPOSIT.DEPOSIT_SUBMIT') })).toBeNull();
     await expect(canvas.getByRole('button', { name: t('WIZARD.BACK') })).toBeEnabled();
-    await expect(canvas.getByText(t('TYPE.FLEX_TITLE_UW', { label: 'Inmate' }))).toBeInTheDocument();
+    await expect(canvas.getByText(t('TYPE.FLEX_TITLE_UW', { label: t('INMATE_LABEL.INMATE') }))).toBeInTheDocument();
   },
 };

@@ -21,8 +21,10 @@ export default meta;
 type Story = StoryObj<typeof meta> & { parameters: DrivenParameters };
 
 const NAME = `${INMATE.first_name} ${INMATE.last_name}`;
-const FOR = (name: string) => t('DEEP_CONTACT.FOR', { name, label: 'inmate' });
-const LABELS = { label: 'Inmate', labelLower: 'inmate' };
+/** The facility's word for the person, in the story's language. */
+const inmate = () => t('INMATE_LABEL.INMATE');
+const FOR = (name: string) => t('DEEP_CONTACT.FOR', { name, label: inmate().toLowerCase() });
+const labels = () => ({ label: inmate(), labelLower: inmate().toLowerCase() });
 
 /** A signed-in payer from a link: the person is known, every type of the facility is offered. */
 export const SignedIn: Story = {
@@ -32,7 +34,7 @@ export const SignedIn: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(FOR(NAME))).toBeInTheDocument();
-    const trust = within(canvas.getByRole('region', { name: t('TYPE.TRUST_TITLE', LABELS) }));
+    const trust = within(canvas.getByRole('region', { name: t('TYPE.TRUST_TITLE', labels()) }));
     await expect(trust.getByRole('button', { name: t('TYPE.CHOOSE') })).toBeEnabled();
   },
 };
@@ -102,8 +104,8 @@ export const PrimaryNumberAbroad: Story = {
     },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.queryByRole('region', { name: t('TYPE.TRUST_TITLE', LABELS) })).toBeNull();
+    await expect(canvas.queryByRole('region', { name: t('TYPE.TRUST_TITLE', labels()) })).toBeNull();
     await expect(canvas.queryByRole('region', { name: t('TYPE.BAIL_TITLE') })).toBeNull();
-    await expect(canvas.getByRole('region', { name: t('TYPE.FLEX_TITLE', LABELS) })).toBeInTheDocument();
+    await expect(canvas.getByRole('region', { name: t('TYPE.FLEX_TITLE', labels()) })).toBeInTheDocument();
   },
 };

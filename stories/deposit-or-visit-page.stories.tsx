@@ -41,7 +41,7 @@ const cards = (canvas: ReturnType<typeof within>) =>
 /** An amount button, named by its amount, recipient, type and facility. */
 const amountName = (amount: number, recipient: string, type: string, facility = FLEX.facility_label) =>
   t('DEPOSIT_OR_VISIT.AMOUNT_ITEM', { amount: money(amount), recipient, type, facility });
-const FLEX_TYPE = () => t('DEPOSIT_OR_VISIT.TYPE_FLEX', { label: 'Inmate' });
+const FLEX_TYPE = () => t('DEPOSIT_OR_VISIT.TYPE_FLEX', { label: t('INMATE_LABEL.INMATE') });
 
 function page({
   load = QUICK_DEPOSITS as Answer<QuickDeposit[]>,

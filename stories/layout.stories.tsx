@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta> & { parameters: DrivenParameters };
 /** Once the step with `heading` is shown, the bar shows `figure` and the page's language link is pressed. */
 function showsProgress(heading: string, figure: number): Story['play'] {
   return async ({ canvas, globals }) => {
-    await canvas.findByRole('heading', { level: 1, name: t(heading, { label: 'Inmate' }) });
+    await canvas.findByRole('heading', { level: 1, name: t(heading, { label: t('INMATE_LABEL.INMATE') }) });
     await expect(canvas.getByRole('progressbar', { name: t('LAYOUT.PROGRESS') })).toHaveAttribute(
       'aria-valuenow',
       String(figure),

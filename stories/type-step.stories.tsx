@@ -9,7 +9,11 @@ import { facilityFields } from './support/sandbox.ts';
 
 /** The panel of a deposit type, named by its title. */
 function panel(canvas: ReturnType<typeof within>, titleKey: string) {
-  return within(canvas.getByRole('region', { name: t(titleKey, { label: 'Inmate', labelLower: 'inmate' }) }));
+  return within(
+    canvas.getByRole('region', {
+      name: t(titleKey, { label: t('INMATE_LABEL.INMATE'), labelLower: t('INMATE_LABEL.INMATE').toLowerCase() }),
+    }),
+  );
 }
 
 const meta = {
@@ -103,7 +107,9 @@ export const TrustThirdParty: Story = {
   },
   play: async ({ canvas }) => {
     await expect(
-      panel(canvas, 'TYPE.TRUST_TITLE').getByText(t('TYPE.TRUST_THIRD_PARTY', { labelLower: 'inmate' })),
+      panel(canvas, 'TYPE.TRUST_TITLE').getByText(
+        t('TYPE.TRUST_THIRD_PARTY', { labelLower: t('INMATE_LABEL.INMATE').toLowerCase() }),
+      ),
     ).toBeInTheDocument();
   },
 };
@@ -116,7 +122,9 @@ export const PrepaidToTrust: Story = {
   },
   play: async ({ canvas }) => {
     await expect(
-      panel(canvas, 'TYPE.DEST_TITLE_RP').getByText(t('TYPE.PREPAID_TO_TRUST', { labelLower: 'inmate' })),
+      panel(canvas, 'TYPE.DEST_TITLE_RP').getByText(
+        t('TYPE.PREPAID_TO_TRUST', { labelLower: t('INMATE_LABEL.INMATE').toLowerCase() }),
+      ),
     ).toBeInTheDocument();
     await expect(panel(canvas, 'TYPE.TRUST_TITLE').getByRole('button', { name: CHOOSE() })).toBeEnabled();
   },
@@ -155,7 +163,11 @@ export const NonUsBilling: Story = {
     scene: { server: { fields: { ...facilityFields(1201), billing_country: 'CA' } }, route: 'type' },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.queryByRole('region', { name: t('TYPE.TRUST_TITLE', { labelLower: 'inmate' }) })).toBeNull();
+    await expect(
+      canvas.queryByRole('region', {
+        name: t('TYPE.TRUST_TITLE', { labelLower: t('INMATE_LABEL.INMATE').toLowerCase() }),
+      }),
+    ).toBeNull();
     await expect(canvas.queryByRole('region', { name: t('TYPE.BAIL_TITLE') })).toBeNull();
   },
 };
@@ -193,7 +205,9 @@ export const UnifiedWallet: Story = {
   },
   play: async ({ canvas }) => {
     const notice = canvas.getByRole('note', { name: t('TYPE.UNIFIED_WALLET_TITLE') });
-    await expect(notice).toHaveTextContent(t('TYPE.UNIFIED_WALLET_NOTICE', { labelLower: 'inmate' }));
+    await expect(notice).toHaveTextContent(
+      t('TYPE.UNIFIED_WALLET_NOTICE', { labelLower: t('INMATE_LABEL.INMATE').toLowerCase() }),
+    );
     await expect(panel(canvas, 'TYPE.DEST_TITLE_UW').getByRole('button', { name: CHOOSE() })).toBeEnabled();
     await expect(panel(canvas, 'TYPE.FLEX_TITLE_UW').getByRole('button', { name: CHOOSE() })).toBeEnabled();
     await expect(panel(canvas, 'TYPE.TRUST_TITLE_UW').getByRole('button', { name: CHOOSE() })).toBeEnabled();

@@ -31,7 +31,7 @@ import { AutoPayNote, CpaLink, VoicemailLine } from '../components/checkout-extr
 import { EXTRAS_ID, limitsStateOf } from '../../machines/checkout.machine.ts';
 import { CheckoutLimits } from '../components/checkout-limits.tsx';
 import type { CheckoutExtrasRef } from '../machine-refs.ts';
-import { typeTitleKey } from '../deposit-types.ts';
+import { inmateLabelText, typeTitleKey } from '../deposit-types.ts';
 import { brandName, formatDate, formatMoney, formatTime, lastFour, phoneLabel } from '../format.ts';
 import type { CheckoutRef, WizardRef } from '../machine-refs.ts';
 import { useCustomerServicePhone } from '../site.tsx';
@@ -179,7 +179,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   const hasKey = (k: string) => i18n.exists(k);
   const errorKey = outcome.errorKey ? checkoutErrorKey(outcome.errorKey.replace(/^ERROR\./, ''), hasKey) : null;
   const warningKey = outcome.warningKey ? checkoutWarningKey(outcome.warningKey.replace(/^ERROR\./, ''), hasKey) : null;
-  const inmateLabel = facility.inmate_label;
+  const inmateLabel = inmateLabelText(t, facility.inmate_label);
   const regions = regionsOf(formik.values.billing_country);
   const summaryErrors: FieldErrors = showErrors ? errors : {};
   const { savedCards, savedCvc, savedCardsFailure } = s.context;

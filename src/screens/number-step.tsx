@@ -3,6 +3,7 @@
 // the note that international numbers cannot be verified (§5).
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { inmateLabelText } from '../deposit-types.ts';
 import type { DestinationAccount } from '../../contract/accounts.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { SelectField, TextField } from '../components/fields.tsx';
@@ -61,7 +62,7 @@ export function NumberStep({ wizard }: { wizard: WizardRef }) {
         messageKey={failure}
       />
       <p className="breadcrumb">{facility?.label}</p>
-      <p>{t('NUMBER.INTRO', { label: (facility?.inmate_label ?? t('TYPE.DEFAULT_INMATE_LABEL')).toLowerCase() })}</p>
+      <p>{t('NUMBER.INTRO', { label: inmateLabelText(t, facility?.inmate_label).toLowerCase() })}</p>
       {loading ? <p role="status">{t('NUMBER.LOADING_ACCOUNTS')}</p> : null}
       {accounts.length > 0 ? (
         <fieldset className="choices">

@@ -15,7 +15,7 @@ import { type PhoneVerificationRef, PhoneVerificationModal } from '../components
 import { StepHeading } from '../components/step-heading.tsx';
 import { useSession } from '../session.tsx';
 import { useSite } from '../site.tsx';
-import { typeTitleKey } from '../deposit-types.ts';
+import { inmateLabelText, typeTitleKey } from '../deposit-types.ts';
 import { brandName, formatDate, formatMoney, phoneLabel, scheduleText } from '../format.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
@@ -234,9 +234,11 @@ export function ReceiptStep({
         <dd data-testid="receipt-date">{formatDate(receipt.deposit_time)}</dd>
         <dt>{t('RECEIPT.TYPE')}</dt>
         <dd>
-          {t(typeTitleKey(receipt.deposit_type, { facility, fields: walletFields }), { label: receipt.inmate_label })}
+          {t(typeTitleKey(receipt.deposit_type, { facility, fields: walletFields }), {
+            label: inmateLabelText(t, receipt.inmate_label),
+          })}
         </dd>
-        <dt>{phone ? t('NUMBER.PHONE') : receipt.inmate_label}</dt>
+        <dt>{phone ? t('NUMBER.PHONE') : inmateLabelText(t, receipt.inmate_label)}</dt>
         <dd>{name}</dd>
         <dt>{t('RECEIPT.FACILITY')}</dt>
         <dd>{receipt.facility_label}</dd>

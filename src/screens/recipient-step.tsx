@@ -1,6 +1,7 @@
 // deposit.recipient (§2, 60%): facility breadcrumb and switch, name search, results.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { inmateLabelText } from '../deposit-types.ts';
 import type { Inmate } from '../../contract/entities.ts';
 import { FRAUD_CONTROL_MESSAGE } from '../../machines/wizard.machine.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
@@ -20,7 +21,7 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
   const s = useSelector(search, (x) => x);
   const { query, results, total, more, page, perPage, queryError, minLength, mode, lastName, lastNameError } =
     s.context;
-  const label = facility?.inmate_label ?? t('TYPE.DEFAULT_INMATE_LABEL');
+  const label = inmateLabelText(t, facility?.inmate_label);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const busy = s.matches('waiting') || s.matches('searching');
 

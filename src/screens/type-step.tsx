@@ -12,7 +12,7 @@ import { WizardNav } from '../components/layout.tsx';
 import { ChoiceModal } from '../components/modal.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import type { WizardRef } from '../machine-refs.ts';
-import { typeTitleKey } from '../deposit-types.ts';
+import { inmateLabelText, typeTitleKey } from '../deposit-types.ts';
 import { useCustomerServicePhone } from '../site.tsx';
 
 const TYPES: readonly DepositType[] = ['flex', 'dest', 'trust', 'bail'];
@@ -76,7 +76,7 @@ export function TypeStep({ wizard }: { wizard: WizardRef }) {
   const saving = useSelector(wizard, (s) => s.matches({ step: { type: 'saving' } }));
   const loginRequired = useSelector(wizard, (s) => s.matches({ step: { type: 'loginRequired' } }));
   const phone = useCustomerServicePhone();
-  const label = facility?.inmate_label ?? t('TYPE.DEFAULT_INMATE_LABEL');
+  const label = inmateLabelText(t, facility?.inmate_label);
   const offers = TYPES.map((type) => ({
     type,
     offer: facility ? offerOf(facility, type, { billing_country: billingCountry, primary_no: primaryNo }) : null,

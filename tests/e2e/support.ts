@@ -222,7 +222,7 @@ export async function chooseFacility(page: Page, lang: Lang, options: StepOption
 export async function chooseFlex(page: Page, lang: Lang, options: StepOptions = {}): Promise<void> {
   const t = T[lang];
   await expectStep(page, lang, t.TYPE.HEADING, 40, '#/deposit_type');
-  const flex = page.getByRole('region', { name: t.TYPE.FLEX_TITLE.replace('{{label}}', 'Inmate') });
+  const flex = page.getByRole('region', { name: t.TYPE.FLEX_TITLE.replace('{{label}}', t.INMATE_LABEL.INMATE) });
   await expect(flex).toBeVisible();
   if (options.axe) await expectNoAxeViolations(page, `type (${lang})`);
   await flex.getByRole('button', { name: t.TYPE.CHOOSE }).click();
@@ -236,10 +236,16 @@ export async function findRecipient(
   options: StepOptions & { results?: number } = {},
 ): Promise<void> {
   const t = T[lang];
-  await expectStep(page, lang, t.RECIPIENT.HEADING.replace('{{label}}', 'Inmate'), 60, '#/deposit_recipient');
+  await expectStep(
+    page,
+    lang,
+    t.RECIPIENT.HEADING.replace('{{label}}', t.INMATE_LABEL.INMATE),
+    60,
+    '#/deposit_recipient',
+  );
   const lastName = name.split(' ').at(-1) ?? name;
   await page.getByLabel(t.RECIPIENT.NAME).fill(lastName.toLowerCase());
-  const results = page.getByRole('list', { name: t.RECIPIENT.RESULTS.replace('{{label}}', 'Inmate') });
+  const results = page.getByRole('list', { name: t.RECIPIENT.RESULTS.replace('{{label}}', t.INMATE_LABEL.INMATE) });
   const select = results.getByRole('button', { name: t.RECIPIENT.SELECT_NAMED.replace('{{name}}', name), exact: true });
   await expect(select).toBeVisible();
   if (options.results !== undefined) {
@@ -413,7 +419,7 @@ export async function expectReceipt(page: Page, lang: Lang, card: string): Promi
   await expect(order).toHaveText(/^D\d{8}$/);
   await expect(definitionOf(main, r.DATE)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
   await expect(definitionOf(main, r.DATE)).toHaveText(today());
-  await expect(definitionOf(main, 'Inmate')).toHaveText(RECIPIENT.name);
+  await expect(definitionOf(main, t.INMATE_LABEL.INMATE)).toHaveText(RECIPIENT.name);
   await expect(definitionOf(main, r.FACILITY)).toHaveText(FACILITY.label);
   await expect(definitionOf(main, r.DEPOSIT_AMOUNT)).toHaveText(money(AMOUNT.deposit, lang));
   await expect(definitionOf(main, r.FEE)).toHaveText(money(AMOUNT.fee, lang));

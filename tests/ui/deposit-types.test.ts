@@ -6,7 +6,9 @@ import type { DepositType } from '../../contract/entities.ts';
 import { EMPTY_UNIFIED_WALLET_FIELDS } from '../../contract/unified-wallet.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
-import { typeTitleKey, type TypeLabelContext } from '../../src/deposit-types.ts';
+import { i18n } from '../../src/i18n.ts';
+import { inmateLabelText, typeTitleKey, type TypeLabelContext } from '../../src/deposit-types.ts';
+import facilities from '../../fixtures/facilities.json' with { type: 'json' };
 
 const PLAIN = { fcc_regulated: false, is_canada: false };
 const NO_WALLET = EMPTY_UNIFIED_WALLET_FIELDS;
@@ -59,5 +61,18 @@ describe('typeTitleKey (§9 label suffixes)', () => {
       expect(type(en)[key], key).toBeTruthy();
       expect(type(es)[key], key).toBeTruthy();
     }
+  });
+});
+
+describe('inmateLabelText (§1 inmate_label)', () => {
+  it("says every facility's word in Spanish, keeps a word it does not know, and defaults", async () => {
+    const es = i18n.cloneInstance({ lng: 'es' });
+    await es.changeLanguage('es');
+    const words = [...new Set((facilities as { inmate_label: string }[]).map((f) => f.inmate_label))];
+    for (const word of words) expect(inmateLabelText(es.t, word), word).not.toBe(word);
+    expect(inmateLabelText(es.t, 'Inmate')).toBe('Interno');
+    expect(inmateLabelText(es.t, 'Youth')).toBe('Youth');
+    expect(inmateLabelText(es.t, '')).toBe(es.t('TYPE.DEFAULT_INMATE_LABEL'));
+    expect(inmateLabelText(i18n.getFixedT('en'), 'Resident')).toBe('Resident');
   });
 });

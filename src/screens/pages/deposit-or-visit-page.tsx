@@ -8,6 +8,7 @@ import { type QuickDeposit, quickAmounts } from '../../../contract/quick-deposit
 import { type depositOrVisitMachine, quickTypeKey } from '../../../machines/deposit-or-visit.machine.ts';
 import { pagePath } from '../../../machines/pages.ts';
 import { StepHeading } from '../../components/step-heading.tsx';
+import { inmateLabelText } from '../../deposit-types.ts';
 import { formatMoney, phoneLabel } from '../../format.ts';
 import { useCustomerServicePhone } from '../../site.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
@@ -136,7 +137,7 @@ function QuickDepositCard({
   const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
   const reasonId = useId();
   const recipient = recipientOf(q);
-  const type = t(quickTypeKey(q), { label: q.inmate_label });
+  const type = t(quickTypeKey(q), { label: inmateLabelText(t, q.inmate_label) });
   return (
     <li>
       <div className="item__main">
