@@ -66,7 +66,8 @@ export const VoicemailOffered: Story = {
     await expect(
       await canvas.findByText(t('CHECKOUT_EXTRAS.VOICEMAILS', { amount: money(50), count: 2 })),
     ).toBeVisible();
-    await expect(canvas.getByText(t('CHECKOUT_EXTRAS.AUTO_PAY_NOTE'))).toBeInTheDocument();
+    // A guest: no recurring choice, so nothing about cancelling one.
+    await expect(canvas.getByText(t('CHECKOUT_EXTRAS.AUTO_PAY_NOTE_ONCE'))).toBeInTheDocument();
   },
 };
 
@@ -101,7 +102,7 @@ export const CpaNoState: Story = {
   },
   play: async ({ canvas }) => {
     await noCpaLink(canvas);
-    await expect(canvas.queryByText(t('CHECKOUT_EXTRAS.AUTO_PAY_NOTE'))).toBeNull();
+    await expect(canvas.queryByTestId('auto-pay-note')).toBeNull();
   },
 };
 

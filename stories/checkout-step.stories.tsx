@@ -449,6 +449,8 @@ export const MonthlyRecurring: Story = {
     await expect(canvas.getByRole('radio', { name: t('CHECKOUT.RECURRING_MONTHLY') })).toBeChecked();
     await expect(canvas.getByLabelText(t('CHECKOUT.RECURRING_DAY'))).toHaveValue('15');
     await expect(canvas.getByText(t('CHECKOUT.RECURRING_HINT'))).toBeInTheDocument();
+    // Offered a recurring choice, the payer is told where to cancel one.
+    await expect(canvas.getByText(t('CHECKOUT_EXTRAS.AUTO_PAY_NOTE'))).toBeInTheDocument();
   },
 };
 

@@ -34,13 +34,14 @@ export function VoicemailLine({
 }
 
 /** §6: one-time unless recurring; recurring ones are charged until cancelled. */
-export function AutoPayNote({ fields }: { fields: FormFields }) {
+export function AutoPayNote({ fields, recurringOffered }: { fields: FormFields; recurringOffered: boolean }) {
   const { t } = useTranslation();
   if (!showsAutoPayNote({ fields })) return null;
   return (
     <section className="notice" aria-labelledby="auto-pay-title" data-testid="auto-pay-note">
       <h2 id="auto-pay-title">{t('CHECKOUT_EXTRAS.AUTO_PAY_TITLE')}</h2>
-      <p>{t('CHECKOUT_EXTRAS.AUTO_PAY_NOTE')}</p>
+      {/* A payer who is offered no recurring choice (a guest, §4) is not told how to cancel one. */}
+      <p>{t(recurringOffered ? 'CHECKOUT_EXTRAS.AUTO_PAY_NOTE' : 'CHECKOUT_EXTRAS.AUTO_PAY_NOTE_ONCE')}</p>
     </section>
   );
 }

@@ -686,7 +686,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
           </fieldset>
         </>
       )}
-      <AutoPayNote fields={fields} />
+      <AutoPayNote fields={fields} recurringOffered={pam ? offersPamRecurring(s.context) : recurring} />
       {s.matches({ active: { form: 'pamNeedsAccount' } }) ? (
         <ChoiceModal
           title={t('CHECKOUT.PAM_ACCOUNT_TITLE')}

@@ -55,8 +55,8 @@ test('the header navigation, the voicemail line, the auto-pay note and the CPA l
   await toDestCheckout(page, '5125550177');
   const c = en.CHECKOUT;
   const extras = en.CHECKOUT_EXTRAS;
-  // §6: one-time unless recurring.
-  await expect(page.getByRole('region', { name: extras.AUTO_PAY_TITLE })).toContainText(extras.AUTO_PAY_NOTE);
+  // §6: charged once; a guest is offered no recurring choice, so the note does not tell how to cancel one.
+  await expect(page.getByRole('region', { name: extras.AUTO_PAY_TITLE })).toContainText(extras.AUTO_PAY_NOTE_ONCE);
   // §9: a one-time $50 deposit to a phone account includes 2 free voicemails (fixtures/voicemail-offers.json).
   await presetRadio(page, 'en', 50).check();
   const voicemails = (amount: number, count: number) =>
@@ -93,7 +93,7 @@ test('the header navigation, the voicemail line, the auto-pay note and the CPA l
   await expect(
     page.getByText(es.CHECKOUT_EXTRAS.VOICEMAILS_one.replace('{{amount}}', money(25, 'es')).replace('{{count}}', '1')),
   ).toBeVisible();
-  await expect(page.getByText(es.CHECKOUT_EXTRAS.AUTO_PAY_NOTE)).toBeVisible();
+  await expect(page.getByText(es.CHECKOUT_EXTRAS.AUTO_PAY_NOTE_ONCE)).toBeVisible();
   await expectNoAxeViolations(page, 'dest checkout with the extras (es)');
   // The script came once, however many times the layout was drawn.
   expect(journey.requests.filter((r) => r.path === NAV_SCRIPT)).toHaveLength(1);
@@ -107,7 +107,8 @@ test('an inmate-account deposit: the auto-pay note, no voicemail line', async ({
   await findRecipient(page, RECIPIENT.name, 'en');
   await expectStep(page, 'en', t.CHECKOUT.HEADING, 80, '#/checkout');
   await presetRadio(page, 'en', 50).check();
-  await expect(page.getByText(t.CHECKOUT_EXTRAS.AUTO_PAY_NOTE)).toBeVisible();
+  await expect(page.getByText(t.CHECKOUT_EXTRAS.AUTO_PAY_NOTE_ONCE)).toBeVisible();
+  await expect(page.getByText(/Recurring deposits page/)).toHaveCount(0);
   await expect(page.getByText(/free voicemail/)).toHaveCount(0);
 });
 

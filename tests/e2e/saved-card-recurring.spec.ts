@@ -47,6 +47,8 @@ test('saved card, monthly on the 15th: the deposit goes through and the recurrin
   await page.getByLabel(label(c.SAVED_CVC)).fill('321');
 
   const often = page.getByRole('group', { name: c.RECURRING });
+  // Offered a recurring choice, the payer is told where to cancel one.
+  await expect(page.getByText(t.CHECKOUT_EXTRAS.AUTO_PAY_NOTE)).toBeVisible();
   await often.getByRole('radio', { name: c.RECURRING_MONTHLY }).check();
   // A day is needed: submitting without one names the field.
   for (const key of TERMS) await page.getByLabel(label(c[key])).check();
