@@ -1,6 +1,7 @@
 // Request and response shapes of the spec §7 calls this codebase implements, with their paths.
 // The server (server/routes/*) and the client (src/api/*) both import these: one source of truth.
 import type {
+  DepositType,
   CountryOption,
   Facility,
   FacilitySummary,
@@ -155,6 +156,16 @@ export interface ProcessDepositRequest {
 export interface DuplicateInfo {
   amount: number;
   deposit_time: string;
+  /**
+   * Which earlier deposit the warning means (§4): its order number, type, facility and card, and
+   * whether it was a scheduled charge of a recurring deposit rather than one made at a checkout.
+   */
+  order_number?: string;
+  deposit_type?: DepositType;
+  facility_label?: string;
+  card_brand?: string;
+  card_last4?: string;
+  recurring?: boolean;
 }
 /** §3 checkout response: exactly one of success, warning, error is set. */
 export interface CheckoutResponse {

@@ -289,6 +289,11 @@ export const DuplicateWarning: Story = {
   play: async ({ canvas }) => {
     const dialog = canvas.getByRole('alertdialog', { name: t('CHECKOUT.WARNING_TITLE') });
     await expect(dialog).toHaveTextContent(money(25));
+    // Which deposit it means: to whom, its order number and type, and that the recurring deposit charged it.
+    await expect(dialog).toHaveTextContent('John Smith');
+    await expect(dialog).toHaveTextContent('R601-2026-11');
+    await expect(dialog).toHaveTextContent(t('TYPE.TRUST_TITLE', { label: t('INMATE_LABEL.INMATE') }));
+    await expect(dialog).toHaveTextContent(t('CHECKOUT.DUPLICATE_RECURRING'));
     // The payer must answer it: focus moves into it (to its heading).
     await waitFor(() =>
       expect(within(dialog).getByRole('heading', { name: t('CHECKOUT.WARNING_TITLE') })).toHaveFocus(),

@@ -1,8 +1,8 @@
 // POST /pay/process_deposit: checks the saved form, applies the business rules, charges the card
 // token with the sandbox processor and writes the ledger row, all in one transaction.
 import { randomInt, randomUUID } from 'node:crypto';
-import type { CheckoutResponse, ErrorBody, ProcessDepositRequest } from '../../contract/api.ts';
-import type { Facility, FieldErrors, FormFields, ReceiptInfo } from '../../contract/entities.ts';
+import type { CheckoutResponse, DuplicateInfo, ErrorBody, ProcessDepositRequest } from '../../contract/api.ts';
+import type { DepositType, Facility, FieldErrors, FormFields, ReceiptInfo } from '../../contract/entities.ts';
 import {
   MSG,
   amountError,
@@ -37,6 +37,7 @@ import { checkDestination, creditDestination, isFraudFlagged, type DestTarget } 
 import { quote, type Quote } from './fees.ts';
 import { ERROR_FACILITY_NOT_FOUND, allowedCountryCodes } from './form-rules.ts';
 import { RESELECT_DEPOSIT_TYPE } from './offers.ts';
+import { RECURRING_SESSION_PREFIX } from './recurring-runner.ts';
 import { APPROVED, processorText } from './sandbox-processor.ts';
 
 /** §4 duplicate-transaction warning window. */
@@ -82,6 +83,29 @@ export function response(fields: FormFields, part: Partial<CheckoutResponse>): C
     cached_deposit_info: null,
     form_state: fields,
     ...part,
+  };
+}
+
+/**
+ * §4 duplicate warning: which earlier deposit it means (amount, time, order number, type, facility,
+ * card, and whether the recurring runner charged it), so the payer can tell it from the one at hand.
+ */
+async function duplicateInfo(
+  repos: Repos,
+  dup: { id: string; amount_cents: number; created_at: string },
+): Promise<DuplicateInfo> {
+  const info: DuplicateInfo = { amount: toDollars(dup.amount_cents), deposit_time: dup.created_at };
+  const earlier = await repos.deposits.findById(dup.id);
+  if (!earlier) return info;
+  const facility = await repos.facilities.findById(earlier.facility_id);
+  return {
+    ...info,
+    order_number: earlier.order_number,
+    deposit_type: earlier.deposit_type as DepositType,
+    ...(facility ? { facility_label: facility.label } : {}),
+    card_brand: earlier.card_brand,
+    card_last4: earlier.card_last4,
+    recurring: earlier.session_id.startsWith(RECURRING_SESSION_PREFIX),
   };
 }
 
@@ -321,10 +345,7 @@ export async function processDeposit(
         await save(fields, errors);
         return {
           status: 200,
-          body: response(fields, {
-            warning: 'DUPLICATE_TRANSACTION_WARNING',
-            duplicate: { amount: toDollars(dup.amount_cents), deposit_time: dup.created_at },
-          }),
+          body: response(fields, { warning: 'DUPLICATE_TRANSACTION_WARNING', duplicate: await duplicateInfo(repos, dup) }),
         };
       }
     }

@@ -11,6 +11,9 @@ import type { RecurringDepositRow } from '../repo/recurring-deposits.ts';
 import { quote } from './fees.ts';
 import { creditDestination } from './dest-deposits.ts';
 
+/** The session id of a deposit the runner charged: this prefix and the recurring deposit's id. */
+export const RECURRING_SESSION_PREFIX = 'recurring:';
+
 /** The ledger's deposit type of each recurring deposit type (§3). */
 const TYPE_OF: Record<RecurringDepositRow['deposit_type'], DepositType> = {
   INMATEACCOUNT: 'flex',
@@ -120,7 +123,7 @@ async function chargeOne(repos: Repos, r: RecurringDepositRow, now: Date): Promi
   await repos.deposits.insert({
     id: depositId,
     order_number: orderNumber,
-    session_id: `recurring:${r.id}`,
+    session_id: `${RECURRING_SESSION_PREFIX}${r.id}`,
     facility_id: facility.id,
     inmate_id: r.inmate_id,
     deposit_type: type,

@@ -80,11 +80,13 @@ export function createDepositRepo(db: Executor) {
      * recent deposits, never the recipient's (a popular recipient may get thousands in the window;
      * docs/decisions/0023).
      */
-    async findRecentDuplicate(q: DuplicateQuery): Promise<{ amount_cents: number; created_at: string } | undefined> {
+    async findRecentDuplicate(
+      q: DuplicateQuery,
+    ): Promise<{ id: string; amount_cents: number; created_at: string } | undefined> {
       const by = (payer: 'session_id' | 'payer_email', value: string) => {
         let query = db
           .selectFrom('deposits')
-          .select(['amount_cents', 'created_at'])
+          .select(['id', 'amount_cents', 'created_at'])
           .where(payer, '=', value)
           .where('created_at', '>=', q.since)
           .where('amount_cents', '=', q.amountCents);

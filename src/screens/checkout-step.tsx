@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CHECKOUT_PRESETS, OTHER_AMOUNT_MAX_LENGTH, OTHER_PRESET_ID } from '../../contract/constants.ts';
 import type { FieldErrors, FormFields, Locale } from '../../contract/entities.ts';
 import { checkoutErrorKey, checkoutWarningKey } from '../../contract/errors.ts';
+import type { DuplicateInfo } from '../../contract/api.ts';
 import { regionsOf } from '../../contract/regions.ts';
 import { billingSchema, guestContactSchema, newCardSchema, termsSchema, yearOptions } from '../../contract/schemas.ts';
 import { NO_ROUNDUP_ID, RECURRING_DAYS } from '../../contract/checkout-services.ts';
@@ -31,7 +32,7 @@ import { AutoPayNote, CpaLink, VoicemailLine } from '../components/checkout-extr
 import { EXTRAS_ID, limitsStateOf } from '../../machines/checkout.machine.ts';
 import { CheckoutLimits } from '../components/checkout-limits.tsx';
 import type { CheckoutExtrasRef } from '../machine-refs.ts';
-import { inmateLabelText, typeTitleKey } from '../deposit-types.ts';
+import { TYPE_TITLE_KEYS, inmateLabelText, typeTitleKey } from '../deposit-types.ts';
 import { brandName, formatDate, formatMoney, formatTime, lastFour, phoneLabel } from '../format.ts';
 import type { CheckoutRef, WizardRef } from '../machine-refs.ts';
 import { useCustomerServicePhone } from '../site.tsx';
@@ -104,6 +105,59 @@ function PamPost({ pam }: { pam: { payload: string; payUrl: string } }) {
         {t('CHECKOUT.PAM_CONTINUE')}
       </button>
     </form>
+  );
+}
+
+/**
+ * §4 duplicate warning: which earlier deposit it means (to whom, its order number, type, facility and
+ * card, and whether the recurring deposit charged it), so the payer can tell it from this one.
+ */
+function DuplicateDetails({
+  duplicate,
+  recipient,
+  recipientLabel,
+  inmateLabel,
+}: {
+  duplicate: DuplicateInfo;
+  recipient: string;
+  recipientLabel: string;
+  inmateLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dl className="facts">
+        <dt>{recipientLabel}</dt>
+        <dd>{recipient}</dd>
+        {duplicate.order_number ? (
+          <>
+            <dt>{t('RECEIPT.ORDER_NUMBER')}</dt>
+            <dd>{duplicate.order_number}</dd>
+          </>
+        ) : null}
+        {duplicate.deposit_type ? (
+          <>
+            <dt>{t('RECEIPT.TYPE')}</dt>
+            <dd>{t(TYPE_TITLE_KEYS[duplicate.deposit_type], { label: inmateLabel })}</dd>
+          </>
+        ) : null}
+        {duplicate.facility_label ? (
+          <>
+            <dt>{t('RECEIPT.FACILITY')}</dt>
+            <dd>{duplicate.facility_label}</dd>
+          </>
+        ) : null}
+        {duplicate.card_last4 ? (
+          <>
+            <dt>{t('RECEIPT.PAYMENT_METHOD')}</dt>
+            <dd>
+              {t('RECEIPT.CARD_ENDING', { brand: brandName(duplicate.card_brand ?? ''), last4: duplicate.card_last4 })}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {duplicate.recurring ? <p>{t('CHECKOUT.DUPLICATE_RECURRING')}</p> : null}
+    </>
   );
 }
 
@@ -180,6 +234,11 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   const errorKey = outcome.errorKey ? checkoutErrorKey(outcome.errorKey.replace(/^ERROR\./, ''), hasKey) : null;
   const warningKey = outcome.warningKey ? checkoutWarningKey(outcome.warningKey.replace(/^ERROR\./, ''), hasKey) : null;
   const inmateLabel = inmateLabelText(t, facility.inmate_label);
+  const recipientLabel = fields.deposit_type === 'dest' ? t('NUMBER.PHONE') : inmateLabel;
+  const recipientName =
+    fields.deposit_type === 'dest'
+      ? phoneLabel(fields.deposit_phone_no, fields.deposit_phone_no_label)
+      : `${fields.deposit_inmate_first_name} ${fields.deposit_inmate_last_name}`.trim();
   const regions = regionsOf(formik.values.billing_country);
   const summaryErrors: FieldErrors = showErrors ? errors : {};
   const { savedCards, savedCvc, savedCardsFailure } = s.context;
@@ -207,10 +266,6 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   // amount, summary nor card to show.
   const limitsState = limitsStateOf(s);
   if (limitsState !== null && limitsState !== 'ready') {
-    const recipientName =
-      fields.deposit_type === 'dest'
-        ? phoneLabel(fields.deposit_phone_no, fields.deposit_phone_no_label)
-        : `${fields.deposit_inmate_first_name} ${fields.deposit_inmate_last_name}`.trim();
     return (
       <CheckoutLimits
         state={limitsState}
@@ -219,7 +274,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
         recipient={{
           typeLabel: t(typeTitleKey(fields.deposit_type || 'flex', { facility, fields }), { label: inmateLabel }),
           facility: facility.label,
-          label: fields.deposit_type === 'dest' ? t('NUMBER.PHONE') : inmateLabel,
+          label: recipientLabel,
           name: recipientName,
         }}
         onBack={() => wizard.send({ type: 'wizard.back' })}
@@ -261,6 +316,14 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
               time: outcome.duplicate ? formatTime(outcome.duplicate.deposit_time, lang) : '',
             })}
           </p>
+          {outcome.duplicate ? (
+            <DuplicateDetails
+              duplicate={outcome.duplicate}
+              recipient={recipientName}
+              recipientLabel={recipientLabel}
+              inmateLabel={inmateLabel}
+            />
+          ) : null}
           <div className="wizard-nav">
             <button
               type="button"

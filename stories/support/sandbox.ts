@@ -671,12 +671,22 @@ export function createSandbox(setup: SandboxSetup = {}) {
         form_state: fields,
       };
       if (answer === 'duplicate' && !confirmDuplicate) {
-        // §4: the same amount to the same recipient eight minutes ago.
+        // §4: the same amount to the same recipient eight minutes ago: a trust deposit that the payer's
+        // recurring deposit charged (the warning says which deposit it means).
         const earlier = new Date(STORY_NOW.getTime() - 8 * 60_000).toISOString();
         return {
           ...base,
           warning: 'DUPLICATE_TRANSACTION_WARNING',
-          duplicate: { amount: fields.deposit_amount ?? 0, deposit_time: earlier },
+          duplicate: {
+            amount: fields.deposit_amount ?? 0,
+            deposit_time: earlier,
+            order_number: 'R601-2026-11',
+            deposit_type: 'trust',
+            facility_label: 'Harris County Jail',
+            card_brand: 'visa',
+            card_last4: '1111',
+            recurring: true,
+          },
         };
       }
       // §8 FIELD_NO_TRUST: the server's default no-trust billing state (docs/decisions/0008).

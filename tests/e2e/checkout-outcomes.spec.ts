@@ -7,6 +7,7 @@ import {
   AMOUNT,
   CARDS,
   EXPIRY,
+  FACILITY,
   RECIPIENT,
   T,
   TIME_ZONE,
@@ -341,6 +342,15 @@ test('duplicate warning: the last deposit’s amount and time; "No" charges noth
     .replace('{{time}}', time);
   await expect(dialog).toHaveAccessibleDescription(text);
   await expect(dialog.getByRole('heading', { name: c.WARNING_TITLE })).toBeFocused();
+  // Which earlier deposit it means: to whom, its order number, type, facility and card (§4).
+  await expect(definitionOf(dialog, 'Inmate')).toHaveText(RECIPIENT.name);
+  await expect(definitionOf(dialog, t.RECEIPT.ORDER_NUMBER)).toHaveText(firstOrder);
+  await expect(definitionOf(dialog, t.RECEIPT.TYPE)).toHaveText(t.TYPE.FLEX_TITLE.replace('{{label}}', 'Inmate'));
+  await expect(definitionOf(dialog, t.RECEIPT.FACILITY)).toHaveText(FACILITY.label);
+  await expect(definitionOf(dialog, t.RECEIPT.PAYMENT_METHOD)).toHaveText(
+    t.RECEIPT.CARD_ENDING.replace('{{brand}}', 'Visa').replace('{{last4}}', '1111'),
+  );
+  await expect(dialog.getByText(c.DUPLICATE_RECURRING)).toHaveCount(0);
   await expectNoAxeViolations(page, 'checkout with the duplicate warning');
 
   // "No": back to the form, nothing charged, everything kept.

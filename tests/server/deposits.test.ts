@@ -282,7 +282,17 @@ describe('POST /pay/process_deposit: rules', () => {
       success: false,
       warning: 'DUPLICATE_TRANSACTION_WARNING',
       error: null,
-      duplicate: { amount: 45, deposit_time: first.body.cached_deposit_info?.deposit_time },
+      // Which earlier deposit it means (§4): its order number, type, facility and card.
+      duplicate: {
+        amount: 45,
+        deposit_time: first.body.cached_deposit_info?.deposit_time,
+        order_number: first.body.cached_deposit_info?.order_number,
+        deposit_type: 'flex',
+        facility_label: first.body.cached_deposit_info?.facility_label,
+        card_brand: first.body.cached_deposit_info?.card_brand,
+        card_last4: first.body.cached_deposit_info?.card_last4,
+        recurring: false,
+      },
       cached_deposit_info: null,
     });
     expect(await rowsFor(email)).toHaveLength(1);

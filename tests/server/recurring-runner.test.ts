@@ -6,7 +6,9 @@ import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db.ts';
 import { duePeriod, periodToCharge, runDueRecurringDeposits } from '../../server/domain/recurring-runner.ts';
 import { createStore } from '../../server/repo/repos.ts';
-import { type TestServer, startServer } from './helpers.ts';
+import type { CheckoutResponse } from '../../contract/api.ts';
+import { ANA, signedIn } from './account-helpers.ts';
+import { type TestServer, fillCheckout, fixedClock, startServer } from './helpers.ts';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -162,6 +164,39 @@ describe('the site runs them', () => {
       await site.app.ready();
       const [n] = await site.query<{ n: number }>("SELECT COUNT(*) AS n FROM deposits WHERE order_number LIKE 'R%'");
       expect(Number(n?.n)).toBe(3);
+    } finally {
+      await site.dispose();
+    }
+  });
+});
+
+describe('the duplicate warning names a deposit the runner charged (§4)', () => {
+  it("Ana's monthly $50 to John Smith, charged 5 minutes ago: a $50 deposit to him is warned of, as a recurring one", async () => {
+    const clock = fixedClock('2026-11-20T09:05:00.000Z');
+    const site = await startServer({ now: clock.now });
+    try {
+      const db = openDatabase(site.location);
+      try {
+        const report = await runDueRecurringDeposits(createStore(db), new Date('2026-11-20T09:00:00Z'));
+        expect(report.charged).toContain('R601-2026-11');
+      } finally {
+        await db.close();
+      }
+      const ana = await signedIn(site.app, ANA);
+      await fillCheckout(ana, { deposit_amount: 50, extra: { email: ANA.email } });
+      const res = await ana.post<CheckoutResponse>('/pay/process_deposit', { skip_completed_steps: false });
+      expect(res.body).toMatchObject({
+        success: false,
+        warning: 'DUPLICATE_TRANSACTION_WARNING',
+        duplicate: {
+          amount: 50,
+          deposit_time: '2026-11-20T09:00:00.000Z',
+          order_number: 'R601-2026-11',
+          deposit_type: 'flex',
+          facility_label: 'Harris County Jail',
+          recurring: true,
+        },
+      });
     } finally {
       await site.dispose();
     }
