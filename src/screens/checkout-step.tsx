@@ -36,6 +36,7 @@ import { TYPE_TITLE_KEYS, inmateLabelText, typeTitleKey } from '../deposit-types
 import { brandName, formatDate, formatMoney, formatTime, lastFour, phoneLabel } from '../format.ts';
 import type { CheckoutRef, WizardRef } from '../machine-refs.ts';
 import { useCustomerServicePhone } from '../site.tsx';
+import { useMasks } from '../masks.ts';
 
 /** Field -> label key, for the error summary's links and the labels. */
 export const CHECKOUT_LABELS: Record<string, string> = {
@@ -167,6 +168,8 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   const { fields, facility, card, errors, showErrors, outcome, otherAmount, limits } = s.context;
   const guest = !fields.logged_in;
   const phone = useCustomerServicePhone();
+  // §5 masks (none on a touch device).
+  const mask = useMasks();
 
   const formik = useFormik<Values>({
     initialValues: {
@@ -642,7 +645,14 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
             <>
               <fieldset>
                 <legend>{t('CHECKOUT.CARD_TITLE')}</legend>
-                <TextField {...text('credit_card')} inputMode="numeric" autoComplete="cc-number" maxLength={19} />
+                <TextField
+                  {...text('credit_card')}
+                  value={mask.card(formik.values.credit_card)}
+                  onValue={(v) => set('credit_card', mask.card(v))}
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  maxLength={19}
+                />
                 <div className="row">
                   <SelectField
                     name="credit_card_month"
@@ -728,7 +738,13 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
                 ]}
                 onValue={(v) => set('phone_country', v)}
               />
-              <TextField {...text('phone_no')} type="tel" autoComplete="tel-national" />
+              <TextField
+                {...text('phone_no')}
+                value={mask.phone(formik.values.phone_no, formik.values.phone_country)}
+                onValue={(v) => set('phone_no', mask.phone(v, formik.values.phone_country))}
+                type="tel"
+                autoComplete="tel-national"
+              />
             </fieldset>
           ) : null}
 

@@ -10,20 +10,10 @@ import { SelectField, TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import { phoneLabel } from '../format.ts';
+import { useMasks } from '../masks.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
 const LABELS = { dest_account_id: 'NUMBER.YOUR_ACCOUNTS', deposit_phone_no: 'NUMBER.PHONE' };
-
-/** §5 phone mask '(###) ###-####' for a US or Canadian number as it is typed; others as typed. */
-export function maskPhone(typed: string, country: string): string {
-  if (country !== 'US' && country !== 'CA') return typed.slice(0, 20);
-  // A saved non-US number carries the international prefix 011 (§9); the payer types without it.
-  const all = typed.replace(/\D/g, '');
-  const d = (country === 'CA' && all.startsWith('011') ? all.slice(3) : all).slice(0, 10);
-  if (d.length <= 3) return d;
-  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
 
 function accountLabel(a: DestinationAccount): string {
   return phoneLabel(a.deposit_phone_no, a.deposit_phone_no_label);
@@ -31,6 +21,7 @@ function accountLabel(a: DestinationAccount): string {
 
 export function NumberStep({ wizard }: { wizard: WizardRef }) {
   const { t } = useTranslation();
+  const mask = useMasks();
   const fields = useSelector(wizard, (s) => s.context.fields);
   const errors = useSelector(wizard, (s) => s.context.errors);
   const showErrors = useSelector(wizard, (s) => s.context.showErrors);
@@ -114,10 +105,10 @@ export function NumberStep({ wizard }: { wizard: WizardRef }) {
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            value={maskPhone(fields.deposit_phone_no, country)}
+            value={mask.phone(fields.deposit_phone_no, country)}
             error={showErrors ? errors.deposit_phone_no : undefined}
             onValue={(v) =>
-              change({ deposit_phone_no: maskPhone(v, country), deposit_phone_no_label: '', dest_account_id: null })
+              change({ deposit_phone_no: mask.phone(v, country), deposit_phone_no_label: '', dest_account_id: null })
             }
           />
           {country !== 'US' ? <p className="notice">{t('NUMBER.INTERNATIONAL')}</p> : null}

@@ -15,6 +15,7 @@ import { type PhoneVerificationRef, PhoneVerificationModal } from '../components
 import { StepHeading } from '../components/step-heading.tsx';
 import { useSession } from '../session.tsx';
 import { useSite } from '../site.tsx';
+import { useMasks } from '../masks.ts';
 import { inmateLabelText, typeTitleKey } from '../deposit-types.ts';
 import { brandName, formatDate, formatMoney, phoneLabel, scheduleText } from '../format.ts';
 import type { WizardRef } from '../machine-refs.ts';
@@ -31,6 +32,8 @@ const ACCOUNT_FIELDS: { name: keyof NewAccountValues; labelKey: string; hintKey?
 /** §2: the create-account modal (guests), then the text-receipt modal (US billing). */
 function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
   const { t } = useTranslation();
+  // §5: the SMS receipt phone takes the US mask (the text receipt is for US billing).
+  const mask = useMasks();
   const s = useSelector(flow, (x) => x);
   const { account, phone, enroll, errors, showErrors, failure } = s.context;
   const shown = (name: string) => (showErrors ? (errors as Record<string, string | undefined>)[name] : undefined);
@@ -119,9 +122,9 @@ function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            value={phone}
+            value={mask.phone(phone, 'US')}
             error={shown('phone_no')}
-            onValue={(v) => flow.send({ type: 'sms.change', phone: v })}
+            onValue={(v) => flow.send({ type: 'sms.change', phone: mask.phone(v, 'US') })}
           />
           <CheckboxField
             name="sms_enroll"

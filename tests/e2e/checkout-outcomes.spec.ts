@@ -24,6 +24,7 @@ import {
   fillPayment,
   findRecipient,
   label,
+  masked,
   money,
   payer,
   presetRadio,
@@ -81,7 +82,7 @@ async function expectDeclineMessage(page: Page, message: string): Promise<void> 
 
 /** Card, security code, billing, contact, amount and terms are as typed. */
 async function expectKept(page: Page, card: string, cvc: string, who: Billing, amount: number = AMOUNT.deposit) {
-  await expect(page.getByLabel(label(c.CARD_NUMBER))).toHaveValue(card);
+  await expect(page.getByLabel(label(c.CARD_NUMBER))).toHaveValue(masked.card(card));
   await expect(page.getByLabel(label(c.EXPIRY_MONTH))).toHaveValue(EXPIRY.month);
   await expect(page.getByLabel(label(c.EXPIRY_YEAR))).toHaveValue(EXPIRY.year);
   await expect(page.getByLabel(label(c.CVC))).toHaveValue(cvc);
@@ -403,7 +404,7 @@ async function fillNewCard(page: Page, who: Billing): Promise<void> {
 }
 
 async function expectNewCardKept(page: Page, who: Billing): Promise<void> {
-  await expect(page.getByLabel(label(c.CARD_NUMBER))).toHaveValue(CARDS.approved);
+  await expect(page.getByLabel(label(c.CARD_NUMBER))).toHaveValue(masked.card(CARDS.approved));
   await expect(page.getByLabel(label(c.CVC))).toHaveValue(EXPIRY.cvc);
   await expectBillingFilled(page, 'en', who, { contact: false });
 }

@@ -31,7 +31,9 @@ async function fillForm(page: Page, issueDate: string) {
   await page.getByLabel(label(P.BAR_NUMBER)).fill('TX-24012345');
   await page.getByLabel(label(P.ISSUE_STATE)).selectOption({ label: 'Texas' });
   await page.getByLabel(label(P.ISSUE_DATE)).fill(issueDate);
-  await page.getByLabel(label(P.BUSINESS_PHONE)).fill('(512) 555-0140');
+  await page.getByLabel(label(P.BUSINESS_PHONE)).fill('5125550140');
+  // §5 phone mask as typed.
+  await expect(page.getByLabel(label(P.BUSINESS_PHONE))).toHaveValue('(512) 555-0140');
   await page.getByLabel(label(P.PHONE_EXT)).fill('12');
 }
 

@@ -26,7 +26,9 @@ test('update profile: sign in on the way, a bad phone refused, names and notific
   await expect(page.getByLabel(label(p.LAST_NAME))).toHaveValue('Carter-Ruiz');
   await expectNoAxeViolations(page, 'update profile with an error');
 
-  await page.getByLabel(label(p.PHONE)).fill('(713) 555-0110');
+  // §5 phone mask as typed.
+  await page.getByLabel(label(p.PHONE)).fill('7135550110');
+  await expect(page.getByLabel(label(p.PHONE))).toHaveValue('(713) 555-0110');
   await page.getByRole('button', { name: p.SAVE }).click();
   await expect(page.getByText(p.SAVED)).toBeVisible();
   await page.reload();

@@ -11,6 +11,7 @@ import {
   fillCheckout,
   findRecipient,
   label,
+  masked,
   payer,
   submitButton,
   test,
@@ -45,12 +46,12 @@ test('a guest creates an account on the receipt, texts the receipt, signs out an
 
   const sms = page.getByRole('dialog', { name: r.SMS_TITLE });
   await expect(sms.getByText(r.ACCOUNT_CREATED)).toBeVisible();
-  await expect(sms.getByLabel(label(r.SMS_PHONE))).toHaveValue(who.phone);
+  await expect(sms.getByLabel(label(r.SMS_PHONE))).toHaveValue(masked.phone(who.phone));
   await expect(page.getByRole('link', { name: t.LAYOUT.MY_ACCOUNT, exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'text-receipt modal');
   await sms.getByLabel(r.SMS_ENROLL).check();
   await sms.getByRole('button', { name: r.SMS_SEND }).click();
-  await expect(page.getByText(r.SMS_SENT.replace('{{phone}}', who.phone))).toBeVisible();
+  await expect(page.getByText(r.SMS_SENT.replace('{{phone}}', masked.phone(who.phone)))).toBeVisible();
   const outbox = (await (await page.request.get('/development/outbox')).json()) as {
     messages: { channel: string; to: string; body: string }[];
   };

@@ -359,10 +359,18 @@ export async function fillPayment(
 
 export const TERMS = ['TERMS_1', 'TERMS_2', 'TERMS_3', 'TERMS_4'] as const;
 
+/** §5 masks as a desktop browser shows them (a touch device shows what was typed). */
+export const masked = {
+  /** '(###) ###-####' */
+  phone: (digits: string) => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+  /** '**** **** **** ####': groups of four. */
+  card: (digits: string) => digits.replace(/(.{4})(?=.)/g, '$1 '),
+};
+
 /** Every checkout field holds what fillCheckout typed. */
 export async function expectCheckoutFilled(page: Page, card: string, lang: Lang, who: Billing): Promise<void> {
   const c = T[lang].CHECKOUT;
-  await expect(page.getByLabel(label(c.CARD_NUMBER))).toHaveValue(card);
+  await expect(page.getByLabel(label(c.CARD_NUMBER))).toHaveValue(masked.card(card));
   await expect(page.getByLabel(label(c.EXPIRY_MONTH))).toHaveValue(EXPIRY.month);
   await expect(page.getByLabel(label(c.EXPIRY_YEAR))).toHaveValue(EXPIRY.year);
   await expect(page.getByLabel(label(c.CVC))).toHaveValue(EXPIRY.cvc);
@@ -385,7 +393,7 @@ export async function expectBillingFilled(
   await expect(page.getByLabel(label(c.ZIP))).toHaveValue(who.zip);
   if (contact) {
     await expect(page.getByLabel(label(c.EMAIL))).toHaveValue(who.email);
-    await expect(page.getByLabel(label(c.PHONE))).toHaveValue(who.phone);
+    await expect(page.getByLabel(label(c.PHONE))).toHaveValue(masked.phone(who.phone));
   }
   for (const key of TERMS) await expect(page.getByLabel(label(c[key]))).toBeChecked();
 }

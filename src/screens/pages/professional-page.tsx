@@ -17,6 +17,7 @@ import { SelectField, TextField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+import { useMasks } from '../../masks.ts';
 
 type ProfessionalRef = ActorRefFrom<typeof professionalMachine>;
 
@@ -36,6 +37,7 @@ export function ProfessionalPage({ page }: PageScreenProps) {
   const professional = page as ProfessionalRef;
   const snapshot = useSelector(professional, (s) => s);
   const { t } = useTranslation();
+  const mask = useMasks();
 
   if (snapshot.matches('loading')) return <LoadingScreen />;
   const { facilities, fields, errors, showErrors, failure, today } = snapshot.context;
@@ -126,10 +128,10 @@ export function ProfessionalPage({ page }: PageScreenProps) {
           type="tel"
           autoComplete="tel-national"
           maxLength={20}
-          value={fields.businessPhone}
+          value={mask.phone(fields.businessPhone, 'US')}
           error={errors['businessPhone']}
           disabled={busy}
-          onValue={(businessPhone) => change({ businessPhone })}
+          onValue={(businessPhone) => change({ businessPhone: mask.phone(businessPhone, 'US') })}
         />
         <TextField
           name="phoneEx"

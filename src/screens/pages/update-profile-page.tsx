@@ -9,15 +9,22 @@ import { CheckboxField, TextField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+import { useMasks } from '../../masks.ts';
 
 type ProfileRef = ActorRefFrom<typeof updateProfileMachine>;
 
 const LABELS = { first_name: 'PROFILE.FIRST_NAME', last_name: 'PROFILE.LAST_NAME', phone: 'PROFILE.PHONE' };
 
+/** §5: the US phone mask, unless the payer types an international number (+...), kept as typed. */
+function countryOf(phone: string): string {
+  return phone.trim().startsWith('+') ? '' : 'US';
+}
+
 export function UpdateProfilePage({ page }: PageScreenProps) {
   const profile = page as ProfileRef;
   const s = useSelector(profile, (x) => x);
   const { t } = useTranslation();
+  const mask = useMasks();
   if (s.matches('loading')) return <LoadingScreen />;
   if (s.matches('failed')) {
     return <FailureScreen messageKey={s.context.failure} onRetry={() => profile.send({ type: 'profile.retry' })} />;
@@ -67,10 +74,10 @@ export function UpdateProfilePage({ page }: PageScreenProps) {
           name="phone"
           labelKey={LABELS.phone}
           type="tel"
-          value={values.phone}
+          value={mask.phone(values.phone, countryOf(values.phone))}
           error={shown('phone')}
           autoComplete="tel-national"
-          onValue={(v) => change({ phone: v })}
+          onValue={(v) => change({ phone: mask.phone(v, countryOf(v)) })}
         />
         <fieldset>
           <legend>{t('PROFILE.NOTIFY_TITLE')}</legend>
