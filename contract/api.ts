@@ -51,6 +51,8 @@ export interface SiteInfo {
   visit_url: string;
   /** §7: the translated URL of each legal text (contract/legal.ts). */
   legal_urls: LegalUrls;
+  /** Minutes without a request after which a session ends, in seconds (contract/session.ts). */
+  session_idle_seconds?: number;
 }
 
 // GET /state/all?ga_client_id=

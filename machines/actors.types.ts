@@ -165,6 +165,8 @@ export interface ActorIO {
   processDeposit: { input: { confirmDuplicate: boolean }; output: CheckoutResponse };
   /** POST /auth/logout (§7: success, redirect_to) */
   signOut: { input: void; output: LogoutResponse };
+  /** The session warning's "Stay signed in" (GET /auth/me): the server sees the session again. */
+  keepSessionAlive: { input: void; output: { signedIn: boolean } };
   /** POST /auth/login */
   signIn: { input: LoginRequest; output: LoginResponse };
   /** POST /pay/register */

@@ -18,7 +18,8 @@ import {
   pagePath,
   returnLocation,
 } from './pages.ts';
-import { wizardMachine } from './wizard.machine.ts';
+import { type WizardSnapshot, routeOf, wizardMachine } from './wizard.machine.ts';
+import { type SessionTimeoutEvent, sessionTimeoutMachine } from './session-timeout.machine.ts';
 import { type NavHeaderEvent, navHeaderMachine } from './nav-header.machine.ts';
 import type { AppContext, AppEvent, AppInput } from './app.types.ts';
 import type { WizardEvent } from './wizard.types.ts';
@@ -31,9 +32,14 @@ const SET_LOCALE_ID = 'setLocale';
 export const NAV_HEADER_ID = 'navHeader';
 /** The running page's actor (one at a time). */
 export const PAGE_ID = 'page';
+/** The session's idle limit as the page counts it (session-timeout.machine.ts, docs/decisions/0045). */
+export const SESSION_TIMEOUT_ID = 'sessionTimeout';
 
 const START: AppLocation = { kind: 'wizard', route: null };
 const LANDING: AppLocation = { kind: 'page', route: 'landing', params: {}, query: {} };
+/** The welcome page after the session ended at its limit: it says so (docs/decisions/0045). */
+export const SIGNED_OUT_IDLE_QUERY = { signedOut: 'idle' } as const;
+const LANDING_IDLE: AppLocation = { ...LANDING, query: { ...SIGNED_OUT_IDLE_QUERY } };
 
 export const appMachine = setup({
   types: {
@@ -44,6 +50,7 @@ export const appMachine = setup({
   actors: {
     wizardMachine,
     navHeaderMachine,
+    sessionTimeoutMachine,
     loadFormState: fromPromise<IO['loadFormState']['output'], IO['loadFormState']['input']>(async () => {
       throw new Error('actor loadFormState not provided');
     }),
@@ -67,6 +74,7 @@ export const appMachine = setup({
     /** A route without a page machine is not offered: it leads to '/' like an unknown path. */
     isPageMissing: ({ context }) => context.location.kind === 'page' && !PAGE_MACHINES[context.location.route],
     isWizardLocation: (_, params: { location: AppLocation }) => params.location.kind === 'wizard',
+    wasSignedIn: (_, params: { signedIn: boolean }) => params.signedIn,
   },
   actions: {
     assignBoot: assign((_, params: { answer: StateAllResponse }) => ({
@@ -103,6 +111,27 @@ export const appMachine = setup({
       return { location, route: location.kind === 'wizard' ? location.route : null };
     }),
     assignSignedOut: assign({ signedIn: false, location: LANDING, route: null }),
+    assignSignedOutIdle: assign({ signedIn: false, location: LANDING_IDLE, route: null }),
+    /**
+     * A guest's session ended: the wizard starts again where the payer was, in the new session with the
+     * values the page kept (decision 0046).
+     */
+    assignWizardRoute: assign(({ context, self }) => {
+      if (context.location.kind !== 'wizard') return {};
+      // (A pure transition, as a model test computes one, has no running children: the route asked for.)
+      const snapshot = self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined;
+      const wizard = snapshot?.children?.['wizard'];
+      const current = wizard?.getSnapshot() as WizardSnapshot | undefined;
+      const route = (typeof current?.matches === 'function' ? routeOf(current) : null) ?? context.route;
+      return { route, location: { kind: 'wizard', route } as AppLocation };
+    }),
+    /** Who is signed in and the server's idle limit, after each read of the form state. */
+    tellSessionTimeout: sendTo(SESSION_TIMEOUT_ID, ({ context }): SessionTimeoutEvent => ({
+      type: 'session.update',
+      signedIn: context.signedIn,
+      idleSeconds: context.site?.session_idle_seconds ?? null,
+    })),
+    forwardActivity: sendTo(SESSION_TIMEOUT_ID, { type: 'session.activity' } satisfies SessionTimeoutEvent),
     assignAccountCreated: assign({ signedIn: true }),
     toStart: assign({ location: START, route: null }),
     /** Fire and forget (GET /pay/set_locale): a failure changes nothing on screen. */
@@ -155,8 +184,12 @@ export const appMachine = setup({
     };
   },
   initial: 'booting',
-  // The global header's script, once per page load (nav-header.machine.ts); never blocks the app.
-  invoke: { id: NAV_HEADER_ID, src: 'navHeaderMachine' },
+  invoke: [
+    // The global header's script, once per page load (nav-header.machine.ts); never blocks the app.
+    { id: NAV_HEADER_ID, src: 'navHeaderMachine' },
+    // The session's idle limit (WCAG 2.2.1).
+    { id: SESSION_TIMEOUT_ID, src: 'sessionTimeoutMachine' },
+  ],
   on: {
     'app.navScriptFailed': {
       actions: { type: 'logNavScriptFailure', params: ({ event }) => ({ message: event.message }) },
@@ -170,6 +203,7 @@ export const appMachine = setup({
       ],
     },
     'app.unauthorized': { actions: 'logUnauthorized' },
+    'app.activity': { actions: 'forwardActivity' },
     // The locale call's failure is ignored (without a handler it would stop the app).
     'xstate.error.actor.setLocale': {},
   },
@@ -183,11 +217,15 @@ export const appMachine = setup({
           {
             guard: { type: 'isServerLocaleDifferent', params: ({ event }) => ({ answer: event.output }) },
             target: 'ready',
-            actions: [{ type: 'assignBoot', params: ({ event }) => ({ answer: event.output }) }, 'tellServerLocale'],
+            actions: [
+              { type: 'assignBoot', params: ({ event }) => ({ answer: event.output }) },
+              'tellServerLocale',
+              'tellSessionTimeout',
+            ],
           },
           {
             target: 'ready',
-            actions: { type: 'assignBoot', params: ({ event }) => ({ answer: event.output }) },
+            actions: [{ type: 'assignBoot', params: ({ event }) => ({ answer: event.output }) }, 'tellSessionTimeout'],
           },
         ],
         onError: {
@@ -211,7 +249,15 @@ export const appMachine = setup({
           actions: { type: 'assignLocation', params: ({ event }) => ({ location: locationOf(event.path) }) },
         },
         'app.signOut': { target: '.signingOut' },
-        'app.accountCreated': { actions: 'assignAccountCreated' },
+        'app.accountCreated': { actions: ['assignAccountCreated', 'tellSessionTimeout'] },
+        // The session reached its idle limit: a signed-in payer is signed out; a guest's starts anew.
+        'app.sessionEnded': [
+          {
+            guard: { type: 'wasSignedIn', params: ({ event }) => ({ signedIn: event.signedIn }) },
+            target: '.signingOutIdle',
+          },
+          { target: '.endingGuestSession', actions: 'assignWizardRoute' },
+        ],
       },
       states: {
         choosing: {
@@ -272,7 +318,10 @@ export const appMachine = setup({
             src: 'loadFormState',
             onDone: {
               target: 'choosing',
-              actions: { type: 'assignBoot', params: ({ event }) => ({ answer: event.output }) },
+              actions: [
+                { type: 'assignBoot', params: ({ event }) => ({ answer: event.output }) },
+                'tellSessionTimeout',
+              ],
             },
             onError: {
               target: '#app.bootFailed',
@@ -287,6 +336,27 @@ export const appMachine = setup({
             onDone: { target: 'reloading', actions: 'assignSignedOut' },
             // §8: a sign-out failure is only logged; the page is read again either way.
             onError: { target: 'reloading', actions: ['logSignOutFailure', 'assignSignedOut'] },
+          },
+        },
+        /** The session's limit: signed out, on to the welcome page, which says why. */
+        signingOutIdle: {
+          invoke: {
+            id: 'signOutIdle',
+            src: 'signOut',
+            onDone: { target: 'reloading', actions: 'assignSignedOutIdle' },
+            onError: { target: 'reloading', actions: ['logSignOutFailure', 'assignSignedOutIdle'] },
+          },
+        },
+        /**
+         * A guest's session ended at its limit: the server's copy goes, and the form state is read again
+         * in a new session, into which the page saves the non-card values it kept (decision 0046).
+         */
+        endingGuestSession: {
+          invoke: {
+            id: 'endGuestSession',
+            src: 'signOut',
+            onDone: 'reloading',
+            onError: 'reloading',
           },
         },
       },

@@ -42,4 +42,8 @@ export type AppEvent =
   | { type: 'app.accountCreated' }
   /** §2 global header: its navigation script did not load (logged; the site's own header stays). */
   | NavScriptFailedEvent
+  /** The server answered a request: the session was seen (session-timeout.machine.ts). */
+  | { type: 'app.activity' }
+  /** The session reached its idle limit (docs/decisions/0045). */
+  | { type: 'app.sessionEnded'; signedIn: boolean }
   | PageToAppEvent;

@@ -17,6 +17,8 @@ export interface LandingContext {
   signedIn: boolean;
   /** Where the app is sent; null until the page knows. */
   destination: string | null;
+  /** The session ended at its idle limit, which signed the payer out (docs/decisions/0045): say so. */
+  signedOutIdle: boolean;
 }
 
 export type LandingEvent =
@@ -40,7 +42,11 @@ export const landingMachine = setup({
   },
 }).createMachine({
   id: 'landing',
-  context: ({ input }) => ({ signedIn: input.signedIn, destination: null }),
+  context: ({ input }) => ({
+    signedIn: input.signedIn,
+    destination: null,
+    signedOutIdle: input.query['signedOut'] === 'idle',
+  }),
   initial: 'welcome',
   states: {
     welcome: {

@@ -8,6 +8,7 @@ import type { PageRoute } from './pages.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { checkoutExtrasMachine } from './checkout-extras.machine.ts';
 import { navHeaderMachine } from './nav-header.machine.ts';
+import { sessionTimeoutMachine } from './session-timeout.machine.ts';
 import { PAGE_MACHINES } from './page-machines.ts';
 import { facilityPickerMachine } from './facility-picker.machine.ts';
 import { receiptFlowMachine } from './receipt.machine.ts';
@@ -110,6 +111,7 @@ export function provideApp(actors: Partial<ActorLogics>) {
       ...only(actors, ['loadFormState', 'setLocale', 'signOut']),
       wizardMachine: provideWizard(actors),
       navHeaderMachine: navHeaderMachine.provide({ actors: only(actors, ['loadNavScript']) }),
+      sessionTimeoutMachine: sessionTimeoutMachine.provide({ actors: only(actors, ['keepSessionAlive']) }),
     },
     actions: {
       startPage: assign(({ context, spawn }) => {

@@ -1,6 +1,7 @@
 // Server configuration from environment variables with safe defaults (architecture: "Configuration
 // ... comes from environment variables"). The defaults match fixtures/ (see fixtures/README.md).
 import { DEFAULT_FACILITY_RULES } from '../contract/constants.ts';
+import { DEFAULT_SESSION_IDLE_MINUTES } from '../contract/session.ts';
 import type { LegalUrls } from '../contract/legal.ts';
 import { NAV_PATHS, isNavScriptUrl } from '../contract/nav-header.ts';
 import { legalUrlsFromEnv } from './legal-urls.ts';
@@ -102,9 +103,6 @@ export interface Config {
 /** The log levels of Fastify's logger (pino). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Idle minutes before a session ends (docs/decisions/0045). */
-export const DEFAULT_SESSION_IDLE_MINUTES = 15;
 
 /**
  * A configuration value the server cannot use: the server stops at start with this one line, which

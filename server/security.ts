@@ -2,15 +2,19 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, type ErrorBody } from '../contract/api.ts';
+import { DEFAULT_SESSION_IDLE_MINUTES, SESSION_TOUCH_SECONDS } from '../contract/session.ts';
 import type { Config } from './config.ts';
 import type { Repos } from './repo/repos.ts';
 import type { SessionRow } from './repo/sessions.ts';
 
 export const SESSION_COOKIE = 'sid';
-/** Sessions expire after 24 hours without a request. */
-export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
-/** last_seen_at is written at most this often per session. */
-const TOUCH_EVERY_MS = 60 * 1000;
+/** last_seen_at is written at most this often per session (the page counts with it, contract/session.ts). */
+const TOUCH_EVERY_MS = SESSION_TOUCH_SECONDS * 1000;
+
+/** A session ends after this long without a request (SESSION_IDLE_MINUTES; docs/decisions/0045). */
+export function sessionIdleMs(config: Pick<Config, 'sessionIdleMinutes'>): number {
+  return (config.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES) * 60 * 1000;
+}
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /** The paths of the API; everything else is the single-page app and its files. */
@@ -85,6 +89,7 @@ export interface SessionManager {
 
 export function createSessionManager(repos: Repos, config: Config, now: () => Date): SessionManager {
   const current = new WeakMap<FastifyRequest, SessionRow>();
+  const SESSION_IDLE_MS = sessionIdleMs(config);
   let lastPurge = 0;
 
   const setCookie = (reply: FastifyReply, id: string) => {

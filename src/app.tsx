@@ -5,10 +5,11 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
-import { type AppSnapshot, NAV_HEADER_ID, pageActorOf } from '../machines/app.machine.ts';
+import { type AppSnapshot, NAV_HEADER_ID, SESSION_TIMEOUT_ID, pageActorOf } from '../machines/app.machine.ts';
+import { SessionTimeoutDialog } from './components/session-timeout-dialog.tsx';
 import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
 import { Layout } from './components/layout.tsx';
-import type { AppRef, NavHeaderRef, WizardRef } from './machine-refs.ts';
+import type { AppRef, NavHeaderRef, SessionTimeoutRef, WizardRef } from './machine-refs.ts';
 import { NavScriptContext } from './components/site-nav.tsx';
 import { PAGE_SCREENS } from './screens/page-screens.ts';
 import { WizardScreen, stepOf } from './screens/wizard-screen.tsx';
@@ -54,6 +55,9 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   useEffect(() => {
     if (!booting) markFirstScreen();
   }, [booting]);
+  // The session's idle limit: its warning shows over any screen (WCAG 2.2.1).
+  const sessionTimer = (snapshot.children as Record<string, unknown>)[SESSION_TIMEOUT_ID] as
+    SessionTimeoutRef | undefined;
   let body;
   if (snapshot.matches({ ready: 'wizard' }) && wizard) {
     body = <WizardScreen wizard={wizard} lang={lang} onLanguage={onLanguage} />;
@@ -79,7 +83,10 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
     <I18nextProvider i18n={i18n}>
       <SiteContext.Provider value={snapshot.context.site}>
         <SessionContext.Provider value={session}>
-          <NavScriptContext.Provider value={navLoaded}>{body}</NavScriptContext.Provider>
+          <NavScriptContext.Provider value={navLoaded}>
+            {body}
+            <SessionTimeoutDialog timer={sessionTimer} />
+          </NavScriptContext.Provider>
         </SessionContext.Provider>
       </SiteContext.Provider>
     </I18nextProvider>

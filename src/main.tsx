@@ -18,7 +18,8 @@ import './styles.css';
 
 async function start() {
   let unauthorized = () => {};
-  const api = createApiClient({ onUnauthorized: () => unauthorized() });
+  let answered = () => {};
+  const api = createApiClient({ onUnauthorized: () => unauthorized(), onAnswer: () => answered() });
   // §7/§8: from here on, errors of the page are reported (at most 4, one at a time).
   const reporter = createErrorReporter((report) => sendErrorReport(api, report));
   reporter.listen(window);
@@ -61,6 +62,8 @@ async function start() {
     },
   });
   unauthorized = () => actor.send({ type: 'app.unauthorized' });
+  // The session's idle limit counts from the server's last answer (docs/decisions/0045).
+  answered = () => actor.send({ type: 'app.activity' });
   actor.start();
   const root = document.getElementById('root');
   // §8: an error while rendering shows the unexpected-error page, and is reported.

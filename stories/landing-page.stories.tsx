@@ -87,3 +87,14 @@ export const ContinuingAsNew: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(t('COMMON.LOADING'));
   },
 };
+
+/** After the session's idle limit signed the payer out (docs/decisions/0045): the page says why. */
+export const SignedOutAtTheLimit: Story = {
+  parameters: {
+    machineState: 'landing:welcome.noticeCollapsed',
+    page: { machine: landingMachine, input: { ...guest, query: { signedOut: 'idle' } } },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(t('SESSION.SIGNED_OUT_IDLE'));
+  },
+};

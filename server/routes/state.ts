@@ -10,6 +10,7 @@ import { clearForm, saveFormPatch } from '../domain/form-state.ts';
 import { BAD_REQUEST, badRequest, validate } from '../http.ts';
 import { legalUrlsOf } from '../legal-urls.ts';
 import { navScriptUrlOf } from './sandbox-nav.ts';
+import { sessionIdleMs } from '../security.ts';
 import type { FormState } from '../repo/form-state.ts';
 import type { SessionRow } from '../repo/sessions.ts';
 
@@ -44,6 +45,7 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       support_phone: deps.config.supportPhone,
       visit_url: deps.config.visitUrl,
       legal_urls: legalUrlsOf(deps.config),
+      session_idle_seconds: sessionIdleMs(deps.config) / 1000,
     };
     return { fields, errors, locale: fields.locale, csrf_token: session.csrf_token, site } satisfies StateAllResponse;
   });

@@ -16,7 +16,7 @@ import {
 } from './checkout.ts';
 import { allowedCountries, facility, facilityList, stateList } from './facilities.ts';
 import { searchInmates } from './inmates.ts';
-import { register, signIn, signOut } from './session.ts';
+import { keepSessionAlive, register, signIn, signOut } from './session.ts';
 import { cancelRecurringDeposit, recurringDeposits, removeSavedCard, savedCards } from './accounts.ts';
 import { transferAccounts, transferBalance, transferFee } from './transfer-funds.ts';
 import { depositHistory } from './deposit-history.ts';
@@ -86,6 +86,7 @@ export function createActors(api: ApiClient, drafts?: DraftStore): ActorImplemen
     saveProfile: fromPromise(({ input }) => saveProfile(api, input)),
     processDeposit: fromPromise(({ input }) => processDeposit(api, input.confirmDuplicate)),
     signOut: fromPromise(() => signOut(api)),
+    keepSessionAlive: fromPromise(() => keepSessionAlive(api)),
     signIn: fromPromise(({ input }) => signIn(api, input)),
     register: fromPromise(({ input }) => register(api, input)),
     loadSavedCards: fromPromise(() => savedCards(api)),

@@ -11,6 +11,8 @@ export interface ClientOptions {
   baseUrl?: string;
   /** Called on any 401 answer (§7: redirect to '/' and log). */
   onUnauthorized?: () => void;
+  /** Called on every answer of the server: the session was seen (the idle limit counts from it). */
+  onAnswer?: () => void;
   fetch?: typeof fetch;
 }
 
@@ -87,6 +89,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
     }
+    options.onAnswer?.();
     if (response.status === 204) return undefined as T;
     let body: unknown;
     try {

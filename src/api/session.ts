@@ -5,6 +5,7 @@ import {
   type LoginRequest,
   type LoginResponse,
   type LogoutResponse,
+  type MeResponse,
   type RegisterRequest,
   type RegisterResponse,
 } from '../../contract/accounts.ts';
@@ -20,6 +21,12 @@ export async function register(api: ApiClient, body: RegisterRequest): Promise<R
   const answer = await api.post<RegisterResponse>(ACCOUNT_PATHS.register, body);
   api.setCsrfToken(answer.csrf_token);
   return answer;
+}
+
+/** The session warning's "Stay signed in": any request keeps the session; this one says whether it is signed in. */
+export async function keepSessionAlive(api: ApiClient): Promise<{ signedIn: boolean }> {
+  const me = await api.get<MeResponse>(ACCOUNT_PATHS.me);
+  return { signedIn: me.logged_in };
 }
 
 export function signOut(api: ApiClient): Promise<LogoutResponse> {

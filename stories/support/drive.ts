@@ -28,6 +28,8 @@ import type {
   WizardRoute,
 } from '../../machines/wizard.types.ts';
 import type { ReceiptFlowEvent } from '../../machines/receipt.machine.ts';
+import { type SessionTimeoutEvent, sessionTimeoutMachine } from '../../machines/session-timeout.machine.ts';
+import { SESSION_TIMEOUT_ID } from '../../machines/app.machine.ts';
 import { createActors } from '../../src/api/actors.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { isLocale } from '../../src/i18n.ts';
@@ -39,7 +41,14 @@ import { SandboxError, createSandbox, type Sandbox, type SandboxSetup } from './
 
 /** The machines a screen renders; a child machine is named by its invoke id in its parent. */
 export type MachineName =
-  'app' | 'wizard' | 'facilityPicker' | 'recipientSearch' | 'checkout' | 'checkoutExtras' | 'receiptFlow';
+  | 'app'
+  | 'wizard'
+  | 'facilityPicker'
+  | 'recipientSearch'
+  | 'checkout'
+  | 'checkoutExtras'
+  | 'receiptFlow'
+  | 'sessionTimeout';
 /** '<machine>:<state path>', e.g. 'checkout:active.form.warning' or 'wizard:step.facility.editing'. */
 export type MachineState = `${MachineName}:${string}`;
 
@@ -51,6 +60,7 @@ interface EventOf {
   checkout: CheckoutEvent;
   checkoutExtras: CheckoutExtrasEvent;
   receiptFlow: ReceiptFlowEvent;
+  sessionTimeout: SessionTimeoutEvent;
 }
 
 /** One step of a story's way to its state: an event to one machine, or waiting for a state. */
@@ -65,6 +75,7 @@ export const to = {
   checkout: (event: CheckoutEvent): Step => ({ send: 'checkout', event }),
   checkoutExtras: (event: CheckoutExtrasEvent): Step => ({ send: 'checkoutExtras', event }),
   receiptFlow: (event: ReceiptFlowEvent): Step => ({ send: 'receiptFlow', event }),
+  sessionTimeout: (event: SessionTimeoutEvent): Step => ({ send: 'sessionTimeout', event }),
 };
 
 /** Waits, between two events, until a machine is in a state (e.g. the fees are known before submitting). */
@@ -80,6 +91,10 @@ export interface StoryDelays {
   searchThrottle: number;
   feeThrottle: number;
   feesTimeout: number;
+  /** The session's idle limit (session-timeout.machine.ts): held unless a story shows its warning. */
+  sessionWarn: number;
+  sessionWarnFor: number;
+  sessionEnd: number;
 }
 
 /** A delay that does not end while anyone looks at the story (and stays below setTimeout's limit). */
@@ -91,6 +106,9 @@ const STORY_DELAYS: StoryDelays = {
   searchThrottle: 10,
   feeThrottle: 10,
   feesTimeout: DELAYS.feesTimeout,
+  sessionWarn: HOLD,
+  sessionWarnFor: HOLD,
+  sessionEnd: HOLD,
 };
 
 export interface Scene {
@@ -267,7 +285,13 @@ function storyMachine(given: Partial<ActorLogics>, delays: StoryDelays) {
     actors: { checkoutMachine: checkout, recipientSearchMachine: recipientSearch },
     delays: { formSaveThrottle: delays.formSaveThrottle },
   });
-  return provideApp(actors).provide({ actors: { wizardMachine: wizard } });
+  // "Stay signed in" asks a server that stories do not have: it stays busy.
+  const sessionTimeout = sessionTimeoutMachine
+    .provide({ actors: { keepSessionAlive: fromPromise<{ signedIn: boolean }, void>(() => neverSettles()) } })
+    .provide({
+      delays: { sessionWarn: delays.sessionWarn, sessionWarnFor: delays.sessionWarnFor, sessionEnd: delays.sessionEnd },
+    });
+  return provideApp(actors).provide({ actors: { wizardMachine: wizard, sessionTimeoutMachine: sessionTimeout } });
 }
 
 // ---------------------------------------------------------------- driving
@@ -289,6 +313,7 @@ function childOf(parent: AnyActorRef | undefined, id: string): AnyActorRef | und
 
 function lookup(app: AppRef, name: MachineName): AnyActorRef | undefined {
   if (name === 'app') return app;
+  if (name === 'sessionTimeout') return childOf(app, SESSION_TIMEOUT_ID);
   const wizard = childOf(app, 'wizard');
   // The checkout's extras (voicemail offers, CPA link) run as its child 'extras'.
   if (name === 'checkoutExtras') return childOf(childOf(wizard, 'checkout'), EXTRAS_ID);
@@ -298,7 +323,10 @@ function lookup(app: AppRef, name: MachineName): AnyActorRef | undefined {
 /** The actor of `name`, once it exists (a child appears when its parent enters the state that invokes it). */
 async function actorOf(app: AppRef, name: MachineName): Promise<AnyActorRef> {
   if (name === 'app') return app;
-  const parent = name === 'wizard' ? app : await actorOf(app, name === 'checkoutExtras' ? 'checkout' : 'wizard');
+  const parent =
+    name === 'wizard' || name === 'sessionTimeout'
+      ? app
+      : await actorOf(app, name === 'checkoutExtras' ? 'checkout' : 'wizard');
   await waitFor(parent, () => lookup(app, name) !== undefined, { timeout: TIMEOUT });
   return lookup(app, name) as AnyActorRef;
 }

@@ -6,6 +6,7 @@ import type { ActorIO } from '../../machines/actors.types.ts';
 import { PAGE_ID, appMachine } from '../../machines/app.machine.ts';
 import { provideApp } from '../../machines/provide-actors.ts';
 import { type WizardSnapshot, routeOf } from '../../machines/wizard.machine.ts';
+import type { sessionTimeoutMachine } from '../../machines/session-timeout.machine.ts';
 import type { wizardMachine } from '../../machines/wizard.machine.ts';
 import type { AppEvent, AppInput } from '../../machines/app.types.ts';
 import { type AppLocation, type PageRoute, startLocation } from '../../machines/pages.ts';
@@ -49,7 +50,17 @@ const samples = {
   'app.accountCreated': [{ type: 'app.accountCreated' }],
   // §2 global header: the navigation script's machine reports a failed load; the app logs it.
   'app.navScriptFailed': [{ type: 'app.navScriptFailed', message: 'navigation script /x.js did not load' }],
+  // The session's idle limit (session-timeout.machine.ts, its own tests): activity is passed on; the
+  // end signs a payer out or starts a guest's session anew.
+  'app.activity': [{ type: 'app.activity' }],
+  'app.sessionEnded': [
+    { type: 'app.sessionEnded', signedIn: true },
+    { type: 'app.sessionEnded', signedIn: false },
+  ],
 } satisfies EventSamples<AppEvent>;
+
+/** The session timer in the model: a machine that takes the app's events (its own tests cover it). */
+const stubSessionTimeout = createMachine({ id: 'stubSessionTimeout' });
 
 /** A page's machine in the model: the app only starts and stops it. */
 const stubPage = createMachine({ id: 'stubPage' });
@@ -65,6 +76,7 @@ function withStubs(calls: FakeCalls) {
       setLocale: actors.setLocale,
       signOut: actors.signOut,
       wizardMachine: calls.controlled<never, unknown>('wizard') as unknown as typeof wizardMachine,
+      sessionTimeoutMachine: stubSessionTimeout as unknown as typeof sessionTimeoutMachine,
     },
     guards: {
       isPageMissing: ({ context }) => context.location.kind === 'page' && context.location.route === 'raise',
@@ -88,12 +100,16 @@ const spec: ModelSpec<Snapshot> = {
     loadFormState: () => [bootAnswer(EMPTY_FORM, 'en'), bootAnswer(EMPTY_FORM, 'es'), bootAnswer(SIGNED_IN, 'en')],
     reloadFormState: () => [bootAnswer(EMPTY_FORM, 'en'), bootAnswer(SIGNED_IN, 'en')],
     signOut: () => [{ success: true, redirect_to: '/' }],
+    signOutIdle: () => [{ success: true, redirect_to: '/' }],
+    endGuestSession: () => [{ success: true, redirect_to: '/' }],
   },
   failures: {
     loadFormState: [NETWORK_FAILURE],
     reloadFormState: [NETWORK_FAILURE],
     wizard: [NETWORK_FAILURE],
     signOut: [NETWORK_FAILURE],
+    signOutIdle: [NETWORK_FAILURE],
+    endGuestSession: [NETWORK_FAILURE],
   },
   project: ({ context: c }) => [c.lang, c.fields !== null, c.bootError, c.signedIn, JSON.stringify(c.location)],
   limit: 5000,

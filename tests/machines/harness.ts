@@ -249,6 +249,8 @@ export interface ModelSpec<S extends AnyMachineSnapshot = AnyMachineSnapshot> {
   project: (snapshot: S) => unknown;
   /** Traversal bound: exceeding it fails the test instead of running forever. */
   limit?: number;
+  /** Named delays of the machine that contract/constants.ts DELAYS does not hold (`build` provides them). */
+  delays?: Record<string, number>;
 }
 
 export interface ModelPaths {
@@ -329,9 +331,9 @@ function withoutPrefixes(
   return kept.map((k) => k.path).reverse();
 }
 
-function delayOf(eventType: string): number {
+function delayOf(eventType: string, own: Record<string, number> = {}): number {
   const name = eventType.slice(AFTER.length).split('.')[0] ?? '';
-  const ms = (DELAYS as Record<string, number>)[name] ?? Number(name);
+  const ms = own[name] ?? (DELAYS as Record<string, number>)[name] ?? Number(name);
   if (!Number.isFinite(ms)) throw new Error(`unknown delay in ${eventType}`);
   return ms;
 }
@@ -343,7 +345,10 @@ export function describePath(path: StatePath<AnyMachineSnapshot, EventObject>): 
       const e = event as EventObject & Record<string, unknown>;
       if (e.type.startsWith(DONE)) return `${e.type.slice(DONE.length).split('.')[0]} answers`;
       if (e.type.startsWith(ERROR)) return `${e.type.slice(ERROR.length).split('.')[0]} fails`;
-      if (e.type.startsWith(AFTER)) return `${delayOf(e.type)} ms`;
+      if (e.type.startsWith(AFTER)) {
+        const name = e.type.slice(AFTER.length).split('.')[0] ?? '';
+        return name in DELAYS || /^\d+$/.test(name) ? `${delayOf(e.type)} ms` : `${name} passes`;
+      }
       const { type, ...rest } = e;
       const detail = JSON.stringify(rest);
       return detail === '{}' ? type : `${type} ${detail.length > 40 ? `${detail.slice(0, 37)}...` : detail}`;
@@ -374,7 +379,7 @@ export async function replayPath<S extends AnyMachineSnapshot>(
     } else if (event.type.startsWith(ERROR)) {
       calls.reject(event.type.slice(ERROR.length), event.error);
     } else if (event.type.startsWith(AFTER)) {
-      clock.increment(delayOf(event.type));
+      clock.increment(delayOf(event.type, spec.delays));
     } else {
       actor?.send(event);
     }

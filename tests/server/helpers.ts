@@ -196,7 +196,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       }
     };
   }
-  const app = await buildApp(build);
+  // Sessions last a day here, as before the idle limit (docs/decisions/0045), so that tests which move
+  // the clock by hours keep their sessions; the tests of the limit set it themselves.
+  const app = await buildApp({ ...build, config: { sessionIdleMinutes: 24 * 60, ...build.config } });
   setup?.(app);
   await app.ready();
   let closed = false;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StateAllResponse } from '../../contract/api.ts';
 import { CONTENT_SECURITY_POLICY } from '../../server/security.ts';
+import { ANA, signedIn } from './account-helpers.ts';
 import { Client, HOUR, MINUTE, fixedClock, logCapture, newClient, startServer, type TestServer } from './helpers.ts';
 
 const clock = fixedClock();
@@ -103,7 +104,7 @@ describe('sessions', () => {
     }
   });
 
-  it('expire after 24 hours idle, and not before', async () => {
+  it('expire after SESSION_IDLE_MINUTES idle (a day here), and not before', async () => {
     const c = await newClient(server.app);
     await c.save({ facility_id: 1001 });
     clock.advance(23 * HOUR);
@@ -228,5 +229,55 @@ describe('logging', () => {
     expect(text.length).toBeGreaterThan(0);
     expect(text).not.toContain(c.sid);
     expect(text).not.toContain(c.csrf);
+  });
+});
+
+describe('the session idle limit (docs/decisions/0045)', () => {
+  async function idleServer(sessionIdleMinutes: number | undefined) {
+    const idleClock = fixedClock();
+    const site = await startServer({ now: idleClock.now, config: { sessionIdleMinutes } });
+    return { site, idleClock };
+  }
+
+  it('by default 15 minutes: the page is told; the form state of a guest and a sign-in end with it', async () => {
+    const { site, idleClock } = await idleServer(undefined);
+    try {
+      const guest = await newClient(site.app);
+      expect((await guest.state()).site.session_idle_seconds).toBe(15 * 60);
+      await guest.save({ facility_id: 1001 });
+      const ana = await signedIn(site.app, ANA);
+      expect((await ana.get('/account/recurring_deposits')).status).toBe(200);
+
+      idleClock.advance(14 * MINUTE);
+      expect((await guest.state()).fields.facility_id).toBe(1001);
+      expect((await ana.get('/account/recurring_deposits')).status).toBe(200);
+
+      // Each was seen 14 minutes in: 15 minutes from there, they are gone.
+      idleClock.advance(15 * MINUTE + 1000);
+      const sid = guest.sid;
+      expect((await guest.state()).fields.facility_id).toBeNull();
+      expect(guest.sid).not.toBe(sid);
+      expect((await ana.get('/account/recurring_deposits')).status).toBe(401);
+      expect((await ana.get<{ logged_in: boolean }>('/auth/me')).body.logged_in).toBe(false);
+    } finally {
+      await site.dispose();
+    }
+  });
+
+  it('SESSION_IDLE_MINUTES sets it', async () => {
+    const { site, idleClock } = await idleServer(30);
+    try {
+      const ana = await signedIn(site.app, ANA);
+      expect((await ana.get<StateAllResponse>('/state/all')).body.site.session_idle_seconds).toBe(30 * 60);
+      idleClock.advance(29 * MINUTE);
+      // GET /auth/me, the warning's "Stay signed in": signed in, and seen again.
+      expect((await ana.get<{ logged_in: boolean }>('/auth/me')).body.logged_in).toBe(true);
+      idleClock.advance(29 * MINUTE);
+      expect((await ana.get('/account/recurring_deposits')).status).toBe(200);
+      idleClock.advance(31 * MINUTE);
+      expect((await ana.get('/account/recurring_deposits')).status).toBe(401);
+    } finally {
+      await site.dispose();
+    }
   });
 });

@@ -31,6 +31,7 @@ import { professionalResultMachine } from '../../machines/professional-result.ma
 import { pamReturnMachine } from '../../machines/pam-return.machine.ts';
 import { transferFundsMachine } from '../../machines/transfer-funds.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
+import { sessionTimeoutMachine } from '../../machines/session-timeout.machine.ts';
 
 /**
  * The machines the screens render, by the name the stories use (a child machine's invoke id), and
@@ -70,6 +71,8 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   professionalResult: { machine: professionalResultMachine, regions: [''] },
   deepContact: { machine: deepContactMachine, regions: [''] },
   pamReturn: { machine: pamReturnMachine, regions: [''] },
+  // The session's idle limit: what a signed-in payer sees (a guest's session ends without a screen).
+  sessionTimeout: { machine: sessionTimeoutMachine, regions: ['signedIn'] },
 };
 
 /** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */

@@ -24,6 +24,11 @@ export function LandingPage({ page }: PageScreenProps) {
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.LANDING')}</StepHeading>
+      {snapshot.context.signedOutIdle ? (
+        <p className="notice" role="status">
+          {t('SESSION.SIGNED_OUT_IDLE')}
+        </p>
+      ) : null}
       <p>{t('LANDING.INTRO')}</p>
       <h2>{t('LANDING.CHOOSE')}</h2>
       <div className="panel">
