@@ -19,6 +19,7 @@ import type { PageRoute } from './pages.ts';
 import { updateProfileMachine } from './update-profile.machine.ts';
 import { identityVerifyMachine } from './identity-verify.machine.ts';
 import { pamReturnMachine } from './pam-return.machine.ts';
+import { accessibilityMachine } from './accessibility.machine.ts';
 
 export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
   update_profile: updateProfileMachine,
@@ -38,6 +39,7 @@ export const PAGE_MACHINES: Partial<Record<PageRoute, AnyStateMachine>> = {
   deep_contact: deepContactMachine,
   privacy: legalMachine,
   pam_return: pamReturnMachine,
+  accessibility: accessibilityMachine,
   // §2 /develop/raise is for development only: a production build does not offer it (docs/decisions/0009).
   ...(import.meta.env.DEV ? { raise: developRaiseMachine } : {}),
 };

@@ -27,6 +27,7 @@ export const PAGE_ROUTES = [
   'pam_return',
   'raise',
   'deep_contact',
+  'accessibility',
 ] as const;
 export type PageRoute = (typeof PAGE_ROUTES)[number];
 
@@ -94,6 +95,8 @@ export const PAGES: Record<PageRoute, PageDef> = {
   // §4 deep contact: a link naming the facility and the person (contract/deep-contact.ts); the wizard
   // then starts at the type step. Open to guests: the type step asks for sign-in where §4 needs it.
   deep_contact: { path: DEEP_CONTACT_ROUTE, login: false, progress: null, titleKey: 'PAGES.DEEP_CONTACT' },
+  // The accessibility statement (contract/accessibility.ts), linked from the footer.
+  accessibility: { path: '/accessibility', login: false, progress: null, titleKey: 'PAGES.ACCESSIBILITY' },
 };
 
 /** §2: routes that always lead to another (identity.my_account to account.destination_accounts). */

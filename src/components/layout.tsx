@@ -99,10 +99,11 @@ export function Layout({
       <footer className="footer">
         <p>{t('LAYOUT.FOOTER_HELP', { phone })}</p>
         <p>{t('LAYOUT.FOOTER_SECURE')}</p>
-        {/* §2 login.terms and login.privacy (two links, not a list: the pages' own lists stay the only ones). */}
+        {/* §2 login.terms and login.privacy, and the accessibility statement (links, not a list: the pages' own lists stay the only ones). */}
         <nav className="footer-links" aria-label={t('LEGAL.FOOTER_NAV')}>
           <a href="#/terms">{t('PAGES.TERMS')}</a>
           <a href="#/privacy">{t('PAGES.PRIVACY')}</a>
+          <a href="#/accessibility">{t('PAGES.ACCESSIBILITY')}</a>
         </nav>
       </footer>
     </div>

@@ -35,6 +35,7 @@ export const PAGE_SCREENS: Partial<Record<PageRoute, LazyScreen<PageScreenProps>
   deep_contact: lazyScreen(() => import('./pages/deep-contact-page.tsx').then((m) => m.DeepContactPage)),
   privacy: lazyScreen(() => import('./pages/legal-page.tsx').then((m) => m.LegalPage)),
   pam_return: lazyScreen(() => import('./pages/pam-return-page.tsx').then((m) => m.PamReturnPage)),
+  accessibility: lazyScreen(() => import('./pages/accessibility-page.tsx').then((m) => m.AccessibilityPage)),
   // §2: development builds only; a production build has no such chunk (docs/decisions/0009).
   ...(import.meta.env.DEV
     ? { raise: lazyScreen(() => import('./pages/develop-raise-page.tsx').then((m) => m.DevelopRaisePage)) }

@@ -32,6 +32,7 @@ import { pamReturnMachine } from '../../machines/pam-return.machine.ts';
 import { transferFundsMachine } from '../../machines/transfer-funds.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
 import { sessionTimeoutMachine } from '../../machines/session-timeout.machine.ts';
+import { accessibilityMachine } from '../../machines/accessibility.machine.ts';
 
 /**
  * The machines the screens render, by the name the stories use (a child machine's invoke id), and
@@ -73,6 +74,7 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   pamReturn: { machine: pamReturnMachine, regions: [''] },
   // The session's idle limit: what a signed-in payer sees (a guest's session ends without a screen).
   sessionTimeout: { machine: sessionTimeoutMachine, regions: ['signedIn'] },
+  accessibility: { machine: accessibilityMachine, regions: [''] },
 };
 
 /** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */

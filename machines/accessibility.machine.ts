@@ -1,0 +1,14 @@
+// /accessibility: the accessibility statement (contract/accessibility.ts). Nothing to load or decide:
+// the page shows the statement in the payer's language.
+import { type SnapshotFrom, setup } from 'xstate';
+import type { PageInput } from './pages.ts';
+
+export const accessibilityMachine = setup({
+  types: { input: {} as PageInput },
+}).createMachine({
+  id: 'accessibility',
+  initial: 'shown',
+  states: { shown: {} },
+});
+
+export type AccessibilitySnapshot = SnapshotFrom<typeof accessibilityMachine>;
