@@ -11,7 +11,7 @@ import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
 import { Layout } from './components/layout.tsx';
 import type { AppRef, NavHeaderRef, SessionTimeoutRef, WizardRef } from './machine-refs.ts';
 import { NavScriptContext } from './components/site-nav.tsx';
-import { PAGE_SCREENS } from './screens/page-screens.ts';
+import { EAGER_PAGE_SCREENS, PAGE_SCREENS } from './screens/page-screens.ts';
 import { WizardScreen, stepOf } from './screens/wizard-screen.tsx';
 import { pathOf } from './routes.ts';
 import { FailureScreen, LoadingScreen } from './screens/status-screens.tsx';
@@ -106,7 +106,7 @@ function PageScreen({
   const location = snapshot.context.location;
   const route = location.kind === 'page' ? location.route : null;
   const page = pageActorOf(snapshot);
-  const Screen = route ? PAGE_SCREENS[route] : undefined;
+  const Screen = route ? (EAGER_PAGE_SCREENS[route] ?? PAGE_SCREENS[route]) : undefined;
   const path = location.kind === 'page' ? pagePath(location) : null;
   // The address shows the page the app chose (after a redirect to sign-in, for example).
   useEffect(() => {

@@ -1,11 +1,12 @@
-// The first screen (docs/decisions/0031): what a payer sees first at '/' and at the facility step. It is
-// rendered at build time in each language (src/prerender.tsx) and painted before any script runs; the
-// app hydrates it when the address and the language are those of the page it came with.
+// The first screen (docs/decisions/0031): what a payer sees first at '/', the welcome page (§2 /landing,
+// machines/pages.ts startLocation). It is rendered at build time in each language (src/prerender.tsx)
+// and painted before any script runs; the app hydrates it when the address and the language are those
+// of the page it came with.
 import type { AppLocation } from '../machines/pages.ts';
 
-/** The addresses whose first screen is the pre-rendered facility step (a guest's start, §2). */
+/** The addresses whose first screen is the pre-rendered welcome page: '/' and /landing (§2). */
 export function isFirstScreen(location: AppLocation): boolean {
-  return location.kind === 'wizard' && (location.route === null || location.route === 'facility');
+  return location.kind === 'page' && location.route === 'landing' && Object.keys(location.query).length === 0;
 }
 
 /** The User Timing mark set when the app shows its first screen working (read by `npm run bench:web`). */

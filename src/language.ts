@@ -14,16 +14,21 @@ import {
   ERROR_PAGE,
   FACILITY,
   HEADER_NAV,
+  LANDING,
   LAYOUT,
   LEGAL,
   PAGES,
+  SESSION,
   VALIDATION,
   WIZARD,
 } from '../locales/en.json';
 
 export const LANGUAGE_STORAGE_KEY = 'deposit.lang';
 
-/** The sections of locales/en.json that the first screen (layout, facility step, failures) uses. */
+/**
+ * The sections of locales/en.json that the first screens use: the layout, the welcome page, the facility
+ * step, failures, and the session warning (which may open over any screen).
+ */
 const FIRST_SCREEN_EN = {
   COMMON,
   COUNTRY,
@@ -31,9 +36,11 @@ const FIRST_SCREEN_EN = {
   ERROR_PAGE,
   FACILITY,
   HEADER_NAV,
+  LANDING,
   LAYOUT,
   LEGAL,
   PAGES,
+  SESSION,
   VALIDATION,
   WIZARD,
 };

@@ -3,6 +3,8 @@
 // A screen gets its page machine's actor and renders its states.
 import type { AnyActorRef } from 'xstate';
 import type { PageRoute } from '../../machines/pages.ts';
+import { LandingPage } from './pages/landing-page.tsx';
+import type { ComponentType } from 'react';
 import { type LazyScreen, lazyScreen } from './lazy-screen.ts';
 
 export interface PageScreenProps {
@@ -27,7 +29,6 @@ export const PAGE_SCREENS: Partial<Record<PageRoute, LazyScreen<PageScreenProps>
   professional_verification_resp: lazyScreen(() =>
     import('./pages/professional-result-page.tsx').then((m) => m.ProfessionalResultPage),
   ),
-  landing: lazyScreen(() => import('./pages/landing-page.tsx').then((m) => m.LandingPage)),
   deposit_or_schedule_visit: lazyScreen(() =>
     import('./pages/deposit-or-visit-page.tsx').then((m) => m.DepositOrVisitPage),
   ),
@@ -40,4 +41,12 @@ export const PAGE_SCREENS: Partial<Record<PageRoute, LazyScreen<PageScreenProps>
   ...(import.meta.env.DEV
     ? { raise: lazyScreen(() => import('./pages/develop-raise-page.tsx').then((m) => m.DevelopRaisePage)) }
     : {}),
+};
+
+/**
+ * Pages in the first script, drawn without waiting: the welcome page is the first screen at '/'
+ * (src/screens/first-screen.tsx), and the app's own page replaces it without a loading state between.
+ */
+export const EAGER_PAGE_SCREENS: Partial<Record<PageRoute, ComponentType<PageScreenProps>>> = {
+  landing: LandingPage,
 };

@@ -1,6 +1,6 @@
 // The first load on a cheap phone (docs/decisions/0030-0032): the site's files go out compressed and
-// cached for good, the first screen is in the page before any script runs (in the payer's language),
-// the app takes it over without moving it, and the journey goes on from there.
+// cached for good, the first screen (the welcome page, §2) is in the page before any script runs (in the
+// payer's language), the app takes it over without moving it, and the journey goes on from there.
 import type { Page } from '@playwright/test';
 import { LANGUAGE_COOKIE } from '../../contract/constants.ts';
 import { T, chooseFacility, expect, expectStep, test } from './support.ts';
@@ -51,7 +51,7 @@ test.describe('first load', () => {
 
   for (const lang of ['en', 'es'] as const) {
     const t = T[lang];
-    test(`the first screen's heading and form are in the page before any script runs (${lang})`, async ({
+    test(`the first screen's heading and choices are in the page before any script runs (${lang})`, async ({
       browser,
       baseURL,
     }) => {
@@ -60,11 +60,12 @@ test.describe('first load', () => {
       const page = await context.newPage();
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expect(page.getByRole('heading', { level: 1, name: t.FACILITY.HEADING })).toBeVisible();
-      await expect(page.getByLabel(t.FACILITY.COUNTRY, { exact: true })).toBeVisible();
-      await expect(page.getByLabel(t.FACILITY.STATE, { exact: true })).toBeVisible();
-      await expect(page.getByRole('button', { name: t.WIZARD.CONTINUE })).toBeVisible();
-      await expect(page).toHaveTitle(`${t.FACILITY.HEADING} - ${t.LAYOUT.SITE_NAME}`);
+      // §2: the site root is the welcome page.
+      await expect(page.getByRole('heading', { level: 1, name: t.PAGES.LANDING })).toBeVisible();
+      await expect(page.getByRole('button', { name: t.LANDING.CONTINUE })).toBeVisible();
+      await expect(page.getByRole('button', { name: t.LANDING.SIGN_IN })).toBeVisible();
+      await expect(page.getByRole('region', { name: t.LANDING.NOTICE_TITLE })).toBeVisible();
+      await expect(page).toHaveTitle(`${t.PAGES.LANDING} - ${t.LAYOUT.SITE_NAME}`);
       await context.close();
     });
 
@@ -76,12 +77,14 @@ test.describe('first load', () => {
       if (lang === 'es') await context.addInitScript(() => localStorage.setItem('deposit.lang', 'es'));
       const page = await context.newPage();
       await page.goto('/');
-      await expectStep(page, lang, t.FACILITY.HEADING, 30, '#/deposit_facility/US');
+      await expect(page.getByRole('heading', { level: 1, name: t.PAGES.LANDING })).toBeFocused();
+      await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/landing');
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      // The header's navigation script has arrived and the lists have loaded: nothing moved.
+      // The header's navigation script has arrived and the app has its own page: nothing moved.
       await expect(page.getByRole('navigation', { name: t.HEADER_NAV.LABEL })).toBeVisible();
-      await expect(page.getByLabel(t.FACILITY.COUNTRY, { exact: true })).toHaveValue('US');
+      await expect(page).toHaveTitle(`${t.PAGES.LANDING} - ${t.LAYOUT.SITE_NAME}`);
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+      await page.getByRole('button', { name: t.LANDING.CONTINUE }).click();
       await chooseFacility(page, lang);
       await expectStep(page, lang, t.TYPE.HEADING, 40, '#/deposit_type');
       await context.close();
@@ -91,6 +94,9 @@ test.describe('first load', () => {
   test('another address shows its own page, not the pre-rendered first screen', async ({ page }) => {
     await page.goto('/#/login');
     await expect(page.getByRole('heading', { level: 1, name: T.en.LOGIN.HEADING })).toBeFocused();
-    await expect(page.getByRole('heading', { name: T.en.FACILITY.HEADING })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: T.en.PAGES.LANDING })).toHaveCount(0);
+    await page.goto('/#/deposit_facility/US');
+    await expectStep(page, 'en', T.en.FACILITY.HEADING, 30, '#/deposit_facility/US');
+    await expect(page.getByRole('heading', { name: T.en.PAGES.LANDING })).toHaveCount(0);
   });
 });

@@ -166,7 +166,9 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
     const guest = new Browser([a, b]);
     await guest.start();
     await guest.fillCheckout();
-    const paid = await guest.send<{ success: boolean }>('POST', '/pay/process_deposit', { skip_completed_steps: false });
+    const paid = await guest.send<{ success: boolean }>('POST', '/pay/process_deposit', {
+      skip_completed_steps: false,
+    });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.success).toBe(true);
   });

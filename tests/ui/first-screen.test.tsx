@@ -6,7 +6,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Locale } from '../../contract/entities.ts';
 import { provideApp } from '../../machines/provide-actors.ts';
 import { createActors } from '../../src/api/actors.ts';
@@ -17,6 +17,7 @@ import { PRERENDER_HIDDEN_CLASS } from '../../src/first-screen.ts';
 import { createI18n } from '../../src/i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/language.ts';
 import { firstScreenScript, renderFirstScreen } from '../../src/prerender.tsx';
+import { startLocation } from '../../machines/pages.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 import { type Harness, startServer } from './harness.tsx';
@@ -44,22 +45,23 @@ afterEach(() => {
 
 describe('the pre-rendered first screen', () => {
   for (const lang of ['en', 'es'] as const satisfies readonly Locale[]) {
-    it(`is the facility step with its form, and the app hydrates it without a mismatch (${lang})`, async () => {
+    it(`is the welcome page (§2 /landing), and the app hydrates it without a mismatch (${lang})`, async () => {
       const t = T[lang];
       const page = renderFirstScreen(lang);
-      expect(page.title).toBe(`${t.FACILITY.HEADING} - ${t.LAYOUT.SITE_NAME}`);
+      expect(page.title).toBe(`${t.PAGES.LANDING} - ${t.LAYOUT.SITE_NAME}`);
       container = document.createElement('div');
       container.innerHTML = page.html;
       document.body.append(container);
       const painted = within(container);
-      expect(painted.getByRole('heading', { level: 1 }).textContent).toBe(t.FACILITY.HEADING);
-      expect(painted.getByLabelText(t.FACILITY.COUNTRY)).toBeInstanceOf(HTMLSelectElement);
-      expect(painted.getByRole('button', { name: t.WIZARD.CONTINUE })).toBeTruthy();
+      expect(painted.getByRole('heading', { level: 1 }).textContent).toBe(t.PAGES.LANDING);
+      expect(painted.getByRole('button', { name: t.LANDING.CONTINUE })).toBeTruthy();
+      expect(painted.getByRole('button', { name: t.LANDING.SIGN_IN })).toBeTruthy();
+      expect(painted.getByRole('region', { name: t.LANDING.NOTICE_TITLE })).toBeTruthy();
 
       const mismatches: unknown[] = [];
       const api = createApiClient({ baseUrl: 'http://localhost/', fetch: h.fetch });
       const app = createActor(provideApp(createActors(api)), {
-        input: { lang, route: null, location: { kind: 'wizard', route: null } },
+        input: { lang, route: null, location: startLocation('') },
       });
       app.start();
       const i18n = createI18n(lang);
@@ -75,7 +77,13 @@ describe('the pre-rendered first screen', () => {
           { onRecoverableError: (error) => mismatches.push(error) },
         );
       });
-      // The app goes on from it: the lists arrive from the server.
+      // The app goes on from it: the form state is read, the welcome page is the app's own, and it
+      // leads to the facility step.
+      await act(async () => {
+        await waitFor(() => expect(app.getSnapshot().matches({ ready: 'page' })).toBe(true));
+      });
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t.PAGES.LANDING);
+      await act(async () => screen.getByRole('button', { name: t.LANDING.CONTINUE }).click());
       expect(await screen.findByRole('option', { name: 'Texas' })).toBeTruthy();
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t.FACILITY.HEADING);
       expect(mismatches).toEqual([]);
@@ -93,14 +101,19 @@ describe("the page's inline script", () => {
     return document.documentElement.classList.contains(PRERENDER_HIDDEN_CLASS);
   };
 
-  it("leaves the first screen shown at '/' and at the facility step, in the page's language", () => {
-    for (const hash of ['', '#', '#/', '#/deposit_facility/US', '#/deposit_facility/CA/', '#/deposit_facility'])
-      expect(run('en', hash), hash).toBe(false);
-    expect(run('es', '#/deposit_facility/US', 'es')).toBe(false);
+  it("leaves the first screen shown at '/' and at /landing, in the page's language", () => {
+    for (const hash of ['', '#', '#/', '#/landing', '#/landing/']) expect(run('en', hash), hash).toBe(false);
+    expect(run('es', '#/landing', 'es')).toBe(false);
   });
 
   it('hides it at any other address, or when the payer chose the other language', () => {
-    for (const hash of ['#/login', '#/checkout', '#/deposit_type', '#/account/deposit_history'])
+    for (const hash of [
+      '#/login',
+      '#/checkout',
+      '#/deposit_facility/US',
+      '#/deposit_type',
+      '#/account/deposit_history',
+    ])
       expect(run('en', hash), hash).toBe(true);
     expect(run('en', '#/', 'es')).toBe(true);
     expect(run('es', '', 'en')).toBe(true);
