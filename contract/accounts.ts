@@ -12,6 +12,7 @@
 // - Sign-in answers 400 for wrong credentials (not 401, which means "session ended" to the client) and
 //   429 while locked; registration answers 409 for an email that has an account.
 // Error keys on the wire are `ERROR.<code>` for the codes of ACCOUNT_ERROR_CODES below.
+import type { DepositStatusInfo } from './deposit-status.ts';
 import * as yup from 'yup';
 import type { DepositType } from './entities.ts';
 import { MSG, guestContactSchema, nameSchema } from './schemas.ts';
@@ -372,6 +373,8 @@ export interface DepositHistoryItem {
   deposit_phone_no: string | null;
   facility_id: number;
   facility_label: string;
+  /** Where the deposit is: submitted, posted, refused, refunded, with each step's time (docs/decisions/0048). */
+  status: DepositStatusInfo;
 }
 
 /** §9: deposit history pages hold 20 (DEPOSIT_HISTORY_PAGE_SIZE). */

@@ -108,7 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.recurringEveryMs) {
     const run = async () => {
       try {
-        const report = await runDueRecurringDeposits(store, now());
+        const report = await runDueRecurringDeposits(store, now(), config.depositPostSeconds);
         if (report.charged.length > 0 || report.skipped.length > 0)
           app.log.info({ recurring: report }, 'recurring deposits');
       } catch (err) {

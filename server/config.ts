@@ -98,6 +98,12 @@ export interface Config {
    * SESSION_IDLE_MINUTES (unset: DEFAULT_SESSION_IDLE_MINUTES).
    */
   sessionIdleMinutes?: number;
+  /**
+   * Seconds after its charge at which the sandbox facility posts a deposit, or refuses one to a person
+   * released since; a refund follows a refusal as long again (docs/decisions/0048). Environment:
+   * DEPOSIT_POST_SECONDS (unset: DEFAULT_DEPOSIT_POST_SECONDS).
+   */
+  depositPostSeconds?: number;
 }
 
 /** The log levels of Fastify's logger (pino). */
@@ -111,6 +117,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+/** The sandbox facility posts a deposit five minutes after its charge (docs/decisions/0048). */
+export const DEFAULT_DEPOSIT_POST_SECONDS = 300;
 
 /** §9 six per page: twenty pages of recipients, after which the payer is asked to type more. */
 export const DEFAULT_SEARCH_CAP = 120;
@@ -322,6 +331,9 @@ function readConfig(env: Env, d: Config): Config {
     ...logLevel(env),
     ...(env.SESSION_IDLE_MINUTES?.trim()
       ? { sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', DEFAULT_SESSION_IDLE_MINUTES, 1, 24 * 60) }
+      : {}),
+    ...(env.DEPOSIT_POST_SECONDS?.trim()
+      ? { depositPostSeconds: int(env, 'DEPOSIT_POST_SECONDS', DEFAULT_DEPOSIT_POST_SECONDS, 0, 7 * 24 * 3600) }
       : {}),
   };
 }

@@ -467,4 +467,19 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX deposits_payer_phone_time ON deposits (payer_email, deposit_phone_no, created_at);
     `,
   ),
+  portable(
+    11,
+    'deposit status: submitted, posted, or refused and refunded',
+    `
+    -- The deposit status tracker (docs/decisions/0048): the time of each step of a deposit after its
+    -- charge (created_at is its submission). The processor writes them; the status read is the latest
+    -- step whose time has come. refusal_reason names why a facility refused (contract/deposit-status.ts).
+    ALTER TABLE deposits ADD COLUMN posted_at {{TS}} NULL;
+    ALTER TABLE deposits ADD COLUMN refused_at {{TS}} NULL;
+    ALTER TABLE deposits ADD COLUMN refunded_at {{TS}} NULL;
+    ALTER TABLE deposits ADD COLUMN refusal_reason TEXT NULL;
+    -- Deposits charged before the tracker were posted as they were charged.
+    UPDATE deposits SET posted_at = created_at WHERE posted_at IS NULL AND refused_at IS NULL;
+    `,
+  ),
 ];

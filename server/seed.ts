@@ -1,5 +1,6 @@
 // Fills an empty database from fixtures/ (architecture: "seeded from fixtures/ when empty").
 import { loadCountries, loadFacilities, loadFees, loadInmates, loadPayers, loadRegions } from './fixtures.ts';
+import { postedWhenCharged } from './domain/deposit-status.ts';
 import { toCents } from './money.ts';
 import type { Store } from './repo/repos.ts';
 
@@ -126,6 +127,8 @@ export async function seedPayersIfEmpty(store: Store): Promise<boolean> {
           // Only a session's form state (deposit_id) reads this answer back, and no session refers
           // to a seeded row.
           response_json: '{}',
+          // History: posted as it was charged (docs/decisions/0048).
+          ...postedWhenCharged(h.created_at),
         });
         await repos.depositHistory.assign(h.id, p.id, h.deposit_phone_no);
       }

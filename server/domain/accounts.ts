@@ -1,5 +1,6 @@
 // What the account calls answer, from stored rows: the §3 shapes, the §9 sort orders, money in
 // dollars on the wire. Pure functions; no SQL here.
+import { depositStatus } from './deposit-status.ts';
 import type {
   AccountUser,
   DepositHistoryItem,
@@ -89,7 +90,11 @@ export function sortRecurringDeposits(list: readonly RecurringDeposit[]): Recurr
   return [...list].sort((a, b) => b.amount - a.amount || a.id - b.id);
 }
 
-export function depositHistoryItem(h: DepositHistoryRow, closedFacilityIds: readonly number[]): DepositHistoryItem {
+export function depositHistoryItem(
+  h: DepositHistoryRow,
+  closedFacilityIds: readonly number[],
+  now: Date,
+): DepositHistoryItem {
   // A phone deposit made through the number step names no inmate (its names are '').
   const inmateName = `${h.inmate_first_name} ${h.inmate_last_name}`.trim();
   const toPhone = h.deposit_type === 'dest' && h.deposit_phone_no !== null;
@@ -114,5 +119,7 @@ export function depositHistoryItem(h: DepositHistoryRow, closedFacilityIds: read
     deposit_phone_no: h.deposit_phone_no,
     facility_id: h.facility_id,
     facility_label: h.facility_label,
+    // Where the deposit is now (docs/decisions/0048).
+    status: depositStatus(h.status, now),
   };
 }

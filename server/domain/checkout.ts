@@ -19,7 +19,8 @@ import type { RecurringDepositType } from '../../contract/accounts.ts';
 import { CHECKOUT_SERVICE_ERRORS, NO_ROUNDUP_ID, RECURRING_DAYS } from '../../contract/checkout-services.ts';
 import { DEEP_CONTACT_ERRORS, deepContactNeedsSignIn } from '../../contract/deep-contact.ts';
 import { DEST_DEPOSIT_ERRORS } from '../../contract/dest-deposits.ts';
-import { DEFAULT_NO_TRUST_BILLING_STATES, type Config } from '../config.ts';
+import { DEFAULT_DEPOSIT_POST_SECONDS, DEFAULT_NO_TRUST_BILLING_STATES, type Config } from '../config.ts';
+import { sandboxSettlement } from './deposit-status.ts';
 import { toCents, toDollars } from '../money.ts';
 import type { RecipientKey } from '../repo/deposits.ts';
 import type { FormState } from '../repo/form-state.ts';
@@ -425,6 +426,8 @@ export async function processDeposit(
       payer_email: payerEmail,
       created_at: nowIso,
       response_json: JSON.stringify(body),
+      // The status tracker: the sandbox facility's answer, with its times (docs/decisions/0048).
+      ...sandboxSettlement(nowIso, inmate ? inmate.id : null, config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS),
     });
     // The phone account's balance moves in the transaction that writes the ledger row (decisions/0010).
     const destAccountId = dest

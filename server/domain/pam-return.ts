@@ -8,19 +8,21 @@ import type { CheckoutResponse } from '../../contract/api.ts';
 import { PAM_RECURRING_DAYS } from '../../contract/checkout-services.ts';
 import type { FormFields, ReceiptInfo } from '../../contract/entities.ts';
 import { PAM_ERRORS } from '../../contract/pam.ts';
+import { type Config, DEFAULT_DEPOSIT_POST_SECONDS } from '../config.ts';
 import type { Keys } from '../keys.ts';
 import { toCents } from '../money.ts';
 import type { Store } from '../repo/repos.ts';
 import type { UserRow } from '../repo/users.ts';
 import { RECURRING_DEPOSIT_TYPE, newOrderNumber, response } from './checkout.ts';
 import { ageOn } from './dates.ts';
+import { sandboxSettlement } from './deposit-status.ts';
 import { readPamPayload, verifyPamResult } from './pam.ts';
 
 export type PamOutcome = { status: 200; body: CheckoutResponse } | { status: 400; field: string };
 
 /** Writes the deposit the signed pam result proves, once (in one transaction). */
 export async function completePamDeposit(
-  deps: { store: Store; keys: Keys },
+  deps: { store: Store; keys: Keys; config: Config },
   user: UserRow,
   session: { id: string },
   pamResult: string,
@@ -98,6 +100,7 @@ export async function completePamDeposit(
       payer_email: user.email,
       created_at: nowIso,
       response_json: JSON.stringify(answer),
+      ...sandboxSettlement(nowIso, inmate.id, deps.config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS),
     });
     await repos.depositHistory.assign(depositId, user.id, null);
     // §4 pam mode: the schedule repeats this payment on the card the endpoint took (its pam_ref); the

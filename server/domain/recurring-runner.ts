@@ -8,6 +8,8 @@ import type { DepositType } from '../../contract/entities.ts';
 import { expiryValid } from '../../contract/schemas.ts';
 import type { Repos, Store } from '../repo/repos.ts';
 import type { RecurringDepositRow } from '../repo/recurring-deposits.ts';
+import { DEFAULT_DEPOSIT_POST_SECONDS } from '../config.ts';
+import { sandboxSettlement } from './deposit-status.ts';
 import { quote } from './fees.ts';
 import { creditDestination } from './dest-deposits.ts';
 
@@ -99,7 +101,7 @@ type Turn = { kind: 'charged'; orderNumber: string } | { kind: 'done' } | { kind
  * the schedule's row: on PostgreSQL another instance's runner skips a locked schedule (FOR UPDATE SKIP
  * LOCKED) and, once this one commits, finds its order number taken.
  */
-async function chargeOne(repos: Repos, r: RecurringDepositRow, now: Date): Promise<Turn> {
+async function chargeOne(repos: Repos, r: RecurringDepositRow, now: Date, postSeconds: number): Promise<Turn> {
   const period = periodToCharge(r, now);
   if (!period) return null;
   if (!(await repos.recurringDeposits.lockForCharge(r.id))) return { kind: 'done' };
@@ -139,6 +141,7 @@ async function chargeOne(repos: Repos, r: RecurringDepositRow, now: Date): Promi
     created_at: at,
     response_json: JSON.stringify({ recurring_deposit_id: r.id, period }),
     deposit_phone_no: account?.deposit_phone_no ?? null,
+    ...sandboxSettlement(at, r.inmate_id, postSeconds),
   });
   // The payer's deposit history lists it.
   await repos.depositHistory.assign(depositId, r.user_id, account?.deposit_phone_no ?? null);
@@ -159,13 +162,18 @@ async function chargeOne(repos: Repos, r: RecurringDepositRow, now: Date): Promi
   return { kind: 'charged', orderNumber };
 }
 
-export async function runDueRecurringDeposits(store: Store, now: Date): Promise<RunReport> {
+/** `postSeconds`: when the sandbox facility posts what the runner charges (docs/decisions/0048). */
+export async function runDueRecurringDeposits(
+  store: Store,
+  now: Date,
+  postSeconds = DEFAULT_DEPOSIT_POST_SECONDS,
+): Promise<RunReport> {
   const report: RunReport = { charged: [], alreadyDone: 0, skipped: [] };
   for (const r of await store.repos.recurringDeposits.listActiveBefore(now.toISOString())) {
     if (!periodToCharge(r, now)) continue;
     let turn: Turn;
     try {
-      turn = await store.transaction((repos) => chargeOne(repos, r, now));
+      turn = await store.transaction((repos) => chargeOne(repos, r, now, postSeconds));
     } catch (e) {
       // Another runner charged this period first: its order number is taken.
       const period = periodToCharge(r, now);

@@ -44,3 +44,13 @@ export function processorText(outcome: string): string {
 export function cardDisplay(brand: string, last4: string): string {
   return brand === 'amex' ? `**** ****** *${last4}` : `**** **** **** ${last4}`;
 }
+
+/**
+ * The sandbox's facility refuses deposits to these people: released since the search listed them
+ * (fixtures/README.md, docs/decisions/0048). A deposit to them is charged, refused, then refunded.
+ */
+const RELEASED_SINCE = new Set(['100006']);
+
+export function releasedSince(inmateId: string): boolean {
+  return RELEASED_SINCE.has(inmateId);
+}

@@ -2,6 +2,7 @@
 // the user, with what the history shows of the facility, the recipient and the phone account.
 import type { DepositType } from '../../contract/entities.ts';
 import type { Executor } from '../db.ts';
+import type { DepositStatusRow } from './deposits.ts';
 import { bool, changed } from './rows.ts';
 
 export interface DepositHistoryRow {
@@ -23,6 +24,8 @@ export interface DepositHistoryRow {
   /** The user's phone account with that number, if any. */
   phone_label: string | null;
   phone_is_primary: boolean;
+  /** The status tracker's columns (docs/decisions/0048). */
+  status: DepositStatusRow;
 }
 
 function depositType(v: string): DepositType {
@@ -61,6 +64,12 @@ export function createDepositHistoryRepo(db: Executor) {
           'i.last_name',
           'a.deposit_phone_no_label as phone_label',
           'a.is_primary as phone_is_primary',
+          'd.session_id',
+          'd.user_id',
+          'd.posted_at',
+          'd.refused_at',
+          'd.refunded_at',
+          'd.refusal_reason',
         ])
         .where('d.user_id', '=', userId)
         .orderBy('d.created_at', 'desc')
@@ -85,6 +94,16 @@ export function createDepositHistoryRepo(db: Executor) {
         inmate_last_name: r.last_name ?? '',
         phone_label: r.phone_label ?? null,
         phone_is_primary: bool(r.phone_is_primary),
+        status: {
+          id: r.id,
+          session_id: r.session_id,
+          user_id: r.user_id,
+          created_at: r.created_at,
+          posted_at: r.posted_at,
+          refused_at: r.refused_at,
+          refunded_at: r.refunded_at,
+          refusal_reason: r.refusal_reason,
+        },
       }));
     },
     async count(userId: string): Promise<number> {

@@ -23,6 +23,24 @@ export interface DepositRow {
   response_json: string;
   /** The phone number of a dest deposit (docs/decisions/0010). */
   deposit_phone_no?: string | null;
+  /** The deposit status tracker (docs/decisions/0048): when the facility posted or refused it, when
+   * the charge was refunded; null for a step not taken. */
+  posted_at: string | null;
+  refused_at: string | null;
+  refunded_at: string | null;
+  refusal_reason: string | null;
+}
+
+/** The status columns of one deposit and who may read them. */
+export interface DepositStatusRow {
+  id: string;
+  session_id: string;
+  user_id: string | null;
+  created_at: string;
+  posted_at: string | null;
+  refused_at: string | null;
+  refunded_at: string | null;
+  refusal_reason: string | null;
 }
 
 const COLUMNS = [
@@ -44,6 +62,10 @@ const COLUMNS = [
   'created_at',
   'response_json',
   'deposit_phone_no',
+  'posted_at',
+  'refused_at',
+  'refunded_at',
+  'refusal_reason',
 ] as const;
 
 /** Who a deposit went to: an inmate, or a phone number (dest). */
@@ -67,6 +89,23 @@ export function createDepositRepo(db: Executor) {
     },
     async findById(id: string): Promise<DepositRow | undefined> {
       return db.selectFrom('deposits').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+    /** The status tracker's columns of one deposit (docs/decisions/0048). */
+    async findStatus(id: string): Promise<DepositStatusRow | undefined> {
+      return db
+        .selectFrom('deposits')
+        .select([
+          'id',
+          'session_id',
+          'user_id',
+          'created_at',
+          'posted_at',
+          'refused_at',
+          'refunded_at',
+          'refusal_reason',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
     async orderNumberExists(orderNumber: string): Promise<boolean> {
       const r = await db.selectFrom('deposits').select('id').where('order_number', '=', orderNumber).executeTakeFirst();

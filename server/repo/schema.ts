@@ -92,6 +92,10 @@ export interface Schema {
     response_json: string;
     user_id: string | null;
     deposit_phone_no: string | null;
+    posted_at: Ts | null;
+    refused_at: Ts | null;
+    refunded_at: Ts | null;
+    refusal_reason: string | null;
   };
   outbox: {
     id: Generated<number>;

@@ -179,7 +179,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     );
     const closed = deps.config.closedFacilityIds ?? [];
     return {
-      deposits: rows.map((r) => depositHistoryItem(r, closed)),
+      deposits: rows.map((r) => depositHistoryItem(r, closed, now())),
       page,
       per_page: DEPOSIT_HISTORY_PAGE_SIZE,
       total,

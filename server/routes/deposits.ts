@@ -1,12 +1,14 @@
 // POST /pay/process_deposit (§7 checkout; §4 checkout outcomes; architecture: one ledger row per
-// deposit, idempotent).
+// deposit, idempotent) and GET /pay/deposit_status/:id (the status tracker, docs/decisions/0048).
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { PATHS } from '../../contract/api.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
+import { DEPOSIT_STATUS_BASE, depositStatusParamsSchema, type DepositStatusInfo } from '../../contract/deposit-status.ts';
 import { processDeposit } from '../domain/checkout.ts';
-import { badRequest, validate } from '../http.ts';
+import { readDepositStatus } from '../domain/deposit-status.ts';
+import { NOT_FOUND, badRequest, validate } from '../http.ts';
 
 const bodySchema = yup.object({
   skip_completed_steps: yup.boolean().strict().typeError(MSG.invalid).required(MSG.required),
@@ -14,7 +16,7 @@ const bodySchema = yup.object({
 });
 
 export async function depositRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { sessions, now } = deps;
+  const { repos, sessions, now } = deps;
 
   app.post(PATHS.processDeposit, async (request, reply) => {
     const body = validate(bodySchema, request.body);
@@ -30,5 +32,15 @@ export async function depositRoutes(app: FastifyInstance, deps: Deps): Promise<v
       now(),
     );
     return reply.code(result.status).send(result.body);
+  });
+
+  // A deposit of this session or of the signed-in payer; any other (or none) is not found alike.
+  app.get(`${DEPOSIT_STATUS_BASE}/:id`, async (request, reply) => {
+    const params = validate(depositStatusParamsSchema, request.params);
+    if (!params.ok) return badRequest(reply, params.errors);
+    const session = sessions.current(request);
+    const status = session ? await readDepositStatus(repos, session, params.value.id, now()) : undefined;
+    if (!status) return reply.code(404).send(NOT_FOUND);
+    return reply.header('cache-control', 'no-store').send(status satisfies DepositStatusInfo);
   });
 }

@@ -1,38 +1,13 @@
 // POST /pay/sms_send (§2 receipt, SMS receipt modal; §7): texts the receipt of the deposit this session
-// just made to a US number, once per deposit. The text is written here from the stored receipt, in the
-// session's language; it goes to the outbox (architecture: no real SMS in the sandbox).
+// just made to a US number, once per deposit. The text is written from the stored receipt and the
+// deposit's status, in the session's language (server/domain/receipt-text.ts); it goes to the outbox
+// (architecture: no real SMS in the sandbox).
 import type { FastifyInstance } from 'fastify';
 import { SMS_ERRORS, SMS_SEND_PATH, smsSendSchema, usDigits, type SmsSendResponse } from '../../contract/receipt.ts';
-import type { ReceiptInfo } from '../../contract/entities.ts';
 import type { Deps } from '../deps.ts';
+import { readDepositStatus } from '../domain/deposit-status.ts';
+import { receiptText } from '../domain/receipt-text.ts';
 import { badRequest, validate } from '../http.ts';
-
-const MONEY = { en: 'en-US', es: 'es-US' } as const;
-
-function money(amount: number, locale: 'en' | 'es'): string {
-  return new Intl.NumberFormat(MONEY[locale], { style: 'currency', currency: 'USD' }).format(amount);
-}
-
-/** MM/dd/yyyy (§2 receipt date), in UTC: the text has no time zone of its reader. */
-function date(iso: string): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}/${d.getUTCFullYear()}`;
-}
-
-/** The receipt as one short text; the recipient is the person or, for a phone account, the number. */
-export function receiptText(r: ReceiptInfo, locale: 'en' | 'es', enroll: boolean): string {
-  const person = `${r.recipient_first_name ?? ''} ${r.recipient_last_name ?? ''}`.trim();
-  const who = r.deposit_type === 'dest' ? (r.deposit_phone_no_label ?? r.deposit_phone_no ?? '') : person;
-  const total = money(r.total, locale);
-  const amount = money(r.amount, locale);
-  if (locale === 'es') {
-    const base = `Recibo ${r.order_number} del ${date(r.deposit_time)}: depósito de ${amount} para ${who} en ${r.facility_label}. Total pagado ${total}.`;
-    return enroll ? `${base} Recibirá por mensaje los recibos de sus próximos depósitos.` : base;
-  }
-  const base = `Receipt ${r.order_number} of ${date(r.deposit_time)}: ${amount} deposit to ${who} at ${r.facility_label}. Total paid ${total}.`;
-  return enroll ? `${base} You will get text receipts for your next deposits.` : base;
-}
 
 export async function receiptSmsRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos, sessions, now } = deps;
@@ -49,11 +24,14 @@ export async function receiptSmsRoutes(app: FastifyInstance, deps: Deps): Promis
     if (await repos.outbox.hasSubject('sms', `receipt:${receipt.deposit_id}`))
       return { success: true, already_sent: true } satisfies SmsSendResponse;
     const locale = fields.locale === 'es' ? 'es' : 'en';
+    // Where the deposit is as the text leaves (docs/decisions/0048).
+    const status = await readDepositStatus(repos, session, receipt.deposit_id, now());
+    if (!status) return badRequest(reply, { form: SMS_ERRORS.noReceipt });
     await repos.outbox.insert({
       channel: 'sms',
       to: usDigits(body.value.phone_no),
       subject: `receipt:${receipt.deposit_id}`,
-      body: receiptText(receipt, locale, body.value.enroll),
+      body: receiptText(receipt, status, locale, body.value.enroll),
       created_at: now().toISOString(),
     });
     return { success: true, already_sent: false } satisfies SmsSendResponse;

@@ -1,0 +1,58 @@
+// The receipt as one short text message (§2 receipt, SMS receipt modal), with where the deposit is
+// (docs/decisions/0048); every word from locales/ (RECEIPT_TEXT, DEPOSIT_STATUS).
+import type { DepositStatusInfo } from '../../contract/deposit-status.ts';
+import type { ReceiptInfo } from '../../contract/entities.ts';
+import { type TextLocale, serverText } from '../texts.ts';
+
+const MONEY = { en: 'en-US', es: 'es-US' } as const;
+
+function money(amount: number, locale: TextLocale): string {
+  return new Intl.NumberFormat(MONEY[locale], { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+const p2 = (n: number) => String(n).padStart(2, '0');
+
+/** MM/dd/yyyy (§2 receipt date), in UTC: the text has no time zone of its reader. */
+function date(iso: string): string {
+  const d = new Date(iso);
+  return `${p2(d.getUTCMonth() + 1)}/${p2(d.getUTCDate())}/${d.getUTCFullYear()}`;
+}
+
+/** MM/dd/yyyy HH:mm UTC. */
+function time(iso: string): string {
+  const d = new Date(iso);
+  return `${date(iso)} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())} UTC`;
+}
+
+function statusSentence(s: DepositStatusInfo, locale: TextLocale): string {
+  const reason = serverText(locale, s.refusal_reason === 'released' ? 'DEPOSIT_STATUS.REASON_RELEASED' : 'DEPOSIT_STATUS.REASON_UNKNOWN');
+  switch (s.status) {
+    case 'posted':
+      return serverText(locale, 'RECEIPT_TEXT.STATUS_POSTED', { time: time(s.posted_at ?? s.submitted_at) });
+    case 'refused':
+      return serverText(locale, 'RECEIPT_TEXT.STATUS_REFUSED', { reason, time: time(s.expected_at ?? s.submitted_at) });
+    case 'refunded':
+      return serverText(locale, 'RECEIPT_TEXT.STATUS_REFUNDED', { reason, time: time(s.refunded_at ?? s.submitted_at) });
+    default:
+      return serverText(locale, 'RECEIPT_TEXT.STATUS_SUBMITTED', { time: time(s.expected_at ?? s.submitted_at) });
+  }
+}
+
+/** The receipt as one short text; the recipient is the person or, for a phone account, the number. */
+export function receiptText(r: ReceiptInfo, status: DepositStatusInfo, locale: TextLocale, enroll: boolean): string {
+  const person = `${r.recipient_first_name ?? ''} ${r.recipient_last_name ?? ''}`.trim();
+  const who = r.deposit_type === 'dest' ? (r.deposit_phone_no_label ?? r.deposit_phone_no ?? '') : person;
+  const parts = [
+    serverText(locale, 'RECEIPT_TEXT.BODY', {
+      order: r.order_number,
+      date: date(r.deposit_time),
+      amount: money(r.amount, locale),
+      who,
+      facility: r.facility_label,
+      total: money(r.total, locale),
+    }),
+    statusSentence(status, locale),
+  ];
+  if (enroll) parts.push(serverText(locale, 'RECEIPT_TEXT.ENROLL'));
+  return parts.join(' ');
+}

@@ -1,0 +1,159 @@
+// The deposit status tracker (docs/decisions/0048): GET /pay/deposit_status/:id, the deposit history's
+// status and the receipt text's, on the ledger's stored times: good input, bad input, another payer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS, type DepositHistoryResponse } from '../../contract/accounts.ts';
+import { PATHS, type CheckoutResponse } from '../../contract/api.ts';
+import { depositStatusPath, type DepositStatusInfo } from '../../contract/deposit-status.ts';
+import { SMS_SEND_PATH } from '../../contract/receipt.ts';
+import { ANA, BEN, signedIn } from './account-helpers.ts';
+import { type Client, type TestServer, fillCheckout, fixedClock, newClient, startServer } from './helpers.ts';
+
+const POST_SECONDS = 90;
+const clock = fixedClock('2026-11-22T12:00:00.000Z');
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ now: clock.now, config: { depositPostSeconds: POST_SECONDS } });
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+let payers = 0;
+
+/** A $25 flex deposit at Harris County Jail to `inmateId` (each by its own e-mail: no duplicate). */
+async function deposit(c: Client, inmateId = '100001'): Promise<string> {
+  payers += 1;
+  await fillCheckout(c, { deposit_inmate_id: inmateId, extra: { email: `status${payers}@example.com` } });
+  const res = await c.post<CheckoutResponse>(PATHS.processDeposit, { skip_completed_steps: false });
+  expect(res.body.success, JSON.stringify(res.body)).toBe(true);
+  return res.body.cached_deposit_info?.deposit_id ?? '';
+}
+
+const at = (seconds: number) => new Date(Date.parse(clock.now().toISOString()) + seconds * 1000).toISOString();
+
+async function status(c: Client, id: string) {
+  return c.get<DepositStatusInfo>(depositStatusPath(id));
+}
+
+describe('GET /pay/deposit_status/:id', () => {
+  it('tells a deposit submitted, then posted once its time has come, from the times in the ledger', async () => {
+    const c = await newClient(server.app);
+    const charged = clock.now().toISOString();
+    const id = await deposit(c);
+    const first = await status(c, id);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.body).toEqual({
+      deposit_id: id,
+      status: 'submitted',
+      submitted_at: charged,
+      posted_at: null,
+      refused_at: null,
+      refunded_at: null,
+      refusal_reason: null,
+      expected_at: at(POST_SECONDS),
+      check_again_seconds: 60,
+    });
+    clock.advance((POST_SECONDS - 5) * 1000);
+    expect((await status(c, id)).body).toMatchObject({ status: 'submitted', check_again_seconds: 5 });
+    clock.advance(5000);
+    const posted = (await status(c, id)).body;
+    expect(posted).toMatchObject({ status: 'posted', posted_at: clock.now().toISOString(), expected_at: null });
+    expect(posted.check_again_seconds).toBeNull();
+    // The ledger holds the times; the answer is read from them (any instance answers the same).
+    const [row] = await server.query<{ posted_at: string | Date; refused_at: unknown }>(
+      'SELECT posted_at, refused_at FROM deposits WHERE id = ?',
+      [id],
+    );
+    expect(new Date(row?.posted_at ?? '').toISOString()).toBe(posted.posted_at);
+    expect(row?.refused_at).toBeNull();
+  });
+
+  it('refuses a deposit to a person released since (100006), then refunds it', async () => {
+    const c = await newClient(server.app);
+    const id = await deposit(c, '100006');
+    expect((await status(c, id)).body).toMatchObject({ status: 'submitted', expected_at: at(POST_SECONDS) });
+    clock.advance(POST_SECONDS * 1000);
+    const refused = (await status(c, id)).body;
+    expect(refused).toMatchObject({
+      status: 'refused',
+      refused_at: clock.now().toISOString(),
+      refunded_at: null,
+      refusal_reason: 'released',
+      expected_at: at(POST_SECONDS),
+      posted_at: null,
+    });
+    clock.advance(POST_SECONDS * 1000);
+    expect((await status(c, id)).body).toMatchObject({
+      status: 'refunded',
+      refunded_at: clock.now().toISOString(),
+      refusal_reason: 'released',
+      check_again_seconds: null,
+    });
+  });
+
+  it('refuses a malformed id with a field error, never a 500', async () => {
+    const c = await newClient(server.app);
+    await deposit(c);
+    for (const bad of ['a%20b', 'x'.repeat(65), '%27%3B--', 'a.b']) {
+      const res = await c.get(`/pay/deposit_status/${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body, bad).toMatchObject({ errors: { id: expect.stringMatching(/^VALIDATION\./) } });
+    }
+    const unknown = await status(c, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ errors: { form: 'ERROR.NOT_FOUND' } });
+  });
+
+  it('answers another session, another payer, or no session at all as if the deposit did not exist', async () => {
+    const a = await newClient(server.app);
+    const id = await deposit(a);
+    const b = await newClient(server.app);
+    await b.get('/pay/get_fac_list?country=US');
+    expect((await status(b, id)).status).toBe(404);
+    const nobody = await server.app.inject({ method: 'GET', url: depositStatusPath(id) });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.body).not.toContain(id);
+    const ben = await signedIn(server.app, BEN);
+    expect((await status(ben, id)).status).toBe(404);
+  });
+});
+
+describe('the status in the deposit history and the receipt text', () => {
+  it('lists a signed-in payer’s new deposit as submitted, then posted; the seeded history as posted', async () => {
+    const ana = await signedIn(server.app, ANA);
+    const id = await deposit(ana);
+    const page = async () => (await ana.get<DepositHistoryResponse>(ACCOUNT_PATHS.depositHistory)).body.deposits;
+    const mine = (await page()).find((d) => d.id === id);
+    expect(mine?.status).toMatchObject({ deposit_id: id, status: 'submitted', expected_at: at(POST_SECONDS) });
+    const seeded = (await page()).filter((d) => d.id.startsWith('hist-'));
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const d of seeded) expect(d.status).toMatchObject({ status: 'posted', posted_at: d.deposit_time });
+    // The payer reads it from another browser too: it is theirs, not the session's.
+    const other = await signedIn(server.app, ANA);
+    expect((await status(other, id)).body.status).toBe('submitted');
+    clock.advance(POST_SECONDS * 1000);
+    expect((await page()).find((d) => d.id === id)?.status).toMatchObject({ status: 'posted' });
+  });
+
+  it('texts the receipt with where the deposit is, in the session’s language', async () => {
+    const c = await newClient(server.app);
+    const id = await deposit(c);
+    await c.post(SMS_SEND_PATH, { phone_no: '5125550190', receipt: id, enroll: false });
+    const expected = new Date(Date.parse(clock.now().toISOString()) + POST_SECONDS * 1000);
+    const hhmm = `${String(expected.getUTCHours()).padStart(2, '0')}:${String(expected.getUTCMinutes()).padStart(2, '0')}`;
+    const [en] = await server.query<{ body: string }>('SELECT body FROM outbox WHERE subject = ?', [`receipt:${id}`]);
+    expect(en?.body).toMatch(new RegExp(`Status: submitted to the facility, to be posted by \\d\\d/\\d\\d/\\d{4} ${hhmm} UTC\\.$`));
+
+    const es = await newClient(server.app);
+    await es.get('/pay/set_locale/es');
+    const refusedId = await deposit(es, '100006');
+    clock.advance(POST_SECONDS * 1000);
+    await es.post(SMS_SEND_PATH, { phone_no: '5125550191', receipt: refusedId, enroll: false });
+    const [text] = await server.query<{ body: string }>('SELECT body FROM outbox WHERE subject = ?', [
+      `receipt:${refusedId}`,
+    ]);
+    expect(text?.body).toMatch(/Estado: rechazado por el centro \(la persona ha sido puesta en libertad\), se reembolsará/);
+  });
+});
