@@ -9,6 +9,7 @@ import type { FormFields } from '../contract/entities.ts';
 import { smsSendSchema } from '../contract/receipt.ts';
 import { collectErrors } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { depositStatusMachine } from './deposit-status.machine.ts';
 import { type PhoneVerifiedEvent, phoneVerificationMachine } from './phone-verification.machine.ts';
 import type { WizardEvent } from './wizard.types.ts';
 
@@ -85,6 +86,9 @@ export function offersPhoneVerification(context: Pick<ReceiptFlowContext, 'field
   );
 }
 
+/** The receipt's status tracker child (machines/deposit-status.machine.ts). */
+export const DEPOSIT_STATUS_ID = 'depositStatus';
+
 export const receiptFlowMachine = setup({
   types: {
     input: {} as ReceiptFlowInput,
@@ -99,6 +103,7 @@ export const receiptFlowMachine = setup({
       throw new Error('actor sendSmsReceipt not provided');
     }),
     phoneVerificationMachine,
+    depositStatusMachine,
   },
   guards: {
     /** §4/§6: the create-account modal is for a payer without an account. */
@@ -161,6 +166,12 @@ export const receiptFlowMachine = setup({
     smsSent: false,
     phoneVerified: false,
   }),
+  // Where the deposit is (docs/decisions/0048), beside the modals, for as long as the receipt shows.
+  invoke: {
+    id: DEPOSIT_STATUS_ID,
+    src: 'depositStatusMachine',
+    input: ({ context }) => ({ depositId: context.fields.cached_deposit_info?.deposit_id ?? '' }),
+  },
   initial: 'offeringAccount',
   states: {
     offeringAccount: {

@@ -87,7 +87,7 @@ export const LoadFailed: Story = {
 /**
  * §9: 20 a page, newest first, "Page 1 of 3". §2: a deposit can be repeated unless its facility is
  * closed or the person's inmate_status is not 0; a type the facility stopped taking says why too. A
- * phone deposit is repeated to its number.
+ * phone deposit is repeated to its number. Each row says where the deposit is.
  */
 export const FirstPage: Story = {
   parameters: { machineState: 'depositHistory:ready.idle', page: { machine: history(), input } },
@@ -115,6 +115,18 @@ export const FirstPage: Story = {
       await expect(button).toHaveAccessibleDescription(reason);
     }
     await expect(within(items[5] as HTMLElement).getByRole('button', { name: /D80000006/ })).toBeEnabled();
+    // Where each deposit is (docs/decisions/0048): submitted, posted, refused, refunded.
+    const statuses: [number, string, string][] = [
+      [0, 'submitted', t('DEPOSIT_STATUS.SUBMITTED')],
+      [1, 'posted', t('DEPOSIT_STATUS.POSTED')],
+      [4, 'refused', t('DEPOSIT_STATUS.REFUSED')],
+      [5, 'refunded', t('DEPOSIT_STATUS.REFUNDED')],
+    ];
+    for (const [i, status, word] of statuses) {
+      const line = within(items[i] as HTMLElement).getByTestId('deposit-status');
+      await expect(line).toHaveAttribute('data-status', status);
+      await expect(line).toHaveTextContent(word);
+    }
     const pager = canvas.getByRole('navigation', { name: t('HISTORY.PAGES') });
     await expect(pager).toHaveTextContent(t('COMMON.PAGE_OF', { page: 1, pages: 3 }));
     await expect(within(pager).getByRole('button', { name: t('COMMON.PREVIOUS') })).toBeEnabled();

@@ -1,6 +1,7 @@
 // deposit.receipt (§2, 100%, no back): what was paid, to whom, with what; and "make another".
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PROGRESS } from '../contract/constants.ts';
+import type { DepositStatus } from '../contract/deposit-status.ts';
 import type { FormFields, ReceiptInfo } from '../contract/entities.ts';
 import { expect, within } from 'storybook/test';
 import { money, t } from './support/checks.ts';
@@ -312,3 +313,97 @@ export const VerifyingPhone: Story = {
 };
 
 export const VerifyingPhoneSpanish: Story = { ...VerifyingPhone, globals: { locale: 'es' } };
+
+// ---------------------------------------------------------------- where the deposit is (docs/decisions/0048)
+
+/** A signed-in payer's receipt with the text-receipt modal skipped: the status panel in view. */
+const STATUS_SCENE_STEPS = [AT_RECEIPT, reach('receiptFlow:offeringSms'), to.receiptFlow({ type: 'sms.skip' })];
+const SIGNED_IN_PAID: FormFields = { ...PAID, logged_in: true };
+
+function statusScene(depositStatus: DepositStatus, extra: Partial<DrivenParameters['scene']> = {}) {
+  return {
+    server: { fields: SIGNED_IN_PAID, depositStatus },
+    route: 'receipt' as const,
+    steps: STATUS_SCENE_STEPS,
+    ...extra,
+  };
+}
+
+/** The status line the panel shows, in the story's language. */
+function statusPanel(canvas: HTMLElement) {
+  return within(within(canvas).getByRole('region', { name: t('DEPOSIT_STATUS.HEADING') }));
+}
+
+/** Charged and sent to the facility: the panel says when it should be posted and asks again by itself. */
+export const StatusSubmitted: Story = {
+  parameters: { machineState: 'depositStatus:waiting', scene: statusScene('submitted') },
+  play: async ({ canvasElement }) => {
+    const panel = statusPanel(canvasElement);
+    await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'submitted');
+    await expect(panel.getByText(t('DEPOSIT_STATUS.SUBMITTED'))).toBeInTheDocument();
+    await expect(panel.getByRole('button', { name: t('DEPOSIT_STATUS.CHECK') })).toBeEnabled();
+  },
+};
+export const StatusSubmittedSpanish: Story = { ...StatusSubmitted, globals: { locale: 'es' } };
+
+/** Posted to the person's account: final, nothing more to ask. */
+export const StatusPosted: Story = {
+  parameters: { machineState: 'depositStatus:settled', scene: statusScene('posted') },
+  play: async ({ canvasElement }) => {
+    const panel = statusPanel(canvasElement);
+    await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'posted');
+    await expect(panel.getByText(t('DEPOSIT_STATUS.POSTED'))).toBeInTheDocument();
+    await expect(panel.queryByRole('button')).toBeNull();
+  },
+};
+export const StatusPostedSpanish: Story = { ...StatusPosted, globals: { locale: 'es' } };
+
+/** Refused by the facility (the person was released): the refund is on its way. */
+export const StatusRefused: Story = {
+  parameters: { machineState: 'depositStatus:waiting', scene: statusScene('refused') },
+  play: async ({ canvasElement }) => {
+    const panel = statusPanel(canvasElement);
+    await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'refused');
+    await expect(panel.getByText(new RegExp(t('DEPOSIT_STATUS.REASON_RELEASED')))).toBeInTheDocument();
+  },
+};
+export const StatusRefusedSpanish: Story = { ...StatusRefused, globals: { locale: 'es' } };
+
+/** Refused, then refunded to the card: final. */
+export const StatusRefunded: Story = {
+  parameters: { machineState: 'depositStatus:settled', scene: statusScene('refunded') },
+  play: async ({ canvasElement }) => {
+    const panel = statusPanel(canvasElement);
+    await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'refunded');
+    await expect(panel.getByText(t('DEPOSIT_STATUS.REFUNDED'))).toBeInTheDocument();
+    await expect(panel.queryByRole('button')).toBeNull();
+  },
+};
+export const StatusRefundedSpanish: Story = { ...StatusRefunded, globals: { locale: 'es' } };
+
+/** The first question is under way. */
+export const StatusChecking: Story = {
+  parameters: {
+    machineState: 'depositStatus:loading',
+    scene: statusScene('submitted', { variants: [{ call: 'loadDepositStatus', answer: 'never' }] }),
+  },
+  play: async ({ canvasElement }) => {
+    const panel = statusPanel(canvasElement);
+    await expect(panel.getByRole('button', { name: t('DEPOSIT_STATUS.CHECKING') })).toBeDisabled();
+  },
+};
+export const StatusCheckingSpanish: Story = { ...StatusChecking, globals: { locale: 'es' } };
+
+/** The question failed: the panel says so (the deposit is not affected) and offers to ask again. */
+export const StatusFailed: Story = {
+  parameters: {
+    machineState: 'depositStatus:failed',
+    scene: statusScene('submitted', { variants: [{ call: 'loadDepositStatus', answer: 'fail' }] }),
+  },
+  play: async ({ canvasElement }) => {
+    const panel = statusPanel(canvasElement);
+    await expect(panel.getByRole('alert')).toBeInTheDocument();
+    await expect(panel.getByRole('button', { name: t('DEPOSIT_STATUS.CHECK') })).toBeEnabled();
+  },
+};
+export const StatusFailedSpanish: Story = { ...StatusFailed, globals: { locale: 'es' } };

@@ -1,7 +1,13 @@
-// The receipt's text message (§2 SMS receipt modal; §7 POST /pay/sms_send).
+// The receipt's text message (§2 SMS receipt modal; §7 POST /pay/sms_send) and the deposit's status.
 import { SMS_SEND_PATH, type SmsSendRequest, type SmsSendResponse } from '../../contract/receipt.ts';
+import { depositStatusPath, type DepositStatusInfo } from '../../contract/deposit-status.ts';
 import type { ApiClient } from './client.ts';
 
 export function sendSmsReceipt(api: ApiClient, input: SmsSendRequest): Promise<SmsSendResponse> {
   return api.post<SmsSendResponse>(SMS_SEND_PATH, input);
+}
+
+/** Where the deposit is (GET /pay/deposit_status/:id, docs/decisions/0048). */
+export function depositStatus(api: ApiClient, depositId: string, signal?: AbortSignal): Promise<DepositStatusInfo> {
+  return api.get<DepositStatusInfo>(depositStatusPath(depositId), undefined, signal ? { signal } : undefined);
 }

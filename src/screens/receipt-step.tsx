@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { Locale } from '../../contract/entities.ts';
 import {
+  DEPOSIT_STATUS_ID,
   type NewAccountValues,
   type receiptFlowMachine,
   offersPhoneVerification,
 } from '../../machines/receipt.machine.ts';
+import { type DepositStatusRef, DepositStatusPanel } from '../components/deposit-status.tsx';
 import { CheckboxField, TextField } from '../components/fields.tsx';
 import { Modal } from '../components/modal.tsx';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../components/phone-verification-modal.tsx';
@@ -28,6 +30,12 @@ const ACCOUNT_FIELDS: { name: keyof NewAccountValues; labelKey: string; hintKey?
   { name: 'pin', labelKey: 'RECEIPT.PIN', hintKey: 'RECEIPT.PIN_HINT', numeric: true },
   { name: 'pin_again', labelKey: 'RECEIPT.PIN_AGAIN', numeric: true },
 ];
+
+/** Where the deposit is (docs/decisions/0048): the receipt flow's status tracker. */
+function ReceiptStatus({ flow, lang }: { flow: ReceiptFlowRef; lang: Locale }) {
+  const actor = useSelector(flow, (s) => s.children[DEPOSIT_STATUS_ID] as DepositStatusRef | undefined);
+  return actor ? <DepositStatusPanel actor={actor} lang={lang} /> : null;
+}
 
 /** §2: the create-account modal (guests), then the text-receipt modal (US billing). */
 function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
@@ -301,6 +309,7 @@ export function ReceiptStep({
           {t('RECEIPT.PRINT')}
         </button>
       </div>
+      {flow ? <ReceiptStatus flow={flow} lang={lang} /> : null}
       {flow ? <ReceiptModals flow={flow} /> : null}
       <section className="panel no-print" aria-labelledby="next-steps">
         <h2 id="next-steps">{t('RECEIPT.NEXT_STEPS')}</h2>

@@ -27,7 +27,8 @@ import type {
   WizardEvent,
   WizardRoute,
 } from '../../machines/wizard.types.ts';
-import type { ReceiptFlowEvent } from '../../machines/receipt.machine.ts';
+import { DEPOSIT_STATUS_ID, type ReceiptFlowEvent } from '../../machines/receipt.machine.ts';
+import type { DepositStatusEvent } from '../../machines/deposit-status.machine.ts';
 import { type SessionTimeoutEvent, sessionTimeoutMachine } from '../../machines/session-timeout.machine.ts';
 import { SESSION_TIMEOUT_ID } from '../../machines/app.machine.ts';
 import { createActors } from '../../src/api/actors.ts';
@@ -48,6 +49,7 @@ export type MachineName =
   | 'checkout'
   | 'checkoutExtras'
   | 'receiptFlow'
+  | 'depositStatus'
   | 'sessionTimeout';
 /** '<machine>:<state path>', e.g. 'checkout:active.form.warning' or 'wizard:step.facility.editing'. */
 export type MachineState = `${MachineName}:${string}`;
@@ -60,6 +62,7 @@ interface EventOf {
   checkout: CheckoutEvent;
   checkoutExtras: CheckoutExtrasEvent;
   receiptFlow: ReceiptFlowEvent;
+  depositStatus: DepositStatusEvent;
   sessionTimeout: SessionTimeoutEvent;
 }
 
@@ -75,6 +78,7 @@ export const to = {
   checkout: (event: CheckoutEvent): Step => ({ send: 'checkout', event }),
   checkoutExtras: (event: CheckoutExtrasEvent): Step => ({ send: 'checkoutExtras', event }),
   receiptFlow: (event: ReceiptFlowEvent): Step => ({ send: 'receiptFlow', event }),
+  depositStatus: (event: DepositStatusEvent): Step => ({ send: 'depositStatus', event }),
   sessionTimeout: (event: SessionTimeoutEvent): Step => ({ send: 'sessionTimeout', event }),
 };
 
@@ -185,6 +189,7 @@ function sandboxImpl(sandbox: Sandbox): Impl {
     checkDestinationFraud: ({ ani }) => settle(() => sandbox.destinationFraudFlag(ani)),
     register: (input) => settle(() => sandbox.register(input)),
     sendSmsReceipt: (input) => settle(() => sandbox.smsSend(input)),
+    loadDepositStatus: ({ depositId }) => settle(() => sandbox.depositStatus(depositId)),
     preparePamDeposit: () => settle(() => sandbox.preparePam()),
     loadVoicemailOffers: () => settle(() => sandbox.voicemailOffers()),
     getCpaSettings: (input) => settle(() => sandbox.cpaSettings(input)),
@@ -249,6 +254,7 @@ export function fakeActors(sandbox: Sandbox, variants: readonly Variant[] = []):
     checkDestinationFraud: logic('checkDestinationFraud'),
     register: logic('register'),
     sendSmsReceipt: logic('sendSmsReceipt'),
+    loadDepositStatus: logic('loadDepositStatus'),
     preparePamDeposit: logic('preparePamDeposit'),
     loadVoicemailOffers: logic('loadVoicemailOffers'),
     getCpaSettings: logic('getCpaSettings'),
@@ -317,6 +323,8 @@ function lookup(app: AppRef, name: MachineName): AnyActorRef | undefined {
   const wizard = childOf(app, 'wizard');
   // The checkout's extras (voicemail offers, CPA link) run as its child 'extras'.
   if (name === 'checkoutExtras') return childOf(childOf(wizard, 'checkout'), EXTRAS_ID);
+  // The receipt's status tracker runs as the receipt flow's child.
+  if (name === 'depositStatus') return childOf(childOf(wizard, 'receiptFlow'), DEPOSIT_STATUS_ID);
   return name === 'wizard' ? wizard : childOf(wizard, name);
 }
 
@@ -326,7 +334,10 @@ async function actorOf(app: AppRef, name: MachineName): Promise<AnyActorRef> {
   const parent =
     name === 'wizard' || name === 'sessionTimeout'
       ? app
-      : await actorOf(app, name === 'checkoutExtras' ? 'checkout' : 'wizard');
+      : await actorOf(
+          app,
+          name === 'checkoutExtras' ? 'checkout' : name === 'depositStatus' ? 'receiptFlow' : 'wizard',
+        );
   await waitFor(parent, () => lookup(app, name) !== undefined, { timeout: TIMEOUT });
   return lookup(app, name) as AnyActorRef;
 }

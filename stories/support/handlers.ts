@@ -15,6 +15,7 @@ import {
 import type { ActorIO } from '../../machines/actors.types.ts';
 import { DESTINATION_FRAUD_FLAG_PATH } from '../../src/api/dest-deposit.ts';
 import { SandboxError, type Sandbox } from './sandbox.ts';
+import { DEPOSIT_STATUS_BASE } from '../../contract/deposit-status.ts';
 
 /** A call of the screens, named by the machine actor that makes it (machines/actors.types.ts). */
 /** The calls of the deposit wizard that the story sandbox answers (pages' stories fake their own). */
@@ -23,6 +24,7 @@ export type ApiCall = Exclude<
   Exclude<keyof ActorIO, 'loadFormState' | 'saveFormState' | 'clearFormState' | 'setLocale' | WizardCall>
 >;
 type WizardCall =
+  | 'loadDepositStatus'
   | 'loadFacilityOptions'
   | 'loadFacility'
   | 'searchInmates'
@@ -71,6 +73,7 @@ const ROUTES: Record<ApiCall, Route> = {
   checkDestinationFraud: { method: 'post', path: DESTINATION_FRAUD_FLAG_PATH },
   register: { method: 'post', path: ACCOUNT_PATHS.register },
   sendSmsReceipt: { method: 'post', path: SMS_SEND_PATH },
+  loadDepositStatus: { method: 'get', path: `${DEPOSIT_STATUS_BASE}/:id` },
   preparePamDeposit: { method: 'post', path: CHECKOUT_SERVICE_PATHS.preparePamDeposit },
   loadVoicemailOffers: { method: 'get', path: CHECKOUT_SERVICE_PATHS.voicemailOffers },
   getCpaSettings: { method: 'post', path: CHECKOUT_SERVICE_PATHS.cpaSettings },
@@ -176,6 +179,9 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
       const body = (await request.json()) as CpaSettingsRequest;
       return answer(() => sandbox.cpaSettings(body));
     }),
+    http.get(`${DEPOSIT_STATUS_BASE}/:id`, ({ params }) =>
+      answer(() => sandbox.depositStatus(String(params['id']))),
+    ),
     http.post(SMS_SEND_PATH, async ({ request }) => {
       const body = (await request.json()) as SmsSendRequest;
       return answer(() => sandbox.smsSend(body));

@@ -11,7 +11,8 @@ import {
   type SavedCardsResponse,
 } from '../../contract/accounts.ts';
 import { SMS_ERRORS, smsSendSchema, type SmsSendRequest, type SmsSendResponse } from '../../contract/receipt.ts';
-import { DEST_ACCOUNTS } from '../../fixtures/samples.ts';
+import { DEST_ACCOUNTS, sampleDepositStatus } from '../../fixtures/samples.ts';
+import type { DepositStatus, DepositStatusInfo } from '../../contract/deposit-status.ts';
 import { sandboxLegalUrls } from '../../contract/legal.ts';
 import {
   NO_ROUNDUP_ID,
@@ -281,6 +282,8 @@ export interface SandboxSetup {
   deposit?: DepositAnswer;
   /** The most matches a search counts, as the server's searchCap (docs/decisions/0023); 120 by default. */
   searchCap?: number;
+  /** Where the receipt's deposit is (docs/decisions/0048); submitted by default. */
+  depositStatus?: DepositStatus;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -594,6 +597,13 @@ export function createSandbox(setup: SandboxSetup = {}) {
     },
 
     /** POST /pay/sms_send: once per deposit, US billing only (the server writes the text). */
+    /** GET /pay/deposit_status/:id: the status of this session's deposit, five-minute steps from its time. */
+    depositStatus(depositId: string): DepositStatusInfo {
+      const receipt = fields.cached_deposit_info;
+      if (!receipt || receipt.deposit_id !== depositId) throw new SandboxError(404, { form: 'ERROR.NOT_FOUND' });
+      return sampleDepositStatus(depositId, receipt.deposit_time, setup.depositStatus ?? 'submitted');
+    },
+
     smsSend(input: SmsSendRequest): SmsSendResponse {
       const problems = collectErrors(smsSendSchema, { ...input });
       if (Object.keys(problems).length > 0) throw new SandboxError(400, problems);

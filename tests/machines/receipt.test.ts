@@ -140,7 +140,8 @@ describe('receiptFlow: behaviour', () => {
       pin: 'VALIDATION.KEEP_TYPING',
       pin_again: 'VALIDATION.DOES_NOT_MATCH',
     });
-    expect(t.calls.log).toEqual([]);
+    // Only the status tracker's question (docs/decisions/0048) has gone out: no account call.
+    expect(t.calls.log.map((c) => c.src)).toEqual(['loadDepositStatus']);
   });
 
   it('creates the account with the deposit’s email and names, then offers the text receipt; the PIN is forgotten', async () => {

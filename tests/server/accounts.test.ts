@@ -422,6 +422,18 @@ describe('GET /account/deposit_history', () => {
       deposit_phone_no: null,
       facility_id: 1001,
       facility_label: 'Harris County Jail',
+      // History charged before the tracker: posted as it was charged (docs/decisions/0048).
+      status: {
+        deposit_id: 'hist-ana-01',
+        status: 'posted',
+        submitted_at: '2026-11-15T16:30:00.000Z',
+        posted_at: '2026-11-15T16:30:00.000Z',
+        refused_at: null,
+        refunded_at: null,
+        refusal_reason: null,
+        expected_at: null,
+        check_again_seconds: null,
+      },
     });
   });
 

@@ -23,6 +23,7 @@ import { phoneVerificationMachine } from '../../machines/phone-verification.mach
 import { primaryAccountMachine } from '../../machines/primary-account.machine.ts';
 import { recurringDepositsMachine } from '../../machines/recurring-deposits.machine.ts';
 import { receiptFlowMachine } from '../../machines/receipt.machine.ts';
+import { depositStatusMachine } from '../../machines/deposit-status.machine.ts';
 import { updateProfileMachine } from '../../machines/update-profile.machine.ts';
 import { identityVerifyMachine } from '../../machines/identity-verify.machine.ts';
 import { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
@@ -51,6 +52,8 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   // The checkout's child 'extras' (voicemail offers, the CPA link; docs/decisions/0015).
   checkoutExtras: { machine: checkoutExtrasMachine, regions: ['voicemail', 'cpa'] },
   receiptFlow: { machine: receiptFlowMachine, regions: [''] },
+  // The receipt's status tracker, the receipt flow's child (docs/decisions/0048).
+  depositStatus: { machine: depositStatusMachine, regions: [''] },
   updateProfile: { machine: updateProfileMachine, regions: [''] },
   identityVerify: { machine: identityVerifyMachine, regions: [''] },
   // Pages outside the wizard (machines/pages.ts), named by their machine's id.

@@ -7,6 +7,7 @@ import type { DepositHistoryItem } from '../../../contract/accounts.ts';
 import type { Locale } from '../../../contract/entities.ts';
 import { type depositHistoryMachine, repeatBlock } from '../../../machines/deposit-history.machine.ts';
 import { AccountNav } from '../../components/account-nav.tsx';
+import { DepositStatusLine } from '../../components/deposit-status.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import { formatDate, formatMoney } from '../../format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
@@ -119,6 +120,10 @@ function HistoryRow({
           <dd>{amount}</dd>
           <dt>{t('HISTORY.ORDER_NUMBER')}</dt>
           <dd>{d.order_number}</dd>
+          <dt>{t('DEPOSIT_STATUS.HEADING')}</dt>
+          <dd>
+            <DepositStatusLine info={d.status} lang={lang} />
+          </dd>
         </dl>
         {block ? (
           <p className="item__meta" id={reasonId}>
