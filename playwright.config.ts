@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 const PORT = Number(process.env['E2E_PORT'] ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RESULTS_DIR = 'test-results';
+/** Seconds after its charge at which the journeys' server posts a deposit (tests/e2e/deposit-status.spec.ts). */
+export const E2E_DEPOSIT_POST_SECONDS = 30;
 
 /**
  * Each run starts on an empty database: a new data folder per run. The config is loaded again in every
@@ -78,6 +80,8 @@ export default defineConfig({
       STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',
       // The journeys read the seeded accounts as they are; the recurring runner has its server tests.
       RECURRING_RUN_MINUTES: '0',
+      // The status journey watches deposits post (docs/decisions/0048): half a minute, not five.
+      DEPOSIT_POST_SECONDS: String(E2E_DEPOSIT_POST_SECONDS),
     },
     reuseExistingServer: false,
     timeout: 60_000,

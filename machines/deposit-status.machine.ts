@@ -52,7 +52,9 @@ export const depositStatusMachine = setup({
     assignFailure: assign((_, params: { error: unknown }) => {
       const f = toCallFailure(params.error);
       // Not found (another session's deposit, or a session that ended): the same words as any failure.
-      return { failure: f.status === 404 ? 'DEPOSIT_STATUS.FAILED' : f.status === 0 ? 'DEPOSIT_STATUS.FAILED' : f.code };
+      return {
+        failure: f.status === 404 ? 'DEPOSIT_STATUS.FAILED' : f.status === 0 ? 'DEPOSIT_STATUS.FAILED' : f.code,
+      };
     }),
   },
 }).createMachine({
@@ -66,7 +68,10 @@ export const depositStatusMachine = setup({
         src: 'loadDepositStatus',
         input: ({ context }) => ({ depositId: context.depositId }),
         onDone: { target: 'known', actions: { type: 'assignStatus', params: ({ event }) => ({ info: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     /** Which of the two: a status that still changes, or one that no longer does. */

@@ -346,7 +346,10 @@ export async function processDeposit(
         await save(fields, errors);
         return {
           status: 200,
-          body: response(fields, { warning: 'DUPLICATE_TRANSACTION_WARNING', duplicate: await duplicateInfo(repos, dup) }),
+          body: response(fields, {
+            warning: 'DUPLICATE_TRANSACTION_WARNING',
+            duplicate: await duplicateInfo(repos, dup),
+          }),
         };
       }
     }
@@ -427,7 +430,11 @@ export async function processDeposit(
       created_at: nowIso,
       response_json: JSON.stringify(body),
       // The status tracker: the sandbox facility's answer, with its times (docs/decisions/0048).
-      ...sandboxSettlement(nowIso, inmate ? inmate.id : null, config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS),
+      ...sandboxSettlement(
+        nowIso,
+        inmate ? inmate.id : null,
+        config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS,
+      ),
     });
     // The phone account's balance moves in the transaction that writes the ledger row (decisions/0010).
     const destAccountId = dest

@@ -25,14 +25,20 @@ function time(iso: string): string {
 }
 
 function statusSentence(s: DepositStatusInfo, locale: TextLocale): string {
-  const reason = serverText(locale, s.refusal_reason === 'released' ? 'DEPOSIT_STATUS.REASON_RELEASED' : 'DEPOSIT_STATUS.REASON_UNKNOWN');
+  const reason = serverText(
+    locale,
+    s.refusal_reason === 'released' ? 'DEPOSIT_STATUS.REASON_RELEASED' : 'DEPOSIT_STATUS.REASON_UNKNOWN',
+  );
   switch (s.status) {
     case 'posted':
       return serverText(locale, 'RECEIPT_TEXT.STATUS_POSTED', { time: time(s.posted_at ?? s.submitted_at) });
     case 'refused':
       return serverText(locale, 'RECEIPT_TEXT.STATUS_REFUSED', { reason, time: time(s.expected_at ?? s.submitted_at) });
     case 'refunded':
-      return serverText(locale, 'RECEIPT_TEXT.STATUS_REFUNDED', { reason, time: time(s.refunded_at ?? s.submitted_at) });
+      return serverText(locale, 'RECEIPT_TEXT.STATUS_REFUNDED', {
+        reason,
+        time: time(s.refunded_at ?? s.submitted_at),
+      });
     default:
       return serverText(locale, 'RECEIPT_TEXT.STATUS_SUBMITTED', { time: time(s.expected_at ?? s.submitted_at) });
   }

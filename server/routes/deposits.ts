@@ -5,7 +5,11 @@ import * as yup from 'yup';
 import { PATHS } from '../../contract/api.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
-import { DEPOSIT_STATUS_BASE, depositStatusParamsSchema, type DepositStatusInfo } from '../../contract/deposit-status.ts';
+import {
+  DEPOSIT_STATUS_BASE,
+  depositStatusParamsSchema,
+  type DepositStatusInfo,
+} from '../../contract/deposit-status.ts';
 import { processDeposit } from '../domain/checkout.ts';
 import { readDepositStatus } from '../domain/deposit-status.ts';
 import { NOT_FOUND, badRequest, validate } from '../http.ts';

@@ -25,8 +25,14 @@ function when(iso: string | null, lang: Locale): string {
 }
 
 /** The status's name ('Posted') and its sentence with the times. */
-export function depositStatusWords(t: TFunction, info: DepositStatusInfo, lang: Locale): { label: string; text: string } {
-  const reason = t(info.refusal_reason === 'released' ? 'DEPOSIT_STATUS.REASON_RELEASED' : 'DEPOSIT_STATUS.REASON_UNKNOWN');
+export function depositStatusWords(
+  t: TFunction,
+  info: DepositStatusInfo,
+  lang: Locale,
+): { label: string; text: string } {
+  const reason = t(
+    info.refusal_reason === 'released' ? 'DEPOSIT_STATUS.REASON_RELEASED' : 'DEPOSIT_STATUS.REASON_UNKNOWN',
+  );
   const times = {
     submitted: when(info.submitted_at, lang),
     posted: when(info.posted_at, lang),

@@ -179,9 +179,7 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
       const body = (await request.json()) as CpaSettingsRequest;
       return answer(() => sandbox.cpaSettings(body));
     }),
-    http.get(`${DEPOSIT_STATUS_BASE}/:id`, ({ params }) =>
-      answer(() => sandbox.depositStatus(String(params['id']))),
-    ),
+    http.get(`${DEPOSIT_STATUS_BASE}/:id`, ({ params }) => answer(() => sandbox.depositStatus(String(params['id'])))),
     http.post(SMS_SEND_PATH, async ({ request }) => {
       const body = (await request.json()) as SmsSendRequest;
       return answer(() => sandbox.smsSend(body));

@@ -64,17 +64,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DAILY_MAX_PER_RECIPIENT: '-5' })).toThrow('DAILY_MAX_PER_RECIPIENT');
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL');
     expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow('SESSION_IDLE_MINUTES');
+    expect(() => loadConfig({ DEPOSIT_POST_SECONDS: 'soon' })).toThrow('DEPOSIT_POST_SECONDS');
+    expect(() => loadConfig({ DEPOSIT_POST_SECONDS: '-1' })).toThrow('DEPOSIT_POST_SECONDS');
     expect(() => loadConfig({ TERMS_URL_EN: 'ftp://x' })).toThrow(ConfigError);
     expect(() => loadConfig({ TERMS_URL_EN: 'ftp://x' })).toThrow('TERMS_URL_EN');
   });
 });
 
 describe('a value the server cannot use', () => {
-  it('reads LOG_LEVEL and SESSION_IDLE_MINUTES', () => {
-    expect(loadConfig({ LOG_LEVEL: 'warn', SESSION_IDLE_MINUTES: '30' })).toMatchObject({
+  it('reads LOG_LEVEL, SESSION_IDLE_MINUTES and DEPOSIT_POST_SECONDS', () => {
+    expect(loadConfig({ LOG_LEVEL: 'warn', SESSION_IDLE_MINUTES: '30', DEPOSIT_POST_SECONDS: '0' })).toMatchObject({
       logLevel: 'warn',
       sessionIdleMinutes: 30,
+      depositPostSeconds: 0,
     });
+    expect(loadConfig({}).depositPostSeconds).toBeUndefined();
   });
 
   it('DATA_DIR: a file, or a folder under a file, is named', () => {

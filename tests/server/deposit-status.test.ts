@@ -144,7 +144,9 @@ describe('the status in the deposit history and the receipt text', () => {
     const expected = new Date(Date.parse(clock.now().toISOString()) + POST_SECONDS * 1000);
     const hhmm = `${String(expected.getUTCHours()).padStart(2, '0')}:${String(expected.getUTCMinutes()).padStart(2, '0')}`;
     const [en] = await server.query<{ body: string }>('SELECT body FROM outbox WHERE subject = ?', [`receipt:${id}`]);
-    expect(en?.body).toMatch(new RegExp(`Status: submitted to the facility, to be posted by \\d\\d/\\d\\d/\\d{4} ${hhmm} UTC\\.$`));
+    expect(en?.body).toMatch(
+      new RegExp(`Status: submitted to the facility, to be posted by \\d\\d/\\d\\d/\\d{4} ${hhmm} UTC\\.$`),
+    );
 
     const es = await newClient(server.app);
     await es.get('/pay/set_locale/es');
@@ -154,6 +156,8 @@ describe('the status in the deposit history and the receipt text', () => {
     const [text] = await server.query<{ body: string }>('SELECT body FROM outbox WHERE subject = ?', [
       `receipt:${refusedId}`,
     ]);
-    expect(text?.body).toMatch(/Estado: rechazado por el centro \(la persona ha sido puesta en libertad\), se reembolsará/);
+    expect(text?.body).toMatch(
+      /Estado: rechazado por el centro \(la persona ha sido puesta en libertad\), se reembolsará/,
+    );
   });
 });
