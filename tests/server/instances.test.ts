@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '../../contract/accounts.ts';
 import { CSRF_HEADER } from '../../contract/api.ts';
 import { CHECKOUT_SERVICE_PATHS, PAM_PAYLOAD_FIELD } from '../../contract/checkout-services.ts';
+import { depositStatusPath, type DepositStatusInfo } from '../../contract/deposit-status.ts';
 import { ANA } from './account-helpers.ts';
 import { PAYER, TEST_ENGINE, VISA, startServer, type TestServer } from './helpers.ts';
 
@@ -171,6 +172,25 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
     });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.success).toBe(true);
+  });
+
+  it('both tell the same status of a deposit, read from the times in the ledger (decisions/0048)', async () => {
+    const guest = new Browser([a]);
+    await guest.start();
+    await guest.fillCheckout(31);
+    const paid = await guest.send<{ cached_deposit_info: { deposit_id: string } }>('POST', '/pay/process_deposit', {
+      skip_completed_steps: false,
+    });
+    expect(paid.status, paid.text).toBe(200);
+    const path = depositStatusPath(paid.body.cached_deposit_info.deposit_id);
+    const [fromA, fromB] = await Promise.all(
+      [a, b].map((i) => guest.send<DepositStatusInfo>('GET', path, undefined, i.base)),
+    );
+    expect(fromA?.status, fromA?.text).toBe(200);
+    const { check_again_seconds: _a, ...onA } = fromA?.body ?? ({} as DepositStatusInfo);
+    const { check_again_seconds: _b, ...onB } = fromB?.body ?? ({} as DepositStatusInfo);
+    expect(onA.status).toBe('submitted');
+    expect(onB).toEqual(onA);
   });
 
   it('a sign-in on one is a sign-in on the other', async () => {
