@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
+  masked,
   CARDS,
   CUSTOMER_SERVICE_PHONE,
   RECIPIENT,
@@ -181,8 +182,12 @@ test.describe('guest flex deposit', () => {
     const who = payer('reload');
     await page.goto(START);
     await toCheckout(page, 'en');
+    // The autosave (throttled, §4) has saved the last field checked: no fixed wait.
+    const lastSaved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/state/save' && (r.request().postData() ?? '').includes('"terms_4":true'),
+    );
     await fillCheckout(page, CARDS.approved, 'en', who);
-    await page.waitForTimeout(500); // the autosave is throttled at 250 ms (§4)
+    await lastSaved;
     expect(journey.requests.filter((r) => r.path === '/state/save').length).toBeGreaterThan(0);
 
     const stateAll = page.waitForResponse((r) => new URL(r.url()).pathname === '/state/all');
@@ -196,7 +201,8 @@ test.describe('guest flex deposit', () => {
       billing_state: who.state,
       billing_zip: who.zip,
       email: who.email,
-      phone_no: who.phone,
+      // §5: the contact phone as its mask shows it.
+      phone_no: masked.phone(who.phone),
       terms_1: true,
       terms_4: true,
     });
@@ -325,8 +331,8 @@ test.describe('guest flex deposit', () => {
     expect(script.headers()['x-content-type-options']).toBe('nosniff');
     expect(script.headers()['content-type']).toMatch(/javascript/);
 
-    // An injected inline script does not run.
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.en.FACILITY.HEADING);
+    // An injected inline script does not run. The site root is the welcome page (§2 /landing).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.en.PAGES.LANDING);
     await page.evaluate(() => {
       const s = document.createElement('script');
       s.textContent = 'window.__inlineRan = true';
