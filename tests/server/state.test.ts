@@ -36,6 +36,8 @@ describe('GET /state/all', () => {
         terms: { en: '/sandbox/legal/terms/en', es: '/sandbox/legal/terms/es' },
         privacy: { en: '/sandbox/legal/privacy/en', es: '/sandbox/legal/privacy/es' },
       },
+      // The session's idle limit (decision 0045): a day, as the test servers are configured.
+      session_idle_seconds: 24 * 60 * 60,
     });
   });
 
