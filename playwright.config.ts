@@ -82,6 +82,9 @@ export default defineConfig({
       RECURRING_RUN_MINUTES: '0',
       // The status journey watches deposits post (docs/decisions/0048): half a minute, not five.
       DEPOSIT_POST_SECONDS: String(E2E_DEPOSIT_POST_SECONDS),
+      // The phone-verification and text-receipt journeys read their texts from the sandbox outbox, which
+      // shows each browser what its own session caused (docs/decisions/0035).
+      DEV_ENDPOINTS: 'true',
     },
     reuseExistingServer: false,
     timeout: 60_000,

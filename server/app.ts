@@ -2,7 +2,7 @@
 // (node:sqlite or PostgreSQL), the contract's calls, the built single-page app when there is one.
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DEFAULT_CONFIG, type Config } from './config.ts';
+import { DEFAULT_CONFIG, outboxReadable, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
 import { BAD_REQUEST, NOT_FOUND, UNEXPECTED } from './http.ts';
@@ -14,7 +14,7 @@ import { authRoutes } from './routes/auth.ts';
 import { checkoutServiceRoutes } from './routes/checkout-services.ts';
 import { depositRoutes } from './routes/deposits.ts';
 import { destDepositRoutes } from './routes/dest-deposits.ts';
-import { developmentRoutes } from './routes/development.ts';
+import { clientErrorRoutes, outboxRoutes } from './routes/development.ts';
 import { facilityRoutes } from './routes/facilities.ts';
 import { feeRoutes } from './routes/fees.ts';
 import { inmateRoutes } from './routes/inmates.ts';
@@ -178,7 +178,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(professionalRoutes, deps);
     await api.register(accountProfileRoutes, deps);
     await api.register(identityRoutes, deps);
-    if (config.devEndpoints) await api.register(developmentRoutes, deps);
+    await api.register(clientErrorRoutes, deps);
+    // docs/decisions/0035: only when asked for, and never in production mode.
+    if (outboxReadable(config)) await api.register(outboxRoutes, deps);
   });
   // §2 pam: the sandbox payment endpoint is another site's, outside the API's session and CSRF rules.
   app.register(sandboxPamRoutes, deps);

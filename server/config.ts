@@ -42,8 +42,17 @@ export interface Config {
   dailyMaxPerRecipient: number;
   /** Marks the session cookie Secure; on whenever the site is served over HTTPS. */
   cookieSecure: boolean;
-  /** /development/* endpoints (client error log, outbox). On by default: this is a sandbox. */
+  /**
+   * The development endpoints: the sandbox outbox (GET /development/outbox), which shows a session the
+   * texts and emails it caused. Off unless asked for; refused in production mode. Environment:
+   * DEV_ENDPOINTS. The client error log (§7) is not one of them: it is always on.
+   */
   devEndpoints: boolean;
+  /**
+   * Production mode (docs/decisions/0035): NODE_ENV=production. Nothing of the sandbox's outbox is
+   * readable over HTTP then, whatever devEndpoints says; loadConfig refuses DEV_ENDPOINTS=true with it.
+   */
+  production?: boolean;
   /**
    * §9: the fixed, non-refundable fee of a balance transfer between a payer's phone accounts, in
    * dollars. Optional: absent means DEFAULT_TRANSFER_FEE. Environment: TRANSFER_FEE.
@@ -159,7 +168,7 @@ export const DEFAULT_CONFIG: Config = {
   prepaidToTrustFacilityIds: [...DEFAULT_FACILITY_RULES.prepaidToTrustFacilityIds],
   dailyMaxPerRecipient: 500,
   cookieSecure: false,
-  devEndpoints: true,
+  devEndpoints: false,
 };
 
 type Env = Record<string, string | undefined>;
@@ -289,6 +298,24 @@ function logLevel(env: Env): Partial<Config> {
   return { logLevel: v as LogLevel };
 }
 
+/** docs/decisions/0035: NODE_ENV=production is production mode; nothing else is. */
+export function isProduction(env: Env): boolean {
+  return env.NODE_ENV?.trim() === 'production';
+}
+
+/** Development endpoints only when asked for (DEV_ENDPOINTS), and never in production mode. */
+function devEndpointsConfig(env: Env): Pick<Config, 'devEndpoints' | 'production'> {
+  const production = isProduction(env);
+  const devEndpoints = flag(env, 'DEV_ENDPOINTS', DEFAULT_CONFIG.devEndpoints);
+  if (production && devEndpoints) throw new ConfigError('DEV_ENDPOINTS cannot be true when NODE_ENV=production');
+  return production ? { devEndpoints, production } : { devEndpoints };
+}
+
+/** Whether the sandbox outbox may be read over HTTP: asked for, and not in production mode. */
+export function outboxReadable(config: Pick<Config, 'devEndpoints' | 'production'>): boolean {
+  return config.devEndpoints && config.production !== true;
+}
+
 /** Reads the configuration; throws a ConfigError with the variable's name on a value it cannot use. */
 export function loadConfig(env: Env = process.env): Config {
   const d = DEFAULT_CONFIG;
@@ -318,7 +345,7 @@ function readConfig(env: Env, d: Config): Config {
     prepaidToTrustFacilityIds: ids(env, 'PREPAID_TO_TRUST_FACILITY_IDS', d.prepaidToTrustFacilityIds),
     dailyMaxPerRecipient: amount(env, 'DAILY_MAX_PER_RECIPIENT', d.dailyMaxPerRecipient),
     cookieSecure: flag(env, 'COOKIE_SECURE', d.cookieSecure),
-    devEndpoints: flag(env, 'DEV_ENDPOINTS', d.devEndpoints),
+    ...devEndpointsConfig(env),
     ...(env.TRANSFER_FEE?.trim() ? { transferFee: amount(env, 'TRANSFER_FEE', DEFAULT_TRANSFER_FEE) } : {}),
     ...(env.CLOSED_FACILITY_IDS === undefined ? {} : { closedFacilityIds: ids(env, 'CLOSED_FACILITY_IDS', []) }),
     ...checkoutServiceConfig(env),

@@ -468,6 +468,16 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   ),
   portable(
+    10,
+    'outbox: the session that caused each message',
+    `
+    -- The sandbox shows a session only the texts and emails it caused (docs/decisions/0035). The id
+    -- follows the session when it rotates at sign-in; a message outlives its session, unread.
+    ALTER TABLE outbox ADD COLUMN session_id TEXT NULL REFERENCES sessions (id) ON DELETE SET NULL ON UPDATE CASCADE;
+    CREATE INDEX outbox_session ON outbox (session_id);
+    `,
+  ),
+  portable(
     11,
     'deposit status: submitted, posted, or refused and refunded',
     `

@@ -60,7 +60,7 @@ export type SendOutcome = { kind: 'sent'; placed: number } | { kind: 'refused'; 
 /** Sends a new code (closing the older ones), unless VERIFY_MAX_SENDS_PER_HOUR were sent in the last hour. */
 export async function sendVerificationCode(
   store: Store,
-  to: { userId: string; account: DestAccountView },
+  to: { userId: string; account: DestAccountView; sessionId?: string | null },
   channel: VerifyChannel,
   locale: 'en' | 'es',
   at: Date,
@@ -89,6 +89,8 @@ export async function sendVerificationCode(
       subject: outboxSubject(channel),
       body: codeMessage(code, channel, locale),
       created_at: at.toISOString(),
+      // The session that asked for it (docs/decisions/0035: the sandbox shows it that text only).
+      session_id: to.sessionId ?? null,
     });
     return { kind: 'sent', placed };
   });

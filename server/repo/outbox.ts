@@ -1,15 +1,26 @@
-// Text messages and emails waiting to be sent (architecture: readable in development).
+// Text messages and emails waiting to be sent (architecture: in the sandbox a session may read the
+// messages it caused; docs/decisions/0035).
 import type { OutboxMessage } from '../../contract/api.ts';
 import type { Executor } from '../db.ts';
 
-export type NewOutboxMessage = Omit<OutboxMessage, 'id'>;
+export type NewOutboxMessage = Omit<OutboxMessage, 'id'> & {
+  /** The session whose request caused the message; null when none did (a scheduled job). */
+  session_id: string | null;
+};
 
 export function createOutboxRepo(db: Executor) {
   return {
     async insert(m: NewOutboxMessage): Promise<number> {
       const r = await db
         .insertInto('outbox')
-        .values({ channel: m.channel, to: m.to, subject: m.subject, body: m.body, created_at: m.created_at })
+        .values({
+          channel: m.channel,
+          to: m.to,
+          subject: m.subject,
+          body: m.body,
+          created_at: m.created_at,
+          session_id: m.session_id,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(r.id);
@@ -24,11 +35,12 @@ export function createOutboxRepo(db: Executor) {
         .executeTakeFirst();
       return r !== undefined;
     },
-    /** Newest first. */
-    async list(limit: number): Promise<OutboxMessage[]> {
+    /** The messages one session caused, newest first. */
+    async listForSession(sessionId: string, limit: number): Promise<OutboxMessage[]> {
       const rows = await db
         .selectFrom('outbox')
         .select(['id', 'channel', 'to', 'subject', 'body', 'created_at'])
+        .where('session_id', '=', sessionId)
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();

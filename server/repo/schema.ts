@@ -104,6 +104,8 @@ export interface Schema {
     subject: string | null;
     body: string;
     created_at: Ts;
+    /** Migration 9: the session that caused the message (docs/decisions/0035). */
+    session_id: string | null;
   };
   client_errors: {
     id: Generated<number>;

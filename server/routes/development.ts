@@ -1,5 +1,6 @@
-// Development endpoints (§7 client errors; architecture: outbox readable in development). Only
-// registered when config.devEndpoints is on.
+// §7 client errors (always on: the site's error reports, §8) and the sandbox outbox (architecture: a
+// session may read the messages it caused), which is registered only when the development endpoints
+// are asked for and never in production mode (server/config.ts; docs/decisions/0035).
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { PATHS, type OutboxResponse } from '../../contract/api.ts';
@@ -22,7 +23,7 @@ function cut(value: string | undefined, max: number): string | null {
   return value.length > max ? value.slice(0, max) : value;
 }
 
-export async function developmentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function clientErrorRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos, sessions, now } = deps;
 
   app.post(PATHS.logJsError, async (request, reply) => {
@@ -40,6 +41,14 @@ export async function developmentRoutes(app: FastifyInstance, deps: Deps): Promi
     });
     return reply.code(204).send();
   });
+}
 
-  app.get(PATHS.outbox, async () => ({ messages: await repos.outbox.list(OUTBOX_LIST_SIZE) }) satisfies OutboxResponse);
+/** GET /development/outbox: the texts and emails this session caused, newest first; none without a session. */
+export async function outboxRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { repos, sessions } = deps;
+  app.get(PATHS.outbox, async (request) => {
+    const session = sessions.current(request);
+    const messages = session ? await repos.outbox.listForSession(session.id, OUTBOX_LIST_SIZE) : [];
+    return { messages } satisfies OutboxResponse;
+  });
 }

@@ -69,7 +69,8 @@ export async function phoneVerificationRoutes(app: FastifyInstance, deps: Deps):
     if (account.validate_status !== 'pending') return refusedSend('VERIFY_NOT_PENDING');
     const at = now();
     const locale = localeOf(request);
-    const sent = await sendVerificationCode(store, found, channel, await locale, at);
+    const to = { ...found, sessionId: sessions.current(request)?.id ?? null };
+    const sent = await sendVerificationCode(store, to, channel, await locale, at);
     if (sent.kind === 'refused') return refusedSend(sent.code);
     return { success: true, validate_code: sent.placed, errors: {} } satisfies SendCodeResponse;
   };

@@ -33,6 +33,7 @@ export async function receiptSmsRoutes(app: FastifyInstance, deps: Deps): Promis
       subject: `receipt:${receipt.deposit_id}`,
       body: receiptText(receipt, status, locale, body.value.enroll),
       created_at: now().toISOString(),
+      session_id: session.id,
     });
     return { success: true, already_sent: false } satisfies SmsSendResponse;
   });

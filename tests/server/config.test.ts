@@ -15,8 +15,18 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: './data',
       staticDir: './dist',
-      devEndpoints: true,
+      // docs/decisions/0035: the development endpoints only when asked for.
+      devEndpoints: false,
     });
+  });
+
+  it('takes DEV_ENDPOINTS outside production mode only (docs/decisions/0035)', () => {
+    expect(loadConfig({ DEV_ENDPOINTS: 'true' })).toMatchObject({ devEndpoints: true });
+    expect(loadConfig({ NODE_ENV: 'development', DEV_ENDPOINTS: 'true' })).toMatchObject({ devEndpoints: true });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ devEndpoints: false, production: true });
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_ENDPOINTS: 'true' })).toThrow(
+      'DEV_ENDPOINTS cannot be true when NODE_ENV=production',
+    );
   });
 
   it('reads every variable', () => {
@@ -35,7 +45,7 @@ describe('loadConfig', () => {
       PREPAID_TO_TRUST_FACILITY_IDS: '9',
       DAILY_MAX_PER_RECIPIENT: '750.50',
       COOKIE_SECURE: 'true',
-      DEV_ENDPOINTS: 'off',
+      DEV_ENDPOINTS: 'on',
     });
     expect(c).toEqual({
       port: 8099,
@@ -52,7 +62,7 @@ describe('loadConfig', () => {
       prepaidToTrustFacilityIds: [9],
       dailyMaxPerRecipient: 750.5,
       cookieSecure: true,
-      devEndpoints: false,
+      devEndpoints: true,
     });
   });
 
@@ -60,6 +70,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT');
     expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT');
     expect(() => loadConfig({ COOKIE_SECURE: 'maybe' })).toThrow('COOKIE_SECURE');
+    expect(() => loadConfig({ DEV_ENDPOINTS: 'sometimes' })).toThrow('DEV_ENDPOINTS');
     expect(() => loadConfig({ TRUST_REDIRECT_FACILITY_IDS: '1,x' })).toThrow('TRUST_REDIRECT_FACILITY_IDS');
     expect(() => loadConfig({ DAILY_MAX_PER_RECIPIENT: '-5' })).toThrow('DAILY_MAX_PER_RECIPIENT');
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxResponse } from '../../contract/api.ts';
+import { ACCOUNT_PATHS, type LoginResponse } from '../../contract/accounts.ts';
+import { PATHS, type OutboxResponse } from '../../contract/api.ts';
+import { ANA } from './account-helpers.ts';
 import { Client, newClient, startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -69,45 +71,91 @@ describe('POST /development/log_js_error', () => {
   });
 });
 
-describe('GET /development/outbox', () => {
-  it('lists what was queued, newest first', async () => {
-    const c = new Client(server.app);
-    expect((await c.get<OutboxResponse>('/development/outbox')).body).toEqual({ messages: [] });
-    const insert = 'INSERT INTO outbox (channel, "to", subject, body, created_at) VALUES (?, ?, ?, ?, ?)';
-    await server.query(insert, ['sms', '5125550100', null, 'Your code is 123456', '2026-11-22T12:00:00.000Z']);
-    await server.query(insert, ['email', 'pat@example.com', 'Receipt', 'Thank you', '2026-11-22T12:01:00.000Z']);
-    const res = await c.get<OutboxResponse>('/development/outbox');
+describe('GET /development/outbox (docs/decisions/0035)', () => {
+  let dev: TestServer;
+  beforeAll(async () => {
+    dev = await startServer({ config: { devEndpoints: true } });
+  });
+  afterAll(async () => {
+    await dev.dispose();
+  });
+
+  /** Writes a message as the routes do, caused by the given session (or by none). */
+  async function queue(sessionId: string | null, to: string, body: string, at: string): Promise<void> {
+    await dev.query(
+      'INSERT INTO outbox (channel, "to", subject, body, created_at, session_id) VALUES (?, ?, ?, ?, ?, ?)',
+      ['sms', to, null, body, at, sessionId],
+    );
+  }
+
+  it('shows a session the messages it caused, newest first, and nothing of anyone else', async () => {
+    const a = await newClient(dev.app);
+    const b = await newClient(dev.app);
+    await queue(a.sid, '5125550100', 'Your code is 123456', '2026-11-22T12:00:00.000Z');
+    await queue(b.sid, '5125550101', 'Your code is 654321', '2026-11-22T12:00:30.000Z');
+    await queue(a.sid, '5125550100', 'Receipt 1', '2026-11-22T12:01:00.000Z');
+    await queue(null, '5125550102', 'A scheduled text', '2026-11-22T12:02:00.000Z');
+    const res = await a.get<OutboxResponse>(PATHS.outbox);
     expect(res.status).toBe(200);
-    expect(res.body.messages).toEqual([
-      {
-        id: 2,
-        channel: 'email',
-        to: 'pat@example.com',
-        subject: 'Receipt',
-        body: 'Thank you',
-        created_at: '2026-11-22T12:01:00.000Z',
-      },
-      {
-        id: 1,
-        channel: 'sms',
-        to: '5125550100',
-        subject: null,
-        body: 'Your code is 123456',
-        created_at: '2026-11-22T12:00:00.000Z',
-      },
+    expect(res.body.messages.map((m) => m.body)).toEqual(['Receipt 1', 'Your code is 123456']);
+    expect(res.body.messages[0]).toEqual({
+      id: 3,
+      channel: 'sms',
+      to: '5125550100',
+      subject: null,
+      body: 'Receipt 1',
+      created_at: '2026-11-22T12:01:00.000Z',
+    });
+    expect((await b.get<OutboxResponse>(PATHS.outbox)).body.messages.map((m) => m.body)).toEqual([
+      'Your code is 654321',
     ]);
+    // A request without a session, or with a made-up one, sees nothing and gets no session either.
+    const none = await new Client(dev.app).get<OutboxResponse>(PATHS.outbox);
+    expect(none.body).toEqual({ messages: [] });
+    expect(none.headers['set-cookie']).toBeUndefined();
+    const forged = new Client(dev.app);
+    forged.sid = a.sid.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'));
+    expect((await forged.get<OutboxResponse>(PATHS.outbox)).body).toEqual({ messages: [] });
+  });
+
+  it('follows the session when it signs in, and ends with it at sign-out', async () => {
+    const c = await newClient(dev.app);
+    await queue(c.sid, '5125550100', 'Before signing in', '2026-11-22T12:00:00.000Z');
+    const before = c.sid;
+    const login = await c.post<LoginResponse>(ACCOUNT_PATHS.login, { email: ANA.email, password: ANA.password });
+    expect(login.status).toBe(200);
+    c.csrf = login.body.csrf_token;
+    expect(c.sid).not.toBe(before);
+    expect((await c.get<OutboxResponse>(PATHS.outbox)).body.messages.map((m) => m.body)).toEqual(['Before signing in']);
+    // The old id no longer reads anything.
+    const old = new Client(dev.app);
+    old.sid = before;
+    expect((await old.get<OutboxResponse>(PATHS.outbox)).body).toEqual({ messages: [] });
+    expect((await c.post(ACCOUNT_PATHS.logout, {})).status).toBe(200);
+    expect((await c.get<OutboxResponse>(PATHS.outbox)).body).toEqual({ messages: [] });
+  });
+
+  it('is closed in production mode, whatever DEV_ENDPOINTS says', async () => {
+    const prod = await startServer({ config: { devEndpoints: true, production: true } });
+    try {
+      const c = await newClient(prod.app);
+      const res = await c.get(PATHS.outbox);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ errors: { form: 'ERROR.NOT_FOUND' } });
+    } finally {
+      await prod.dispose();
+    }
   });
 });
 
-describe('with development endpoints off', () => {
-  it('answers 404 for both', async () => {
-    const off = await startServer({ config: { devEndpoints: false } });
-    try {
-      const c = await newClient(off.app);
-      expect((await c.get('/development/outbox')).status).toBe(404);
-      expect((await c.post('/development/log_js_error', { message: 'x' })).status).toBe(404);
-    } finally {
-      await off.dispose();
+describe('the outbox is closed by default', () => {
+  it('answers 404 to anyone, while client error reports (§7) are still taken', async () => {
+    for (const c of [new Client(server.app), await newClient(server.app)]) {
+      const res = await c.get(PATHS.outbox);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ errors: { form: 'ERROR.NOT_FOUND' } });
     }
+    const c = await newClient(server.app);
+    expect((await c.post(PATHS.logJsError, { message: 'x' })).status).toBe(204);
   });
 });

@@ -18,7 +18,11 @@ import { NOT_FOUND, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts
 import { type Client, HOUR, MINUTE, fixedClock, newClient } from './helpers.ts';
 
 const clock = fixedClock();
-const current = useSignedInServer(clock, { before: () => clock.set('2026-11-22T12:00:00.000Z') });
+// The codes are read from the sandbox outbox, as a phone would receive them (docs/decisions/0035).
+const current = useSignedInServer(clock, {
+  config: { devEndpoints: true },
+  before: () => clock.set('2026-11-22T12:00:00.000Z'),
+});
 
 const MOM = '5125550101'; // Ana's 301: validated
 const COUSIN = '5125550103'; // Ana's 303: pending
@@ -211,6 +215,8 @@ describe('the wrong payer', () => {
     for (const a of attempts) expect(a.body).toEqual(NOT_FOUND);
     expect(await statusOf(ana, 303)).toBe('pending');
     expect(await outbox(ana)).toEqual(before);
+    // Ben's browser reads only what it caused: none of Ana's codes.
+    expect(await outbox(ben)).toEqual([]);
     // Ana's code still works for Ana: Ben's try did not count against it.
     expect((await check(ana, COUSIN, code)).body.success).toBe(true);
   });
