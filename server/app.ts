@@ -19,11 +19,11 @@ import { facilityRoutes } from './routes/facilities.ts';
 import { feeRoutes } from './routes/fees.ts';
 import { inmateRoutes } from './routes/inmates.ts';
 import { localeRoutes } from './routes/locale.ts';
-import { pamFormActionHook, sandboxPamRoutes } from './routes/sandbox-pam.ts';
+import { pamCsp, sandboxPamRoutes } from './routes/sandbox-pam.ts';
 import { phoneVerificationRoutes } from './routes/phone-verification.ts';
 import { sandboxLegalRoutes } from './routes/sandbox-legal.ts';
-import { navScriptSrcHook, navScriptUrlOf, sandboxNavRoutes } from './routes/sandbox-nav.ts';
-import { legalConnectSrcHook, legalUrlsOf } from './legal-urls.ts';
+import { navCsp, navScriptUrlOf, sandboxNavRoutes } from './routes/sandbox-nav.ts';
+import { legalCsp, legalUrlsOf } from './legal-urls.ts';
 import { professionalRoutes } from './routes/professional.ts';
 import { accountProfileRoutes } from './routes/account-profile.ts';
 import { identityRoutes } from './routes/identity.ts';
@@ -36,8 +36,9 @@ import { deepContactRoutes } from './routes/deep-contact.ts';
 import { transferRoutes } from './routes/transfers.ts';
 import { unifiedWalletRoutes } from './routes/unified-wallet.ts';
 import { vaultRoutes } from './routes/vault.ts';
-import { createSessionManager, securityHeaders } from './security.ts';
-import { registerStaticSite } from './static-site.ts';
+import { createSessionManager, isApiPath } from './security.ts';
+import { cspPolicy, useSecurityHeaders } from './headers.ts';
+import { registerStaticSite, staticSiteCsp } from './static-site.ts';
 import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
 import { seedCheckoutServicesIfEmpty } from './seed-checkout.ts';
 import { seedDestinationsIfEmpty } from './seed-destinations.ts';
@@ -127,13 +128,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The API speaks JSON only: a text/plain body is refused (415, answered as a bad request).
   app.removeContentTypeParser('text/plain');
   app.register(fastifyCookie);
-  app.addHook('onSend', securityHeaders);
-  const pamFormAction = pamFormActionHook(config);
-  if (pamFormAction) app.addHook('onSend', pamFormAction);
-  const legalConnectSrc = legalConnectSrcHook(legalUrlsOf(config));
-  if (legalConnectSrc) app.addHook('onSend', legalConnectSrc);
-  const navScriptSrc = navScriptSrcHook(navScriptUrlOf(config));
-  if (navScriptSrc) app.addHook('onSend', navScriptSrc);
+  // Every answer's security headers; the CSP is the base policy plus the origins the features add.
+  useSecurityHeaders(app, {
+    csp: cspPolicy(
+      legalCsp(legalUrlsOf(config)),
+      navCsp(navScriptUrlOf(config)),
+      pamCsp(config),
+      staticSiteCsp(options.staticDir),
+    ),
+    https: config.cookieSecure,
+    isApiPath,
+  });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const status = err.statusCode ?? 500;

@@ -3,6 +3,7 @@
 // with the form state (SiteInfo.legal_urls), and allowed by the content security policy.
 import { LOCALES } from '../contract/entities.ts';
 import { LEGAL_DOCUMENTS, type LegalUrls, sandboxLegalUrls } from '../contract/legal.ts';
+import type { CspSources } from './headers.ts';
 
 /** The sandbox's two providers (server/routes/sandbox-legal.ts). */
 export const DEFAULT_LEGAL_URLS: LegalUrls = sandboxLegalUrls();
@@ -68,25 +69,11 @@ export function legalOrigins(urls: LegalUrls): string[] {
 }
 
 /**
- * An onSend hook that lets the site fetch legal texts from the configured providers' origins: the
- * content security policy allows requests to this site only ("connect-src 'self'"), so each other
- * origin is added. Undefined when every legal URL is a path of this site (as the sandbox's are).
+ * §7 legal texts: the content security policy allows requests to this site only ("connect-src 'self'"),
+ * so each other provider's origin is added (server/headers.ts). Nothing when every legal URL is a path
+ * of this site (as the sandbox's are).
  */
-export function legalConnectSrcHook(urls: LegalUrls) {
+export function legalCsp(urls: LegalUrls): CspSources {
   const origins = legalOrigins(urls);
-  if (origins.length === 0) return undefined;
-  return (
-    _request: unknown,
-    reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown },
-    payload: unknown,
-    done: (err: null, p: unknown) => void,
-  ) => {
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string')
-      reply.header(
-        'content-security-policy',
-        csp.replace("connect-src 'self'", `connect-src 'self' ${origins.join(' ')}`),
-      );
-    done(null, payload);
-  };
+  return origins.length > 0 ? { 'connect-src': origins } : {};
 }

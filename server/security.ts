@@ -1,4 +1,4 @@
-// Security headers, sessions and CSRF (architecture: "Sessions" and "Cards").
+// Sessions and CSRF (architecture: "Sessions" and "Cards"); the security headers are in headers.ts.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, type ErrorBody } from '../contract/api.ts';
@@ -23,35 +23,6 @@ export const API_PREFIXES = ['/pay', '/state', '/vault', '/development', '/auth'
 export function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';
   return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
-}
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/** onSend hook: the headers every response carries; API answers are never cached. */
-export function securityHeaders(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (err: null, p: unknown) => void,
-) {
-  reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  reply.header('x-frame-options', 'DENY');
-  if (isApiPath(request.url) || reply.getHeader('cache-control') === undefined)
-    reply.header('cache-control', 'no-store');
-  done(null, payload);
 }
 
 /** 256 bits from the system's CSPRNG, URL-safe: session ids, CSRF tokens, vault tokens. */

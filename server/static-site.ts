@@ -10,6 +10,7 @@ import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../contract/constants.ts';
+import type { CspSources } from './headers.ts';
 import { NOT_FOUND } from './http.ts';
 import { isApiPath } from './security.ts';
 
@@ -40,6 +41,20 @@ export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
 }
 
 /**
+ * The CSP sources of the built pages (server/headers.ts): the hashes of their inline scripts and
+ * styles; nothing without a built app.
+ */
+export function staticSiteCsp(root: string | undefined): CspSources {
+  const staticRoot = root ? resolve(root) : undefined;
+  if (staticRoot === undefined) return {};
+  const pages = Object.values(PAGES)
+    .filter((page) => existsSync(join(staticRoot, page)))
+    .map((page) => readFileSync(join(staticRoot, page), 'utf8'));
+  const sources = (tag: 'script' | 'style') => [...new Set(pages.flatMap((html) => inlineHashes(html, tag)))];
+  return { 'script-src': sources('script'), 'style-src': sources('style') };
+}
+
+/**
  * Registers the built app in `root` when it has an index.html, and the not-found answer either way:
  * a page address (GET or HEAD, HTML accepted, not the API) gets the app's page, the rest a JSON 404.
  */
@@ -63,27 +78,6 @@ export function registerStaticSite(app: FastifyInstance, root: string | undefine
     return reply.code(404).send(NOT_FOUND);
   });
   if (!hasStatic) return;
-
-  const pages = Object.values(PAGES)
-    .filter((page) => existsSync(join(staticRoot, page)))
-    .map((page) => readFileSync(join(staticRoot, page), 'utf8'));
-  const sources = (tag: 'script' | 'style') => [...new Set(pages.flatMap((html) => inlineHashes(html, tag)))];
-  const scripts = sources('script');
-  const styles = sources('style');
-  if (scripts.length > 0 || styles.length > 0) {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      const csp = reply.getHeader('content-security-policy');
-      const type = String(reply.getHeader('content-type') ?? '');
-      if (typeof csp === 'string' && type.startsWith('text/html'))
-        reply.header(
-          'content-security-policy',
-          csp
-            .replace("script-src 'self'", ["script-src 'self'", ...scripts].join(' '))
-            .replace("style-src 'self'", ["style-src 'self'", ...styles].join(' ')),
-        );
-      return payload;
-    });
-  }
 
   const assets = join(staticRoot, 'assets') + sep;
   app.register(fastifyStatic, {

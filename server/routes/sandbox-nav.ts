@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NAV_ATTRIBUTES, NAV_ELEMENT, NAV_PATHS } from '../../contract/nav-header.ts';
 import { DEFAULT_NAV_SCRIPT_URL } from '../config.ts';
+import { externalOrigin, type CspSources } from '../headers.ts';
 
 /**
  * The script. DOM built with textContent and setAttribute only (never HTML from attributes); a link
@@ -62,22 +63,11 @@ export function navScriptUrlOf(config: { navScriptUrl?: string }): string {
 }
 
 /**
- * An onSend hook that lets the site load the navigation script from another origin: the content
- * security policy allows scripts of this site only ("script-src 'self'"). Undefined when the script
+ * §2 global header: the content security policy allows scripts of this site only ("script-src 'self'"),
+ * so a navigation script of another site adds its origin (server/headers.ts). Nothing when the script
  * is a path of this site (as the sandbox's is) or there is none.
  */
-export function navScriptSrcHook(url: string) {
-  if (url === '' || url.startsWith('/')) return undefined;
-  const origin = new URL(url).origin;
-  return (
-    _request: unknown,
-    reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown },
-    payload: unknown,
-    done: (err: null, p: unknown) => void,
-  ) => {
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string')
-      reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${origin}`));
-    done(null, payload);
-  };
+export function navCsp(url: string): CspSources {
+  const origin = externalOrigin(url);
+  return origin ? { 'script-src': [origin] } : {};
 }

@@ -15,6 +15,7 @@ import type { Deps } from '../deps.ts';
 import { signPamResult, verifyPamPayload } from '../domain/pam.ts';
 import { APPROVED, detectBrand, outcomeFor, processorText } from '../domain/sandbox-processor.ts';
 import { validate } from '../http.ts';
+import { externalOrigin, type CspSources } from '../headers.ts';
 import { toCents } from '../money.ts';
 import type { PamPaymentRow } from '../repo/pam-payments.ts';
 
@@ -249,24 +250,10 @@ ${CARD_FIELDS.map(field).join('\n')}
 }
 
 /**
- * An onSend hook that lets the app's pages post the pam form to a configured external endpoint: the
- * content security policy allows forms to this site only ("form-action 'self'"), so an absolute
- * PAY_URL adds its origin. Undefined when the endpoint is this site's own.
+ * §2 pam: the content security policy allows forms to this site only ("form-action 'self'"), so an
+ * absolute PAY_URL adds its origin (server/headers.ts). Nothing when the endpoint is this site's own.
  */
-export function pamFormActionHook(config: Deps['config']) {
-  const url = config.payUrl;
-  if (!/^https?:\/\//.test(url)) return undefined;
-  const origin = URL.canParse(url) ? new URL(url).origin : undefined;
-  if (!origin) return undefined;
-  return (
-    _request: unknown,
-    reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown },
-    payload: unknown,
-    done: (err: null, p: unknown) => void,
-  ) => {
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string')
-      reply.header('content-security-policy', csp.replace("form-action 'self'", `form-action 'self' ${origin}`));
-    done(null, payload);
-  };
+export function pamCsp(config: Deps['config']): CspSources {
+  const origin = externalOrigin(config.payUrl);
+  return origin ? { 'form-action': [origin] } : {};
 }

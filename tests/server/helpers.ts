@@ -405,3 +405,13 @@ export async function fillCheckout(c: Client, s: CheckoutSetup = {}): Promise<St
   const token = await c.tokenize(s.card);
   return c.save({ ...PAYER, card_token: token.token, ...s.extra });
 }
+
+/** A content security policy header as directive -> sources (server/headers.ts builds it from data). */
+export function cspOf(header: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of String(header ?? '').split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out[name] = sources;
+  }
+  return out;
+}

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StateAllResponse } from '../../contract/api.ts';
-import { CONTENT_SECURITY_POLICY } from '../../server/security.ts';
 import { ANA, signedIn } from './account-helpers.ts';
-import { Client, HOUR, MINUTE, fixedClock, logCapture, newClient, startServer, type TestServer } from './helpers.ts';
+import { BASE_CSP, HSTS_MAX_AGE_SECONDS, cspPolicy } from '../../server/headers.ts';
+import {
+  Client,
+  HOUR,
+  MINUTE,
+  cspOf,
+  fixedClock,
+  logCapture,
+  newClient,
+  startServer,
+  type TestServer,
+} from './helpers.ts';
 
 const clock = fixedClock();
 const logs = logCapture();
@@ -23,10 +33,14 @@ afterAll(async () => {
 });
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
-  expect(headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  expect(cspOf(headers['content-security-policy'])).toEqual(BASE_CSP);
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['x-powered-by']).toBeUndefined();
+  // Served over plain HTTP (COOKIE_SECURE off): no HSTS.
+  expect(headers['strict-transport-security']).toBeUndefined();
 }
 
 describe('security headers', () => {
@@ -35,8 +49,35 @@ describe('security headers', () => {
     expect(res.status).toBe(200);
     expectSecurityHeaders(res.headers);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
-    expect(CONTENT_SECURITY_POLICY).toContain("img-src 'self' data:");
+    expect(BASE_CSP['frame-ancestors']).toEqual(["'none'"]);
+    expect(BASE_CSP['img-src']).toEqual(["'self'", 'data:']);
+  });
+
+  it('add HSTS and upgrade insecure requests when the site is served over HTTPS (COOKIE_SECURE)', async () => {
+    const secure = await startServer({ config: { cookieSecure: true } });
+    try {
+      const res = await new Client(secure.app).get('/pay/allowed_countries');
+      expect(res.headers['strict-transport-security']).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+      const csp = cspOf(res.headers['content-security-policy']);
+      expect(csp['upgrade-insecure-requests']).toEqual([]);
+      expect(csp['script-src']).toEqual(["'self'"]);
+    } finally {
+      await secure.dispose();
+    }
+  });
+
+  it('build the policy as data: each feature adds its origins to its directive, once', () => {
+    const policy = cspPolicy(
+      { 'connect-src': ['https://legal.example', 'https://legal.example'] },
+      { 'script-src': ['https://nav.example'] },
+      { 'form-action': ['https://pay.example'] },
+    );
+    expect(policy['connect-src']).toEqual(["'self'", 'https://legal.example']);
+    expect(policy['script-src']).toEqual(["'self'", 'https://nav.example']);
+    expect(policy['form-action']).toEqual(["'self'", 'https://pay.example']);
+    expect(policy['default-src']).toEqual(["'self'"]);
+    // The base is never changed by a policy built from it.
+    expect(BASE_CSP['connect-src']).toEqual(["'self'"]);
   });
 
   it('are on 400, 403, 404 and 500 answers too', async () => {

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_COOKIE } from '../../contract/constants.ts';
-import { CONTENT_SECURITY_POLICY } from '../../server/security.ts';
+import { BASE_CSP } from '../../server/headers.ts';
 import { inlineHashes } from '../../server/static-site.ts';
-import { startServer, type TestServer } from './helpers.ts';
+import { cspOf, startServer, type TestServer } from './helpers.ts';
 
 const INDEX = '<!doctype html><title>Deposits</title><div id="root"></div>';
 const INDEX_ES = '<!doctype html><html lang="es"><title>Depósitos</title><div id="root"><h1>Hola</h1></div>';
@@ -41,7 +41,7 @@ describe('the built app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(cspOf(res.headers['content-security-policy'])).toEqual(BASE_CSP);
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cache-control']).toBe('no-cache');
   });
@@ -143,7 +143,7 @@ describe("the pages' inline script", () => {
     expect(inlineHashes(PAGE, 'style')).toEqual([`'sha256-${styleHash}'`]);
   });
 
-  it('are allowed by the CSP of the pages only', async () => {
+  it('are allowed by the CSP, which is one policy for every answer (server/headers.ts)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'deposit-static-script-'));
     writeFileSync(join(dir, 'index.html'), PAGE);
     const site = await startServer({ staticDir: dir });
@@ -154,7 +154,7 @@ describe("the pages' inline script", () => {
       );
       expect(page.headers['content-security-policy']).toContain(`style-src 'self' ${inlineHashes(PAGE, 'style')[0]};`);
       const api = await site.app.inject({ method: 'GET', url: '/pay/allowed_countries' });
-      expect(api.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(api.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     } finally {
       await site.dispose();
       rmSync(dir, { recursive: true, force: true });
@@ -169,7 +169,7 @@ describe('without a built app', () => {
       const res = await bare.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ errors: { form: 'ERROR.NOT_FOUND' } });
-      expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(cspOf(res.headers['content-security-policy'])).toEqual(BASE_CSP);
     } finally {
       await bare.dispose();
     }
