@@ -24,6 +24,57 @@ export const MSG = {
   depositType: 'VALIDATION.SELECT_DEPOSIT_TYPE',
 } as const;
 
+/**
+ * yup's own messages (a value of the wrong type, null where none is allowed...) are English: every one
+ * is an i18n key here instead, so no answer or screen can show yup's text.
+ */
+const KEYED = MSG.invalid;
+yup.setLocale({
+  mixed: {
+    default: KEYED,
+    required: MSG.required,
+    defined: MSG.required,
+    notNull: MSG.required,
+    oneOf: KEYED,
+    notOneOf: KEYED,
+    notType: KEYED,
+  },
+  string: {
+    length: KEYED,
+    min: MSG.keepTyping,
+    max: MSG.tooMany,
+    matches: KEYED,
+    email: MSG.email,
+    url: KEYED,
+    uuid: KEYED,
+    datetime: KEYED,
+    datetime_offset: KEYED,
+    datetime_precision: KEYED,
+    trim: KEYED,
+    lowercase: KEYED,
+    uppercase: KEYED,
+  },
+  number: {
+    min: MSG.tooLow,
+    max: MSG.tooMany,
+    lessThan: MSG.tooMany,
+    moreThan: MSG.tooLow,
+    positive: MSG.tooLow,
+    negative: KEYED,
+    integer: KEYED,
+  },
+  date: { min: KEYED, max: KEYED },
+  boolean: { isValue: KEYED },
+  object: { noUnknown: KEYED, exact: KEYED },
+  array: { length: KEYED, min: KEYED, max: KEYED },
+  tuple: { notType: KEYED },
+});
+
+/** An i18n key such as VALIDATION.REQUIRED or ERROR.CSRF (dot-separated upper-case words). */
+export function isMessageKey(message: unknown): message is string {
+  return typeof message === 'string' && /^[A-Z][A-Z0-9_]*(\.[A-Z0-9_]+)+$/.test(message);
+}
+
 export interface Limits {
   min: number;
   max: number;
@@ -216,7 +267,8 @@ export function fieldErrorsOf(err: unknown): FieldErrors {
   if (!(err instanceof yup.ValidationError)) throw err;
   const out: Record<string, string> = {};
   for (const e of err.inner.length ? err.inner : [err]) {
-    if (e.path && !out[e.path]) out[e.path] = e.message;
+    // A message that is not a key (a rule written without one) never leaves as English text.
+    if (e.path && !out[e.path]) out[e.path] = isMessageKey(e.message) ? e.message : MSG.invalid;
   }
   return out as FieldErrors;
 }

@@ -1,11 +1,16 @@
 // Builds the reference API server (architecture: "Reference API server"): Fastify over the data layer
 // (node:sqlite or PostgreSQL), the contract's calls, the built single-page app when there is one.
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { DEFAULT_CONFIG, outboxReadable, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
-import { BAD_REQUEST, NOT_FOUND, UNEXPECTED } from './http.ts';
+import { NOT_FOUND, errorAnswer, rawClientError } from './http.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
 import { createStore } from './repo/repos.ts';
 import { loadKeys } from './keys.ts';
@@ -37,7 +42,7 @@ import { transferRoutes } from './routes/transfers.ts';
 import { unifiedWalletRoutes } from './routes/unified-wallet.ts';
 import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath } from './security.ts';
-import { cspPolicy, useSecurityHeaders } from './headers.ts';
+import { BARE_ERROR_HEADERS, cspPolicy, useSecurityHeaders } from './headers.ts';
 import { registerStaticSite, staticSiteCsp } from './static-site.ts';
 import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
 import { seedCheckoutServicesIfEmpty } from './seed-checkout.ts';
@@ -102,7 +107,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   const { store } = deps;
 
-  const app = Fastify({ logger: loggerOption(options.logger), bodyLimit: 64 * 1024 });
+  const app = Fastify({
+    logger: loggerOption(options.logger),
+    bodyLimit: 64 * 1024,
+    // Errors Fastify answers before routing (a malformed URL, a too long id) and those of the HTTP
+    // parser (a request line or header it refuses) get the API's error format too (server/http.ts).
+    frameworkErrors: (err, request, reply) => {
+      request.log.info({ code: err.code, statusCode: err.statusCode }, 'bad request');
+      const { status, body } = errorAnswer(err.statusCode);
+      void (reply as FastifyReply).code(status).headers(BARE_ERROR_HEADERS).send(body);
+    },
+    clientErrorHandler: rawClientError,
+  });
   // §4 recurring deposits: the due ones are charged at start and then on a timer (one charge per
   // schedule per period, whatever the number of runners: server/domain/recurring-runner.ts).
   let recurringTimer: ReturnType<typeof setInterval> | undefined;
@@ -141,16 +157,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const status = err.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err }, 'unexpected error');
-      return reply.code(500).send(UNEXPECTED);
-    }
+    const { status, body } = errorAnswer(err.statusCode);
+    if (status >= 500) request.log.error({ err }, 'unexpected error');
     // A client error's message may quote the body it could not parse: log the code only.
-    request.log.info({ code: err.code, statusCode: status }, 'bad request');
-    if (status === 404) return reply.code(404).send(NOT_FOUND);
-    if (status === 413) return reply.code(413).send(BAD_REQUEST);
-    return reply.code(400).send(BAD_REQUEST);
+    else request.log.info({ code: err.code, statusCode: err.statusCode }, 'bad request');
+    return reply.code(status).send(body);
   });
 
   // The built app, compressed and cached, and the not-found answer (server/static-site.ts).

@@ -1,13 +1,34 @@
 // Answers and input checks shared by the route modules.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import * as yup from 'yup';
 import type { ErrorBody } from '../contract/api.ts';
 import type { FieldErrors } from '../contract/entities.ts';
 import { MSG, fieldErrorsOf } from '../contract/schemas.ts';
+import { BARE_ERROR_HEADERS } from './headers.ts';
 
 export const BAD_REQUEST: ErrorBody = { errors: { form: 'ERROR.BAD_REQUEST' } };
 export const NOT_FOUND: ErrorBody = { errors: { form: 'ERROR.NOT_FOUND' } };
 export const UNEXPECTED: ErrorBody = { errors: { form: 'ERROR.UNEXPECTED' } };
+export const TIMEOUT: ErrorBody = { errors: { form: 'ERROR.TIMEOUT' } };
+
+/** Client error statuses answered as they are; any other 4xx is answered 400. */
+const KEPT_STATUSES = new Set([404, 408, 413, 414, 431]);
+
+/**
+ * The one error format of every 4xx and 5xx, Fastify's own included (a body it could not parse, a
+ * malformed URL, a too long id, a request the HTTP parser refused): the status to answer and an
+ * i18n key, never Fastify's English message or a stack.
+ */
+export function errorAnswer(status: number | undefined): { status: number; body: ErrorBody } {
+  const s = status ?? 500;
+  if (s >= 500 || s < 400) return { status: 500, body: UNEXPECTED };
+  const kept = KEPT_STATUSES.has(s) ? s : 400;
+  if (kept === 404) return { status: 404, body: NOT_FOUND };
+  if (kept === 408) return { status: 408, body: TIMEOUT };
+  return { status: kept, body: BAD_REQUEST };
+}
 /** §4/§7: a call that needs a signed-in session answers 401; the client then goes to '/'. */
 export const UNAUTHORIZED: ErrorBody = { errors: { form: 'ERROR.UNAUTHORIZED' } };
 
@@ -44,3 +65,27 @@ export const idText = (message: string) =>
     .string()
     .required(message)
     .matches(/^\d{1,9}$/, message);
+
+/**
+ * A request the HTTP parser refused (a bad request line, headers too large, too slow): Fastify never
+ * sees it, so the answer is written to the socket here, in the API's error format, and the
+ * connection closed.
+ */
+export function rawClientError(
+  this: { log: { debug(details: object, message: string): void } },
+  err: NodeJS.ErrnoException,
+  socket: Pick<Duplex, 'destroyed' | 'writable' | 'write' | 'destroy'>,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, body } = errorAnswer(
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400,
+  );
+  this.log.debug({ code: err.code, statusCode: status }, 'client error');
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    const headers = { ...BARE_ERROR_HEADERS, 'content-length': String(Buffer.byteLength(json)), connection: 'close' };
+    const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${json}`);
+  }
+  socket.destroy(err);
+}

@@ -80,8 +80,8 @@ function pickedId(raw: unknown): number | null | undefined {
 
 /**
  * Applies the checkout choices of one save. `patch` holds what the client sent; fields and errors
- * are updated in place. A bad value leaves the field as it was and sets its error (§5 "the payer
- * loses nothing"); a later good value clears it.
+ * are updated in place. A value a choice cannot take clears that choice and sets its error, so the
+ * earlier choice is never charged (docs/decisions/0037); a later good value clears the error.
  */
 export async function applyCheckoutChoices(
   fields: FormFields,
@@ -99,9 +99,9 @@ export async function applyCheckoutChoices(
   if (has('saved_card_id')) {
     const raw = patch.saved_card_id;
     const id = raw === null || raw === '' ? null : wholeIn(raw, 1, 999_999_999);
-    if (id === null && raw !== null && raw !== '') {
-      setError('saved_card_id', MSG.invalid);
-    } else if (id !== fields.saved_card_id) {
+    // Something that is no card id clears the choice, as "a new card" does (docs/decisions/0037).
+    const bad = id === null && raw !== null && raw !== '';
+    if (id !== fields.saved_card_id) {
       // A token belongs to one card: choosing another card (or a new one) needs a new token,
       // unless this same save brings it.
       if (!has('card_token')) {
@@ -112,10 +112,8 @@ export async function applyCheckoutChoices(
         fields.credit_card_year = '';
       }
       fields.saved_card_id = id;
-      setError('saved_card_id', null);
-    } else {
-      setError('saved_card_id', null);
     }
+    setError('saved_card_id', bad ? MSG.invalid : null);
     if (fields.saved_card_id !== null) {
       // §6: saved cards belong to a signed-in payer; another payer's id is simply not found.
       const card = ctx.userId ? await ctx.repos.savedCards.findForUser(ctx.userId, fields.saved_card_id) : undefined;
@@ -145,6 +143,9 @@ export async function applyCheckoutChoices(
       fields.recurring_type = t;
       setError('recurring_type', null);
     } else {
+      // No interval this save could mean: recurring is off, never the earlier interval.
+      fields.recurring_type = '';
+      fields.recurring_increment = null;
       setError('recurring_type', MSG.invalid);
     }
   }
@@ -157,8 +158,8 @@ export async function applyCheckoutChoices(
     } else {
       const n = wholeIn(raw, 0, 28);
       badIncrement = n === null;
+      fields.recurring_increment = n;
       if (n === null) setError('recurring_increment', MSG.invalid);
-      else fields.recurring_increment = n;
     }
   }
   if ((has('recurring_type') || has('recurring_increment')) && !badIncrement) {
@@ -173,13 +174,16 @@ export async function applyCheckoutChoices(
     if (typeof patch.roundups === 'boolean') {
       fields.roundups = patch.roundups;
       setError('roundups', null);
-    } else setError('roundups', MSG.invalid);
+    } else {
+      fields.roundups = false;
+      setError('roundups', MSG.invalid);
+    }
   }
   let badPick = false;
   if (has('selected_roundup')) {
     const id = pickedId(patch.selected_roundup);
-    if (id === undefined) badPick = true;
-    else fields.selected_roundup = id === null ? null : { ...emptyRoundup(), id };
+    badPick = id === undefined;
+    fields.selected_roundup = id === undefined || id === null ? null : { ...emptyRoundup(), id };
   }
   const roundupError = await deriveRoundup(fields, facility, ctx.repos, has('selected_roundup'));
   setError('selected_roundup', badPick ? MSG.invalid : roundupError);

@@ -80,23 +80,22 @@ export async function applyDestFields(
 
   if (has('dest_account_id')) {
     const id = accountId(patch.dest_account_id);
-    if (id === undefined) {
-      setError(errors, 'dest_account_id', MSG.invalid);
-    } else if (id !== null) {
+    if (id !== null && id !== undefined) {
       await chooseAccount(fields, errors, id, ctx);
       return;
-    } else {
-      // Back to "a new number": what the account filled in goes with it.
-      if (fields.dest_account_id !== null) clearDestFields(fields, errors);
-      fields.dest_account_id = null;
-      delete errors.dest_account_id;
     }
+    // Back to "a new number" (something that is no id too, docs/decisions/0037): what the account
+    // filled in goes with it.
+    if (fields.dest_account_id !== null) clearDestFields(fields, errors);
+    fields.dest_account_id = null;
+    setError(errors, 'dest_account_id', id === undefined ? MSG.invalid : null);
   }
 
   const before = { phone: fields.deposit_phone_no, country: fields.deposit_phone_country };
   if (has('deposit_phone_country')) {
     const country = text(patch.deposit_phone_country);
     if (country === undefined || country.length > MAX_RAW) {
+      fields.deposit_phone_country = '';
       setError(errors, 'deposit_phone_country', MSG.invalid);
     } else {
       fields.deposit_phone_country = country.trim();
@@ -109,13 +108,16 @@ export async function applyDestFields(
     }
   }
   let numberTouched = has('deposit_phone_country');
+  // A number that is no text (or too long) clears the number; its error is set once the rest is done.
+  let badNumber: string | null = null;
   if (has('deposit_phone_no')) {
     const typed = text(patch.deposit_phone_no);
+    numberTouched = true;
     if (typed === undefined || typed.length > MAX_RAW) {
-      setError(errors, 'deposit_phone_no', typed === undefined ? MSG.invalid : MSG.tooMany);
+      badNumber = typed === undefined ? MSG.invalid : MSG.tooMany;
+      fields.deposit_phone_no = '';
     } else {
       fields.deposit_phone_no = typed;
-      numberTouched = true;
     }
   }
 
@@ -148,6 +150,8 @@ export async function applyDestFields(
     if (r.ok) derivedLabel = r.label;
   }
 
+  if (badNumber) errors.deposit_phone_no = badNumber;
+
   const changed = fields.deposit_phone_no !== before.phone || fields.deposit_phone_country !== before.country;
   if (changed && fields.dest_account_id !== null) {
     // Another number than the chosen account's: a new number.
@@ -158,6 +162,7 @@ export async function applyDestFields(
   if (has('deposit_phone_no_label')) {
     const label = text(patch.deposit_phone_no_label);
     if (label === undefined || label.length > MAX_RAW) {
+      fields.deposit_phone_no_label = '';
       setError(errors, 'deposit_phone_no_label', label === undefined ? MSG.invalid : MSG.tooMany);
     } else {
       fields.deposit_phone_no_label = label.trim();

@@ -171,7 +171,8 @@ export async function allowedCountryCodes(repos: Repos): Promise<string[]> {
  * Applies a save to the stored state. Unknown and server-filled keys are ignored. A value that
  * fails its rule is still kept (the payer loses nothing) and its error is stored; a later good
  * value clears that error (§5 "Server-side errors clear on edit"). A value of the wrong JSON type
- * cannot be kept in a typed field: it leaves the field as it was and sets the error. An empty value
+ * (or too long) cannot be kept in a typed field: it clears the field and sets the error, so that no
+ * earlier value stays behind to be charged (docs/decisions/0037). An empty value
  * is "not yet filled": required fields are enforced when the deposit is processed, so the autosave
  * of an early step (§4) never blocks on fields of a later one.
  */
@@ -218,11 +219,9 @@ export async function applySave(
     // The number step's fields, likewise after the facility and type of this same save.
     if ((DEST_FIELD_KEYS as readonly string[]).includes(key)) continue;
     const c = coerce(key, patch[key]);
-    if (!c.ok) {
-      setError(key, c.error);
-      continue;
-    }
-    const value = c.value;
+    // A value the field cannot hold (the wrong JSON type, too long) clears the field, then its error
+    // is set below: an earlier value is never left in place to be charged.
+    const value = c.ok ? c.value : EMPTY_FORM[key];
 
     switch (key) {
       case 'facility_country': {
@@ -368,6 +367,7 @@ export async function applySave(
         }
       }
     }
+    if (!c.ok) setError(key, c.error);
   }
 
   // §3 unified wallet: written from the facility and type of this state, whatever the client sent;

@@ -273,6 +273,33 @@ describe('recurring deposits set up at checkout (§4)', () => {
   });
 });
 
+describe('a choice sent a value it cannot take is cleared, never charged as it was (docs/decisions/0037)', () => {
+  it('saved card, recurring interval and day, roundup', async () => {
+    const { ana } = current();
+    await signedInCheckout(ana, { amount: 40 });
+    await ana.save({ saved_card_id: 501, card_token: await savedCardToken(ana, 501) });
+    await ana.save({ recurring_type: 'monthly', recurring_increment: 5 });
+    const bad = await ana.save({ recurring_type: ['monthly'], recurring_increment: { day: 5 } });
+    expect(bad.fields).toMatchObject({ recurring_type: '', recurring_increment: null });
+    expect(bad.errors).toMatchObject({
+      recurring_type: 'VALIDATION.INVALID_ENTRY',
+      recurring_increment: 'VALIDATION.INVALID_ENTRY',
+    });
+    const card = await ana.save({ saved_card_id: { id: 501 } });
+    expect(card.fields).toMatchObject({ saved_card_id: null, card_token: '', card_display: '' });
+    expect(card.errors.saved_card_id).toBe('VALIDATION.INVALID_ENTRY');
+    const roundup = await ana.save({ roundups: 'yes', selected_roundup: [1] });
+    expect(roundup.fields).toMatchObject({ roundups: false, selected_roundup: null });
+    expect(roundup.errors).toMatchObject({
+      roundups: 'VALIDATION.INVALID_ENTRY',
+      selected_roundup: 'VALIDATION.INVALID_ENTRY',
+    });
+    const res = await pay(ana);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ errors: { card_token: 'VALIDATION.REQUIRED' } });
+  });
+});
+
 describe('roundups (§4): the server’s own figures', () => {
   it('fills the picked option from its own options and charges it', async () => {
     const { app } = current();

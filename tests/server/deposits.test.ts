@@ -227,6 +227,22 @@ describe('POST /pay/process_deposit: field problems', () => {
     });
   });
 
+  it.each([true, [25], { v: 25 }, '9'.repeat(201)])(
+    'charges no earlier amount after a save whose amount is %j (docs/decisions/0037)',
+    async (wrong) => {
+      const { c, email } = await readyClient();
+      const saved = await c.save({ deposit_amount: wrong });
+      expect(saved.errors.deposit_amount).toBeDefined();
+      expect(saved.fields.deposit_amount).toBeNull();
+      // A later save of another field does not bring the old amount back.
+      await c.save({ billing_city: 'Austin' });
+      const res = await c.post<ErrorBody>('/pay/process_deposit', { skip_completed_steps: false });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ deposit_amount: 'VALIDATION.INVALID_DEPOSIT_AMOUNT' });
+      expect(rowsFor(email)).toEqual([]);
+    },
+  );
+
   it('refuses a request body that is not the contract', async () => {
     const c = await newClient(server.app);
     const cases: [unknown, object][] = [

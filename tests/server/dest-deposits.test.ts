@@ -125,6 +125,7 @@ describe('/state/save: the number step (§5)', () => {
       [{ deposit_phone_no: '512-555-01ab' }, { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
       [{ deposit_phone_no: '5'.repeat(26) }, { deposit_phone_no: 'VALIDATION.TOO_MANY' }],
       [{ deposit_phone_no: { digits: '5125550100' } }, { deposit_phone_no: 'VALIDATION.INVALID_ENTRY' }],
+      [{ deposit_phone_no: ['5125550100'] }, { deposit_phone_no: 'VALIDATION.INVALID_ENTRY' }],
       [{ deposit_phone_no_label: 'x'.repeat(41) }, { deposit_phone_no_label: 'VALIDATION.TOO_MANY' }],
       [{ deposit_phone_no_label: 'Mom\u0007' }, { deposit_phone_no_label: 'VALIDATION.INVALID_ENTRY' }],
     ];
@@ -132,6 +133,11 @@ describe('/state/save: the number step (§5)', () => {
       const answer = await guest.save(patch);
       expect(answer.errors, JSON.stringify(patch)).toMatchObject(errors);
     }
+    // A value of the wrong type clears the number it was sent for (docs/decisions/0037).
+    await guest.save({ deposit_phone_no: '(512) 555-0109' });
+    const cleared = await guest.save({ deposit_phone_no: true });
+    expect(cleared.fields.deposit_phone_no).toBe('');
+    expect(cleared.errors.deposit_phone_no).toBe('VALIDATION.INVALID_ENTRY');
     const kept = await guest.save({ deposit_phone_no: '(512) 555-010' });
     expect(kept.fields.deposit_phone_no).toBe('(512) 555-010');
     const fixed = await guest.save({ deposit_phone_no: '(512) 555-0109', deposit_phone_no_label: '' });

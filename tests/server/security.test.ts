@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StateAllResponse } from '../../contract/api.ts';
 import { ANA, signedIn } from './account-helpers.ts';
 import { BASE_CSP, HSTS_MAX_AGE_SECONDS, cspPolicy } from '../../server/headers.ts';
+import { rawClientError } from '../../server/http.ts';
 import {
   Client,
   HOUR,
@@ -251,6 +252,51 @@ describe('errors', () => {
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ errors: { form: 'ERROR.UNEXPECTED' } });
     expect(JSON.stringify(res.body)).not.toContain('internal detail');
+  });
+
+  it("answer Fastify's own errors in the same format: a too long id, a malformed URL", async () => {
+    const c = await newClient(server.app);
+    const long = await c.get(`/pay/facility/${'1'.repeat(200)}`);
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ errors: { form: 'ERROR.BAD_REQUEST' } });
+    expect(long.headers['x-content-type-options']).toBe('nosniff');
+    expect(long.headers['cache-control']).toBe('no-store');
+    const badUrl = await c.get('/pay/facility/%zz');
+    expect(badUrl.status).toBe(400);
+    expect(badUrl.body).toEqual({ errors: { form: 'ERROR.BAD_REQUEST' } });
+  });
+
+  it('answer a request the HTTP parser refuses in the same format, and close the connection', () => {
+    const answers: Record<string, string> = {};
+    for (const code of ['HPE_INVALID_METHOD', 'HPE_HEADER_OVERFLOW', 'ERR_HTTP_REQUEST_TIMEOUT']) {
+      let written = '';
+      let destroyed = false;
+      const socket = {
+        destroyed: false,
+        writable: true,
+        write: (chunk: string) => {
+          written += chunk;
+          return true;
+        },
+        destroy: () => {
+          destroyed = true;
+          return socket as never;
+        },
+      };
+      const err = Object.assign(new Error('parse error'), { code });
+      rawClientError.call({ log: { debug: () => undefined } }, err, socket as never);
+      expect(destroyed, code).toBe(true);
+      answers[code] = written;
+    }
+    const [head, body] = String(answers.HPE_INVALID_METHOD).split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head).toContain('content-type: application/json');
+    expect(head).toContain('connection: close');
+    expect(JSON.parse(String(body))).toEqual({ errors: { form: 'ERROR.BAD_REQUEST' } });
+    expect(answers.HPE_HEADER_OVERFLOW).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answers.HPE_HEADER_OVERFLOW).toContain('{"errors":{"form":"ERROR.BAD_REQUEST"}}');
+    expect(answers.ERR_HTTP_REQUEST_TIMEOUT).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answers.ERR_HTTP_REQUEST_TIMEOUT).toContain('{"errors":{"form":"ERROR.TIMEOUT"}}');
   });
 
   it('answer a body over the limit without a stack', async () => {

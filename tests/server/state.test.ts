@@ -124,12 +124,12 @@ describe('POST /state/save', () => {
       expect(good.errors).toEqual({});
     });
 
-    it('refuses a non-numeric id and leaves the field as it was', async () => {
+    it('clears the facility (and what depends on it) on a value that is no id (docs/decisions/0037)', async () => {
       const c = await client();
-      await c.save({ facility_id: 1001 });
       for (const v of ['abc', -3, 1.5, true, { id: 1 }]) {
+        await c.save({ facility_id: 1001, deposit_type: 'flex', deposit_inmate_id: '100001' });
         const res = await c.save({ facility_id: v });
-        expect(res.fields.facility_id).toBe(1001);
+        expect(res.fields).toMatchObject({ facility_id: null, deposit_type: '', deposit_inmate_id: '' });
         expect(res.errors.facility_id).toBe('VALIDATION.MUST_BE_NUMERIC');
       }
     });
@@ -310,9 +310,12 @@ describe('POST /state/save', () => {
     it('refuses text that is no amount', async () => {
       const c = await client();
       await c.save({ facility_id: 1001, deposit_type: 'flex' });
-      for (const v of ['abc', '10.999', '-5', 0, true]) {
+      for (const v of ['abc', '10.999', '-5', 0, true, [25], { v: 25 }]) {
+        await c.save({ deposit_amount: 25 });
         const res = await c.save({ deposit_amount: v });
         expect(res.errors.deposit_amount, String(v)).toBe('VALIDATION.INVALID_DEPOSIT_AMOUNT');
+        // The earlier amount is not kept to be charged, and no price is shown for it.
+        expect(res.fields, String(v)).toMatchObject({ deposit_amount: v === 0 ? 0 : null, deposit_total: null });
       }
       expect((await c.save({ deposit_amount: null })).errors).toEqual({});
     });
@@ -388,17 +391,18 @@ describe('POST /state/save', () => {
       expect((await c.save({ terms_2: false })).fields.billing_agree_terms).toBe(false);
     });
 
-    it('refuses values of the wrong type without storing them', async () => {
+    it('clears a field sent a value of the wrong type, or too long (docs/decisions/0037)', async () => {
       const c = await client();
-      await c.save({ billing_city: 'Austin', terms_1: true });
+      await c.save({ billing_city: 'Austin', terms_1: true, billing_address1: '1 Main St' });
       const res = await c.save({
         billing_city: { a: 1 },
         terms_1: 'yes',
         email: ['a@b.co'],
         billing_address1: 'x'.repeat(201),
       });
-      expect(res.fields.billing_city).toBe('Austin');
-      expect(res.fields.terms_1).toBe(true);
+      expect(res.fields.billing_city).toBe('');
+      expect(res.fields.terms_1).toBe(false);
+      expect(res.fields.billing_agree_terms).toBe(false);
       expect(res.fields.billing_address1).toBe('');
       expect(res.errors).toEqual({
         billing_city: 'VALIDATION.INVALID_ENTRY',
