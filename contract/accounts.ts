@@ -16,6 +16,7 @@ import type { DepositStatusInfo } from './deposit-status.ts';
 import * as yup from 'yup';
 import type { DepositType } from './entities.ts';
 import { MSG, guestContactSchema, nameSchema } from './schemas.ts';
+import { PHONE_MAX_LENGTH, isStoredPhone } from './phone.ts';
 
 // Paths of §7. The spec does not show the is-logged-in call nor the saved-card calls: `me`,
 // `creditCards` and `creditCard` are this codebase's choice.
@@ -214,15 +215,16 @@ export interface DestinationsResponse {
   destinations: DestinationAccount[];
 }
 
-/** A phone number as typed: punctuation is ignored; 7 to 15 digits (§5 at least 7). */
+/** A phone account's number as sent: punctuation is ignored. */
 export function normaliseAni(value: string): string {
   return value.replace(/[\s().-]/g, '');
 }
+/** A phone account's number, in its stored form (contract/phone.ts isStoredPhone), punctuation allowed. */
 export const aniSchema = yup
   .string()
   .required(MSG.required)
-  .max(25, MSG.tooMany)
-  .test('ani', MSG.invalid, (v) => v === undefined || /^\d{7,15}$/.test(normaliseAni(v)));
+  .max(PHONE_MAX_LENGTH, MSG.tooMany)
+  .test('ani', MSG.invalid, (v) => v === undefined || isStoredPhone(normaliseAni(v)));
 
 export const destinationsQuerySchema = yup.object({ ani: aniSchema.notRequired() });
 

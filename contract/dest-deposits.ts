@@ -44,6 +44,7 @@
 // - The duplicate warning and the daily maximum count deposits to the same number.
 import * as yup from 'yup';
 import { MSG } from './schemas.ts';
+import { PHONE_MAX_LENGTH, isStoredPhone, phoneError, phoneNumberFor } from './phone.ts';
 
 export const DEST_DEPOSIT_PATHS = {
   /** POST, guests and signed-in payers alike (§5: the number step checks a new number). */
@@ -52,14 +53,8 @@ export const DEST_DEPOSIT_PATHS = {
 
 /** §9: the international prefix every non-US number carries. */
 export const INTERNATIONAL_PREFIX = '011';
-/** §5: a destination number is at least 7 characters as typed. */
-export const DEST_PHONE_MIN_LENGTH = 7;
-/** Longest number accepted as typed (punctuation included). */
-export const DEST_PHONE_MAX_LENGTH = 25;
-/** A US number's digits. */
-export const US_PHONE_DIGITS = 10;
-/** Digits of a non-US number after the 011 prefix (E.164 allows at most 15). */
-export const INTERNATIONAL_DIGITS = { min: 7, max: 15 } as const;
+/** Longest number accepted as typed (punctuation included): the phone rule's own (contract/phone.ts). */
+export const DEST_PHONE_MAX_LENGTH = PHONE_MAX_LENGTH;
 export const DEST_LABEL_MAX_LENGTH = 40;
 
 /** Error keys beyond §5's generic ones (ERROR.<code> in locales). */
@@ -72,9 +67,6 @@ export const DEST_DEPOSIT_ERRORS = {
 
 export type DestPhoneResult = { ok: true; phone: string; label: string } | { ok: false; error: string };
 
-/** §5: digits with optional parentheses, dashes, dots and spaces. */
-const PHONE_TEXT = /^[\d\s().-]+$/;
-
 /** How a stored number is shown: '(512) 555-0100' for a US number, '011 4165550106' otherwise. */
 export function destPhoneLabel(phone: string): string {
   if (/^\d{10}$/.test(phone)) return `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`;
@@ -85,25 +77,34 @@ export function destPhoneLabel(phone: string): string {
 
 /**
  * §5/§9: the stored form of a typed destination number for a country, or the i18n key of the rule it
- * breaks. Idempotent: the stored form gives itself back.
+ * breaks. The number must be a valid number of that country (contract/phone.ts, one rule for every
+ * phone field): a US number is stored as its 10 digits; any other gets the 011 international prefix
+ * (then its country calling code, except within North America, and its national number).
+ * Idempotent: the stored form gives itself back.
  */
 export function destPhone(typed: string, country: string): DestPhoneResult {
   const t = typed.trim();
-  if (t === '') return { ok: false, error: MSG.required };
-  if (t.length > DEST_PHONE_MAX_LENGTH) return { ok: false, error: MSG.tooMany };
-  if (t.length < DEST_PHONE_MIN_LENGTH) return { ok: false, error: MSG.keepTyping };
-  if (!PHONE_TEXT.test(t)) return { ok: false, error: MSG.phoneCountry };
-  const digits = t.replace(/\D/g, '');
-  if (country === 'US') {
-    if (digits.length !== US_PHONE_DIGITS) return { ok: false, error: MSG.phoneCountry };
-    return { ok: true, phone: digits, label: destPhoneLabel(digits) };
-  }
-  const national = digits.startsWith(INTERNATIONAL_PREFIX) ? digits.slice(INTERNATIONAL_PREFIX.length) : digits;
-  if (national.length < INTERNATIONAL_DIGITS.min || national.length > INTERNATIONAL_DIGITS.max) {
-    return { ok: false, error: MSG.phoneCountry };
-  }
-  const phone = `${INTERNATIONAL_PREFIX}${national}`;
+  const lengthError = phoneError(t, country);
+  if (lengthError === MSG.required || lengthError === MSG.tooMany || lengthError === MSG.keepTyping)
+    return { ok: false, error: lengthError };
+  const number = phoneNumberFor(t, country) ?? storedInternational(t, country);
+  if (!number) return { ok: false, error: MSG.phoneCountry };
+  if (country === 'US') return { ok: true, phone: number.nationalNumber, label: destPhoneLabel(number.nationalNumber) };
+  const cc = number.countryCallingCode;
+  const phone = `${INTERNATIONAL_PREFIX}${cc === NORTH_AMERICA_CALLING_CODE ? '' : cc}${number.nationalNumber}`;
   return { ok: true, phone, label: destPhoneLabel(phone) };
+}
+
+const NORTH_AMERICA_CALLING_CODE = '1';
+
+/** A non-US number already in the stored form (011, then as above), read back for its country. */
+function storedInternational(t: string, country: string) {
+  const digits = t.replace(/[\s().-]/g, '');
+  if (country === 'US' || !digits.startsWith(INTERNATIONAL_PREFIX)) return undefined;
+  const rest = digits.slice(INTERNATIONAL_PREFIX.length);
+  const national = phoneNumberFor(rest, country);
+  if (national?.countryCallingCode === NORTH_AMERICA_CALLING_CODE) return national;
+  return phoneNumberFor(`+${rest}`, country);
 }
 
 /** The payer's name for a number: no control characters, at most DEST_LABEL_MAX_LENGTH. */
@@ -151,6 +152,12 @@ export const destinationFraudFlagSchema = yup.object({
     .string()
     .required(MSG.required)
     .max(DEST_PHONE_MAX_LENGTH, MSG.tooMany)
-    .test('ani', MSG.invalid, (v) => v === undefined || /^\d{7,18}$/.test(aniDigits(v))),
+    // With a country, the number as typed is judged by destPhone (the phone rule); without, it names a
+    // stored number.
+    .test('ani', MSG.invalid, function (v) {
+      return (
+        v === undefined || (this.parent as { country?: unknown }).country !== undefined || isStoredPhone(aniDigits(v))
+      );
+    }),
   country: yup.string().matches(/^[A-Z]{2}$/, MSG.invalid),
 });

@@ -18,6 +18,7 @@
 import * as yup from 'yup';
 import { US_STATES } from './regions.ts';
 import { MSG } from './schemas.ts';
+import { phoneError } from './phone.ts';
 
 export const PROFESSIONAL_PATHS = {
   facilities: '/fusion/get_facility_for_professional_request',
@@ -157,14 +158,14 @@ export function phoneDigits(value: string): string {
   return value.replace(/[\s().-]/g, '');
 }
 
-/** §5: required, exactly 10 digits. */
+/** §5: required, exactly 10 digits, a valid US number (the phone rule of contract/phone.ts). */
 export function businessPhoneError(value: string): string | null {
   const digits = phoneDigits(value.trim());
   if (digits === '') return MSG.required;
   if (!/^\d+$/.test(digits)) return MSG.invalid;
   if (digits.length < BUSINESS_PHONE_LENGTH) return MSG.keepTyping;
   if (digits.length > BUSINESS_PHONE_LENGTH) return MSG.tooMany;
-  return null;
+  return phoneError(digits, 'US');
 }
 
 const US_STATE_CODES = US_STATES.map((s) => s.code);

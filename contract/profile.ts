@@ -4,6 +4,7 @@
 // own.
 import * as yup from 'yup';
 import { MSG, nameSchema } from './schemas.ts';
+import { phoneError } from './phone.ts';
 
 export const PROFILE_PATHS = {
   /** GET and POST. */
@@ -31,16 +32,20 @@ export interface NotificationStatus {
 }
 export type NotificationStatusRequest = Pick<NotificationStatus, 'sms' | 'email'>;
 
-/** §5: names of letters, hyphens and spaces (2 at least); a phone of 7 to 15 digits, masks allowed. */
+/** §5: names of letters, hyphens and spaces (2 at least); a valid phone number, masks allowed. */
 export const profileSchema = yup.object({
   first_name: nameSchema.max(60, MSG.tooMany),
   last_name: nameSchema.max(60, MSG.tooMany),
+  // The profile names no country: a US number, or any country's written with its + code.
   phone: yup
     .string()
     .trim()
     .required(MSG.required)
-    .max(20, MSG.tooMany)
-    .test('phone', MSG.phoneCountry, (v) => /^\+?\d{7,15}$/.test((v ?? '').replace(/[\s().-]/g, ''))),
+    .test('phone', MSG.phoneCountry, function (v) {
+      const t = v ?? '';
+      const e = phoneError(t, t.startsWith('+') ? undefined : 'US');
+      return e === null ? true : this.createError({ message: e });
+    }),
 });
 
 export const notificationStatusSchema = yup.object({

@@ -3,6 +3,7 @@
 // session, never from what the client sends; texts go to the outbox (architecture).
 import * as yup from 'yup';
 import { MSG } from './schemas.ts';
+import { phoneError, phoneNumberFor } from './phone.ts';
 
 export const SMS_SEND_PATH = '/pay/sms_send';
 
@@ -29,15 +30,14 @@ export const SMS_ERRORS = {
   usOnly: 'ERROR.SMS_US_ONLY',
 } as const;
 
-/** §5: SMS receipt phone at least 10 digits (a US number: exactly 10, or 11 starting with 1). */
+/** §5: the SMS receipt goes to a US number (the phone rule of contract/phone.ts, for the US). */
 export const smsSendSchema = yup.object({
   phone_no: yup
     .string()
     .required(MSG.required)
-    .max(20, MSG.tooMany)
-    .test('us-phone', MSG.phoneCountry, (v) => {
-      const d = (v ?? '').replace(/[\s().-]/g, '');
-      return /^1?\d{10}$/.test(d);
+    .test('us-phone', MSG.phoneCountry, function (v) {
+      const e = phoneError(v ?? '', 'US');
+      return e === null ? true : this.createError({ message: e });
     }),
   receipt: yup.string().trim().required(MSG.required).max(64, MSG.tooMany),
   enroll: yup.boolean().strict().typeError(MSG.invalid).required(MSG.required),
@@ -45,6 +45,8 @@ export const smsSendSchema = yup.object({
 
 /** The 10 digits of a US number (a leading 1 dropped). */
 export function usDigits(phone: string): string {
+  const n = phoneNumberFor(phone, 'US');
+  if (n) return n.nationalNumber;
   const d = phone.replace(/\D/g, '');
   return d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
 }

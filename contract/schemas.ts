@@ -2,27 +2,11 @@
 import * as yup from 'yup';
 import { AMOUNT_BOUND_MAX, AMOUNT_BOUND_MIN, OTHER_AMOUNT_MAX_LENGTH, SEARCH_MIN, YEARS_AHEAD } from './constants.ts';
 import type { Facility, FieldErrors } from './entities.ts';
+import { cardBrand, cardNumberError, cvcError } from './cards.ts';
+import { MSG } from './messages.ts';
+import { phoneError } from './phone.ts';
 
-export const MSG = {
-  required: 'VALIDATION.REQUIRED',
-  keepTyping: 'VALIDATION.KEEP_TYPING',
-  tooMany: 'VALIDATION.TOO_MANY',
-  tooLow: 'VALIDATION.TOO_LOW',
-  invalid: 'VALIDATION.INVALID_ENTRY',
-  noMatch: 'VALIDATION.DOES_NOT_MATCH',
-  numeric: 'VALIDATION.MUST_BE_NUMERIC',
-  zip: 'VALIDATION.INVALID_ZIPCODE',
-  terms: 'VALIDATION.AGREE_TERMS',
-  email: 'VALIDATION.INVALID_EMAIL',
-  phoneCountry: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY',
-  amountInvalid: 'VALIDATION.INVALID_DEPOSIT_AMOUNT',
-  amountBelowMin: 'VALIDATION.DEPOSIT_BELOW_MINIMUM',
-  amountLimit: 'VALIDATION.DEPOSIT_LIMIT_REACHED',
-  cardNumber: 'VALIDATION.INVALID_CARD_NUMBER',
-  cvc: 'VALIDATION.INVALID_CVC',
-  expiry: 'VALIDATION.CARD_EXPIRED',
-  depositType: 'VALIDATION.SELECT_DEPOSIT_TYPE',
-} as const;
+export { MSG };
 
 /**
  * yup's own messages (a value of the wrong type, null where none is allowed...) are English: every one
@@ -123,41 +107,23 @@ export function amountError(value: number | null | undefined, limits: Limits): s
 
 export const otherAmountSchema = yup.string().required(MSG.required).max(OTHER_AMOUNT_MAX_LENGTH, MSG.tooMany);
 
-/** Luhn checksum (§5 "checksum check"). */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i -= 1) {
-    let d = Number(digits[i]);
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
-
-export function cardDigits(value: string): string {
-  return value.replace(/[\s-]/g, '');
-}
-
-/** §5 card number: 15 or 16 digits with checksum, at most 19 characters as typed. */
+/** §5 card number, brand-aware (contract/cards.ts): at most 19 characters, a brand's length and checksum. */
 export const cardNumberSchema = yup
   .string()
   .required(MSG.required)
-  .max(19, MSG.tooMany)
-  .test('card', MSG.cardNumber, (v) => {
-    const d = cardDigits(v ?? '');
-    return (d.length === 15 || d.length === 16) && luhnValid(d);
+  .test('card', MSG.cardNumber, function (v) {
+    const e = cardNumberError(v ?? '');
+    return e === null ? true : this.createError({ message: e });
   });
 
+/** §5 security code, for the brand of the card number beside it (3 or 4 digits when it has none yet). */
 export const cvcSchema = yup
   .string()
   .required(MSG.required)
-  .matches(/^\d{3,4}$/, MSG.cvc);
+  .test('cvc', MSG.cvc, function (v) {
+    const e = cvcError(v ?? '', cardBrand(String((this.parent as { credit_card?: unknown }).credit_card ?? '')));
+    return e === null ? true : this.createError({ message: e });
+  });
 
 export const monthSchema = yup
   .string()
@@ -223,18 +189,16 @@ export const billingSchema = yup.object({
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-/** §5 guest contact: email required; phone at least 7 characters; 10 digits when US. */
+/** §5 guest contact: email required; the phone a valid number of the selected country (contract/phone.ts). */
 export const guestContactSchema = yup.object({
   email: yup.string().trim().required(MSG.required).matches(EMAIL, MSG.email),
   phone_country: yup.string().required(MSG.required),
   phone_no: yup
     .string()
     .required(MSG.required)
-    .min(7, MSG.keepTyping)
     .test('phone', MSG.phoneCountry, function (v) {
-      const digits = (v ?? '').replace(/[\s().-]/g, '');
-      if (!/^\+?\d+$/.test(digits)) return false;
-      return this.parent.phone_country === 'US' ? digits.replace(/^\+?1/, '').length === 10 : digits.length >= 7;
+      const e = phoneError(v ?? '', String((this.parent as { phone_country?: unknown }).phone_country ?? ''));
+      return e === null ? true : this.createError({ message: e });
     }),
 });
 

@@ -1,24 +1,12 @@
 // The sandbox card processor (architecture: "maps test card numbers to each outcome of §8").
 // The outcome of a card is decided when it is tokenized, so the number can be forgotten at once.
+import type { CardBrand } from '../../contract/cards.ts';
 import { loadTestCards } from '../fixtures.ts';
-
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover';
 
 export const APPROVED = 'APPROVED';
 export const DECLINED = 'DECLINED';
 
 const TEST_CARDS = new Map(loadTestCards().map((c) => [c.number, c.outcome]));
-
-/** Brand by number prefix: Visa 4; Mastercard 51-55 and 2221-2720; Amex 34, 37; Discover 6011, 65. */
-export function detectBrand(digits: string): CardBrand | null {
-  if (/^4/.test(digits)) return 'visa';
-  const two = Number(digits.slice(0, 2));
-  const four = Number(digits.slice(0, 4));
-  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
-  if (two === 34 || two === 37) return 'amex';
-  if (digits.startsWith('6011') || two === 65) return 'discover';
-  return null;
-}
 
 /**
  * What charging this card will answer. No Amex is accepted (§8 NO_AMEX); a security code of 000

@@ -10,10 +10,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CHECKOUT_SERVICE_PATHS, PAM_PAYLOAD_FIELD, type PamPayloadClaims } from '../../contract/checkout-services.ts';
 import { LOCALES, type Locale } from '../../contract/entities.ts';
 import { PAM_PATHS, PAM_RESULT_PARAM, PAM_RETURN_PATH } from '../../contract/pam.ts';
-import { MSG, cardDigits, newCardSchema } from '../../contract/schemas.ts';
+import { cardBrand, cardDigits } from '../../contract/cards.ts';
+import { MSG, newCardSchema } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { signPamResult, verifyPamPayload } from '../domain/pam.ts';
-import { APPROVED, detectBrand, outcomeFor, processorText } from '../domain/sandbox-processor.ts';
+import { APPROVED, outcomeFor, processorText } from '../domain/sandbox-processor.ts';
 import { validate } from '../http.ts';
 import { externalOrigin, type CspSources } from '../headers.ts';
 import { toCents } from '../money.ts';
@@ -222,7 +223,7 @@ ${CARD_FIELDS.map(field).join('\n')}
     const checked = validate(newCardSchema, typed);
     if (!checked.ok) return cardForm(reply, claims, payload, typed, checked.errors as Record<CardField, string>);
     const digits = cardDigits(checked.value.credit_card);
-    const brand = detectBrand(digits);
+    const brand = cardBrand(digits);
     if (!brand) return cardForm(reply, claims, payload, typed, { credit_card: MSG.cardNumber });
     const outcome = outcomeFor(digits, checked.value.credit_card_cvc, brand);
     // §8: a declined card keeps the payer on the form with the processor's message.

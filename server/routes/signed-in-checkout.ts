@@ -2,6 +2,7 @@
 // vault, the pam payment payload and pam recurring deposits. Every route answers 401 to a guest
 // before reading its input and finds only the payer's own records (404 otherwise).
 import type { FastifyInstance } from 'fastify';
+import { cvcError, isCardBrand } from '../../contract/cards.ts';
 import type { ActionResponse } from '../../contract/accounts.ts';
 import { accountErrorKey } from '../../contract/accounts.ts';
 import type { TokenizeResponse } from '../../contract/api.ts';
@@ -56,6 +57,9 @@ export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): 
     if (!card) return reply.code(404).send(NOT_FOUND);
     const expired = savedCardExpired(card, now());
     if (expired) return badRequest(reply, { saved_card_id: expired });
+    // §5: the security code has the length of the saved card's brand (Amex 4, the others 3).
+    const cvc = cvcError(body.value.credit_card_cvc, isCardBrand(card.brand) ? card.brand : null);
+    if (cvc) return badRequest(reply, { credit_card_cvc: cvc });
     const session = await sessions.require(request, reply);
     const answer: TokenizeResponse = {
       token: `tok_${randomToken()}`,

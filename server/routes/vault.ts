@@ -3,9 +3,10 @@
 // are used here, in memory, and never stored, logged or echoed.
 import type { FastifyInstance } from 'fastify';
 import { PATHS, type TokenizeResponse } from '../../contract/api.ts';
-import { MSG, cardDigits, newCardSchema } from '../../contract/schemas.ts';
+import { cardBrand, cardDigits } from '../../contract/cards.ts';
+import { MSG, newCardSchema } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
-import { detectBrand, outcomeFor } from '../domain/sandbox-processor.ts';
+import { outcomeFor } from '../domain/sandbox-processor.ts';
 import { badRequest, validate } from '../http.ts';
 import { randomToken } from '../security.ts';
 
@@ -16,7 +17,7 @@ export async function vaultRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     const body = validate(newCardSchema, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
     const digits = cardDigits(body.value.credit_card);
-    const brand = detectBrand(digits);
+    const brand = cardBrand(digits);
     if (!brand) return badRequest(reply, { credit_card: MSG.cardNumber });
     const session = await sessions.require(request, reply);
     const answer: TokenizeResponse = {

@@ -47,12 +47,12 @@ import {
 import {
   MSG,
   amountError,
-  cardDigits,
   collectErrors,
   effectiveLimits,
   expiryValid,
   limitsUnusable,
 } from '../../contract/schemas.ts';
+import { cardBrand, cardDigits } from '../../contract/cards.ts';
 import countriesJson from '../../fixtures/countries.json' with { type: 'json' };
 import facilitiesJson from '../../fixtures/facilities.json' with { type: 'json' };
 import feesJson from '../../fixtures/fees.json' with { type: 'json' };
@@ -324,17 +324,6 @@ function receiptFor(fields: FormFields, card: TokenizeResponse, depositId = 'D00
     card_expiry: `${card.exp_month}/${card.exp_year}`,
     billing_country: fields.billing_country,
   };
-}
-
-/** Brand by number prefix, as the sandbox vault tells them (docs/test-cards.md). */
-function brandOf(digits: string): string | null {
-  if (/^4/.test(digits)) return 'visa';
-  const two = Number(digits.slice(0, 2));
-  const four = Number(digits.slice(0, 4));
-  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
-  if (two === 34 || two === 37) return 'amex';
-  if (digits.startsWith('6011') || two === 65) return 'discover';
-  return null;
 }
 
 /** docs/test-cards.md: no Amex; security code 000 fails; a listed number gives its outcome. */
@@ -655,7 +644,7 @@ export function createSandbox(setup: SandboxSetup = {}) {
     /** The sandbox vault: the number is used here and forgotten; its outcome is kept with the token. */
     tokenize(input: TokenizeRequest): TokenizeResponse {
       const digits = cardDigits(input.credit_card);
-      const brand = brandOf(digits);
+      const brand = cardBrand(digits);
       if (!brand) throw new SandboxError(400, { credit_card: MSG.cardNumber });
       card = {
         token: `tok_story_${digits.slice(-4)}`,

@@ -46,7 +46,12 @@ describe('profile', () => {
       [{ first_name: '', last_name: 'Carter', phone: '7135550100' }, { first_name: 'VALIDATION.REQUIRED' }],
       [{ first_name: 'B', last_name: 'Carter', phone: '7135550100' }, { first_name: 'VALIDATION.KEEP_TYPING' }],
       [{ first_name: 'Ben', last_name: 'C4rter', phone: '7135550100' }, { last_name: 'VALIDATION.INVALID_ENTRY' }],
-      [{ first_name: 'Ben', last_name: 'Carter', phone: '555' }, { phone: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
+      [{ first_name: 'Ben', last_name: 'Carter', phone: '555' }, { phone: 'VALIDATION.KEEP_TYPING' }],
+      // §5 one phone rule (contract/phone.ts): no US area code starts with 5-5-5.
+      [
+        { first_name: 'Ben', last_name: 'Carter', phone: '555 123 4567' },
+        { phone: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' },
+      ],
       [{ first_name: { x: 1 }, last_name: 'Carter', phone: '7135550100' }, { first_name: 'VALIDATION.INVALID_ENTRY' }],
     ];
     for (const [body, errors] of cases) {

@@ -106,7 +106,11 @@ describe('saved card with a security code (§4 card choice)', () => {
       card_display: '**** **** **** 4444',
     });
     expect(chosen.errors).toEqual({});
-    const token = await savedCardToken(ana, 502, '4821');
+    // §5: the code has the length of the card's brand (contract/cards.ts): 3 digits for a Mastercard.
+    const long = await ana.post(P.vaultTokenizeSavedCard, { saved_card_id: 502, credit_card_cvc: '6291' });
+    expect(long.status).toBe(400);
+    expect(long.body).toEqual({ errors: { credit_card_cvc: 'VALIDATION.INVALID_CVC' } });
+    const token = await savedCardToken(ana, 502, '629');
     await ana.save({ card_token: token });
     const res = await pay(ana);
     expect(res.body).toMatchObject({
@@ -115,9 +119,9 @@ describe('saved card with a security code (§4 card choice)', () => {
     });
     const rows = await ledger();
     expect(rows).toHaveLength(1);
-    expect(JSON.stringify(rows)).not.toContain('4821');
-    expect(JSON.stringify(await query('SELECT * FROM vault_tokens'))).not.toContain('4821');
-    expect(JSON.stringify(await query('SELECT * FROM form_states'))).not.toContain('4821');
+    expect(JSON.stringify(rows)).not.toContain('629');
+    expect(JSON.stringify(await query('SELECT * FROM vault_tokens'))).not.toContain('629');
+    expect(JSON.stringify(await query('SELECT * FROM form_states'))).not.toContain('629');
   });
 
   it('needs no billing address with a saved card (§4: billing belongs to a new card)', async () => {

@@ -455,7 +455,8 @@ describe('POST /pay/process_deposit: another session', () => {
 
 describe('restart and card data', () => {
   const NUMBER = '5555555555554444';
-  const CVC = '9731';
+  // §5: a Mastercard's security code has 3 digits (contract/cards.ts); none of the fixtures holds this one.
+  const CVC = '857';
   // The code on its own, not inside a longer run of digits (a timestamp or a response time).
   const CVC_ALONE = new RegExp(`(?<![\\d.])${CVC}(?!\\d)`);
   const logs = logCapture();

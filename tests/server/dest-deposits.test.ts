@@ -121,7 +121,9 @@ describe('/state/save: the number step (§5)', () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ deposit_phone_no: '555-01' }, { deposit_phone_no: 'VALIDATION.KEEP_TYPING' }],
       [{ deposit_phone_no: '(512) 555-010' }, { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
-      [{ deposit_phone_no: '1 (512) 555-0100' }, { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
+      // §5 one phone rule (contract/phone.ts): a number of the country, not 10 digits of any kind.
+      [{ deposit_phone_no: '(555) 123-4567' }, { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
+      [{ deposit_phone_no: '(416) 555-0106' }, { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
       [{ deposit_phone_no: '512-555-01ab' }, { deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
       [{ deposit_phone_no: '5'.repeat(26) }, { deposit_phone_no: 'VALIDATION.TOO_MANY' }],
       [{ deposit_phone_no: { digits: '5125550100' } }, { deposit_phone_no: 'VALIDATION.INVALID_ENTRY' }],
@@ -156,11 +158,14 @@ describe('/state/save: the number step (§5)', () => {
       'VALIDATION.INVALID_ENTRY',
     );
     expect((await guest.save({ deposit_phone_country: '' })).errors.deposit_phone_country).toBe('VALIDATION.REQUIRED');
-    // A Canadian number is international (§9): the same digits get the 011 prefix.
-    const ca = await guest.save({ deposit_phone_country: 'CA' });
+    // A Texas number is no Canadian one (§5 'Invalid phone number for selected country').
+    const notCa = await guest.save({ deposit_phone_country: 'CA' });
+    expect(notCa.errors).toEqual({ deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' });
+    // A Canadian number is international (§9): it gets the 011 prefix.
+    const ca = await guest.save({ deposit_phone_no: '(416) 555-0100' });
     expect(ca.errors).toEqual({});
-    expect(ca.fields).toMatchObject({ deposit_phone_no: '0115125550100', deposit_phone_no_label: '011 5125550100' });
-    // Back to US, the prefixed number is no US number.
+    expect(ca.fields).toMatchObject({ deposit_phone_no: '0114165550100', deposit_phone_no_label: '011 4165550100' });
+    // Back to US, the Canadian number is no US number.
     const us = await guest.save({ deposit_phone_country: 'US' });
     expect(us.errors).toEqual({ deposit_phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' });
   });

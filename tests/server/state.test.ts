@@ -378,7 +378,7 @@ describe('POST /state/save', () => {
 
     it('checks the phone again when its country changes', async () => {
       const c = await client();
-      expect((await c.save({ phone_country: 'MX', phone_no: '5512345' })).errors).toEqual({});
+      expect((await c.save({ phone_country: 'MX', phone_no: '+52 55 1234 5678' })).errors).toEqual({});
       expect((await c.save({ phone_country: 'US' })).errors).toEqual({
         phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY',
       });

@@ -52,7 +52,7 @@ describe('POST /vault/tokenize', () => {
 
   it('stores brand, last four, expiry and outcome, and nothing of the number or code', async () => {
     const c = await newClient(server.app);
-    const t = await c.tokenize({ credit_card: '4000000000000101', credit_card_cvc: '4321' });
+    const t = await c.tokenize({ credit_card: '4000000000000101', credit_card_cvc: '738' });
     const [row] = await server.query('SELECT * FROM vault_tokens WHERE token = ?', [t.token]);
     expect(row).toMatchObject({
       brand: 'visa',
@@ -75,7 +75,7 @@ describe('POST /vault/tokenize', () => {
       ].sort(),
     );
     expect(Object.values(row ?? {}).map(String)).not.toContain('4000000000000101');
-    expect(Object.values(row ?? {}).map(String)).not.toContain('4321');
+    expect(Object.values(row ?? {}).map(String)).not.toContain('738');
   });
 
   it('answers a bad card with 400 and field errors', async () => {
@@ -88,6 +88,11 @@ describe('POST /vault/tokenize', () => {
       // Passes the checksum but belongs to no accepted brand.
       [{ credit_card: '9000000000000001' }, { credit_card: 'VALIDATION.INVALID_CARD_NUMBER' }],
       [{ credit_card_cvc: '12' }, { credit_card_cvc: 'VALIDATION.INVALID_CVC' }],
+      // §5 brand-aware lengths (contract/cards.ts): 3 digits for a Visa, 4 for an Amex.
+      [{ credit_card_cvc: '1234' }, { credit_card_cvc: 'VALIDATION.INVALID_CVC' }],
+      [{ credit_card: '378282246310005', credit_card_cvc: '123' }, { credit_card_cvc: 'VALIDATION.INVALID_CVC' }],
+      // An Amex number has 15 digits, a Visa 16 (or 13 or 19): 15 digits of a Visa are no card.
+      [{ credit_card: '411111111111111' }, { credit_card: 'VALIDATION.INVALID_CARD_NUMBER' }],
       [{ credit_card_cvc: 'abc' }, { credit_card_cvc: 'VALIDATION.INVALID_CVC' }],
       [
         { credit_card_month: '13' },

@@ -1,0 +1,76 @@
+// §5 telephone: one rule for every phone field of the product, on the client and the server alike
+// ("Invalid phone number for selected country"), and the formatting of a number for its country as it
+// is typed and once it is complete. libphonenumber-js (its small 'min' metadata) knows each country's
+// numbers; this module adds only the product's own lengths. See docs/decisions/0038.
+import {
+  AsYouType,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type PhoneNumber,
+} from 'libphonenumber-js/min';
+import { MSG } from './messages.ts';
+
+/** §5: a phone number is at least 7 characters as typed. */
+export const PHONE_MIN_LENGTH = 7;
+/** Longest number accepted as typed, punctuation included. */
+export const PHONE_MAX_LENGTH = 25;
+/** The country a number without one is read for (§9: US first). */
+export const DEFAULT_PHONE_COUNTRY = 'US';
+
+/** §5: digits, optionally with parentheses, dashes, dots and spaces; a leading + for the international form. */
+const PHONE_TEXT = /^\+?[\d\s().-]+$/;
+
+function supported(country: string): CountryCode | undefined {
+  return isSupportedCountry(country) ? country : undefined;
+}
+
+/**
+ * The number typed, when it is a valid number of the country (a number of another country, even a
+ * valid one, is not); with no country, a valid number of any. Undefined otherwise.
+ */
+export function phoneNumberFor(typed: string, country?: string): PhoneNumber | undefined {
+  const t = typed.trim();
+  if (t.length > PHONE_MAX_LENGTH || !PHONE_TEXT.test(t)) return undefined;
+  const c = supported(country ?? DEFAULT_PHONE_COUNTRY);
+  if (!c) return undefined;
+  const n = parsePhoneNumberFromString(t, { defaultCountry: c, extract: false });
+  if (!n?.isValid()) return undefined;
+  return country === undefined || n.country === c ? n : undefined;
+}
+
+/**
+ * §5 the phone rule: required, at least PHONE_MIN_LENGTH characters, at most PHONE_MAX_LENGTH, and a
+ * valid number of the selected country (of any country when none is selected). An i18n key or null.
+ */
+export function phoneError(typed: string, country?: string): string | null {
+  const t = typed.trim();
+  if (t === '') return MSG.required;
+  if (t.length > PHONE_MAX_LENGTH) return MSG.tooMany;
+  if (t.length < PHONE_MIN_LENGTH) return MSG.keepTyping;
+  return phoneNumberFor(t, country) ? null : MSG.phoneCountry;
+}
+
+/**
+ * A number as it is being typed, formatted for the country ('5125550' -> '(512) 555-0' for the US);
+ * text that is no phone number, or a country the library does not know, is given back as typed.
+ */
+export function formatPhoneAsTyped(typed: string, country: string): string {
+  const c = supported(country);
+  if (!c || typed.trim() === '' || !PHONE_TEXT.test(typed.trim())) return typed;
+  return new AsYouType(c).input(typed);
+}
+
+/** A complete number of the country in its national form ('(512) 555-0101'); anything else as given. */
+export function formatPhone(phone: string, country: string = DEFAULT_PHONE_COUNTRY): string {
+  return phoneNumberFor(phone, country)?.formatNational() ?? phone;
+}
+
+/**
+ * The stored form of a phone account's number (§9, contract/dest-deposits.ts): the 10 digits of a
+ * North American number, or 011 and the digits of another. Requests that name an account (`ani`)
+ * give it in this form, punctuation allowed.
+ */
+export function isStoredPhone(digits: string): boolean {
+  return /^(\d{10}|011\d{7,15})$/.test(digits);
+}
