@@ -61,9 +61,15 @@ export function formatPhoneAsTyped(typed: string, country: string): string {
   return new AsYouType(c).input(typed);
 }
 
-/** A complete number of the country in its national form ('(512) 555-0101'); anything else as given. */
-export function formatPhone(phone: string, country: string = DEFAULT_PHONE_COUNTRY): string {
-  return phoneNumberFor(phone, country)?.formatNational() ?? phone;
+/**
+ * A complete number for display: a North American one in its national form ('(512) 555-0101'), any
+ * other with its country code ('+52 55 1234 5678'). With a country, only that country's numbers are
+ * formatted; anything else is given back as it is.
+ */
+export function formatPhone(phone: string, country?: string): string {
+  const n = phoneNumberFor(phone, country);
+  if (!n) return phone;
+  return n.countryCallingCode === '1' ? n.formatNational() : n.formatInternational();
 }
 
 /**

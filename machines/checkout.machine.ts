@@ -6,6 +6,7 @@
 import { type SnapshotFrom, and, assign, enqueueActions, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { type CheckoutExtrasEvent, checkoutExtrasMachine } from './checkout-extras.machine.ts';
 import type { SavedCard, SavedCardsResponse } from '../contract/accounts.ts';
+import { cvcError, isCardBrand } from '../contract/cards.ts';
 import type { CheckoutResponse, FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api.ts';
 import {
   CHECKOUT_SERVICE_ERRORS,
@@ -187,7 +188,12 @@ export function checkoutErrors(context: CheckoutContext): FieldErrors {
     amountError(fields.deposit_amount, context.limits) ??
     (context.fee === null ? (context.feeFailure ?? FEES_PENDING) : null);
   const saved = fields.saved_card_id !== null;
-  const cvc = context.savedCvc.trim();
+  const savedCard = chosenSavedCard(context);
+  // §5: the saved card's security code has the length of its brand (contract/cards.ts).
+  const savedCvcError = cvcError(
+    context.savedCvc.trim(),
+    savedCard && isCardBrand(savedCard.card_type) ? savedCard.card_type : null,
+  );
   const recurring: FieldErrors = {};
   if (fields.recurring_type !== '') {
     if (!saved) recurring.recurring_type = CHECKOUT_SERVICE_ERRORS.recurringNeedsSavedCard;
@@ -197,8 +203,8 @@ export function checkoutErrors(context: CheckoutContext): FieldErrors {
     ...(amount ? { deposit_amount: amount } : {}),
     ...(saved
       ? {
-          ...(chosenSavedCard(context) ? {} : { saved_card_id: MSG.invalid }),
-          ...(/^\d{3,4}$/.test(cvc) ? {} : { [SAVED_CVC_FIELD]: cvc ? MSG.cvc : MSG.required }),
+          ...(savedCard ? {} : { saved_card_id: MSG.invalid }),
+          ...(savedCvcError ? { [SAVED_CVC_FIELD]: savedCvcError } : {}),
         }
       : {
           ...collectErrors(newCardSchema, { ...context.card }),

@@ -2,6 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { RecurringInterval } from '../contract/accounts.ts';
 import type { Locale } from '../contract/entities.ts';
+import { formatPhone as formatContractPhone } from '../contract/phone.ts';
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
@@ -47,15 +48,11 @@ export function lastFour(display: string): string {
 }
 
 /**
- * A phone account's number for display: a North American number (US and Canada, §9) as
- * (512) 555-0101; any other number as stored.
+ * A phone account's number for display (contract/phone.ts): a North American number (US and Canada,
+ * §9) as (512) 555-0101; any other valid number with its country code; anything else as stored.
  */
 export function formatPhone(phone: string): string {
-  if (!/^\+?[\d\s().-]+$/.test(phone)) return phone;
-  const digits = phone.replace(/\D/g, '');
-  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-  if (national.length !== 10) return phone;
-  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+  return formatContractPhone(phone);
 }
 
 /** A phone account as the payer named it, with its number: 'Mom, (512) 555-0101', or the number alone. */

@@ -9,6 +9,7 @@ import type { FieldErrors, FormFields, Locale } from '../../contract/entities.ts
 import { checkoutErrorKey, checkoutWarningKey } from '../../contract/errors.ts';
 import type { DuplicateInfo } from '../../contract/api.ts';
 import { regionsOf } from '../../contract/regions.ts';
+import { CARD_NUMBER_MAX_LENGTH, cardBrand, cvcLengths } from '../../contract/cards.ts';
 import { billingSchema, guestContactSchema, newCardSchema, termsSchema, yearOptions } from '../../contract/schemas.ts';
 import { NO_ROUNDUP_ID, RECURRING_DAYS } from '../../contract/checkout-services.ts';
 import {
@@ -212,6 +213,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
     const e = formik.errors[name];
     return touched && typeof e === 'string' ? e : undefined;
   };
+  const typedBrand = cardBrand(String(formik.values.credit_card ?? ''));
   const text = (name: keyof Values, extra: Record<string, unknown> = {}) => ({
     name,
     labelKey: CHECKOUT_LABELS[name] ?? name,
@@ -651,8 +653,12 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
                   onValue={(v) => set('credit_card', mask.card(v))}
                   inputMode="numeric"
                   autoComplete="cc-number"
-                  maxLength={19}
+                  maxLength={CARD_NUMBER_MAX_LENGTH}
                 />
+                {/* The brand of the number being typed (contract/cards.ts), read out when it is known. */}
+                <p className="hint" aria-live="polite" data-testid="card-brand">
+                  {typedBrand ? t('CHECKOUT.CARD_BRAND', { brand: brandName(typedBrand) }) : null}
+                </p>
                 <div className="row">
                   <SelectField
                     name="credit_card_month"
@@ -674,7 +680,12 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
                     onValue={(v) => set('credit_card_year', v)}
                     autoComplete="cc-exp-year"
                   />
-                  <TextField {...text('credit_card_cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+                  <TextField
+                    {...text('credit_card_cvc')}
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    maxLength={Math.max(...cvcLengths(typedBrand))}
+                  />
                 </div>
               </fieldset>
 

@@ -10,6 +10,7 @@ import {
   TERMS,
   chooseFacility,
   chooseFlex,
+  cvcFor,
   expect,
   expectBillingFilled,
   expectCheckoutFilled,
@@ -148,8 +149,9 @@ test.describe('guest flex deposit', () => {
     await expect(presetRadio(page, 'en')).toBeChecked();
     await expectNoAxeViolations(page, 'checkout after a declined card');
 
-    // Correcting the card number is enough.
+    // Correcting the card (its number, and the security code of its brand) is enough.
     await page.getByLabel(label(t.CHECKOUT.CARD_NUMBER)).fill(CARDS.approved);
+    await page.getByLabel(label(t.CHECKOUT.CVC)).fill(cvcFor(CARDS.approved));
     await submitButton(page, 'en').click();
     await expectReceipt(page, 'en', CARDS.approved);
   });

@@ -303,6 +303,11 @@ export function payer(tag: string): Billing {
 
 export const EXPIRY = { month: '12', year: String(new Date().getFullYear() + 2), cvc: '123' } as const;
 
+/** §5: the security code has the length of the card's brand (contract/cards.ts): 4 digits for an Amex. */
+export function cvcFor(card: string): string {
+  return /^3[47]/.test(card) ? '1234' : EXPIRY.cvc;
+}
+
 /** Money as the page shows it in that language. */
 export function money(amount: number, lang: Lang): string {
   return new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(
@@ -353,7 +358,7 @@ export async function fillPayment(
   await page.getByLabel(label(c.CARD_NUMBER)).fill(card);
   await page.getByLabel(label(c.EXPIRY_MONTH)).selectOption(EXPIRY.month);
   await page.getByLabel(label(c.EXPIRY_YEAR)).selectOption(EXPIRY.year);
-  await page.getByLabel(label(c.CVC)).fill(EXPIRY.cvc);
+  await page.getByLabel(label(c.CVC)).fill(cvcFor(card));
   await page.getByLabel(label(c.FIRST_NAME)).fill(who.first);
   await page.getByLabel(label(c.LAST_NAME)).fill(who.last);
   await page.getByLabel(label(c.ADDRESS1)).fill(who.address);
@@ -383,7 +388,7 @@ export async function expectCheckoutFilled(page: Page, card: string, lang: Lang,
   await expect(page.getByLabel(label(c.CARD_NUMBER))).toHaveValue(masked.card(card));
   await expect(page.getByLabel(label(c.EXPIRY_MONTH))).toHaveValue(EXPIRY.month);
   await expect(page.getByLabel(label(c.EXPIRY_YEAR))).toHaveValue(EXPIRY.year);
-  await expect(page.getByLabel(label(c.CVC))).toHaveValue(EXPIRY.cvc);
+  await expect(page.getByLabel(label(c.CVC))).toHaveValue(cvcFor(card));
   await expectBillingFilled(page, lang, who);
 }
 

@@ -83,6 +83,9 @@ describe('§5 the phone rule (contract/phone.ts), one for every phone field', ()
     expect(formatPhone('5125550101')).toBe('(512) 555-0101');
     expect(formatPhone('4165550106', 'CA')).toBe('(416) 555-0106');
     expect(formatPhone('0114165550106', 'CA')).toBe('0114165550106');
+    expect(formatPhone('4165550106')).toBe('(416) 555-0106');
+    expect(formatPhone('+52 55 1234 5678')).toBe('+52 55 1234 5678');
+    expect(formatPhone('SNAP-1')).toBe('SNAP-1');
   });
 
   it('keeps a phone account in its stored form: 10 digits, or 011 and the rest', () => {

@@ -80,17 +80,21 @@ describe('updateProfile: behaviour', () => {
 
   it('saves names, phone and the notification choice; a refused phone keeps what was typed', async () => {
     const t = await loaded();
-    t.actor.send({ type: 'profile.change', values: { phone: '555-0100', sms: true } });
+    // A number the client takes (the phone rule of contract/phone.ts) that the server then refuses.
+    t.actor.send({ type: 'profile.change', values: { phone: '(713) 555-0199', sms: true } });
     t.actor.send({ type: 'profile.submit' });
     expect(t.calls.inputs('saveProfile')).toEqual([
       {
-        profile: { first_name: 'Ben', last_name: 'Carter', phone: '555-0100' },
+        profile: { first_name: 'Ben', last_name: 'Carter', phone: '(713) 555-0199' },
         notifications: { sms: true, email: false },
       },
     ]);
     t.calls.reject('saveProfile', BAD_PHONE);
     await settle();
-    expect(t.snap().context).toMatchObject({ values: { phone: '555-0100', sms: true }, errors: BAD_PHONE.errors });
+    expect(t.snap().context).toMatchObject({
+      values: { phone: '(713) 555-0199', sms: true },
+      errors: BAD_PHONE.errors,
+    });
     t.actor.send({ type: 'profile.change', values: { phone: '(713) 555-0110' } });
     t.actor.send({ type: 'profile.submit' });
     t.calls.resolve('saveProfile', SAVED);

@@ -40,7 +40,8 @@ async function fillCheckout(user: ReturnType<typeof userEvent.setup>, card: stri
   await user.type(screen.getByLabelText('Card number'), card);
   await user.selectOptions(screen.getByLabelText('Expiry month'), '12');
   await user.selectOptions(screen.getByLabelText('Expiry year'), String(new Date().getFullYear() + 2));
-  await user.type(screen.getByLabelText('Security code'), '123');
+  // §5: the security code has the length of the card's brand (contract/cards.ts): 4 digits for an Amex.
+  await user.type(screen.getByLabelText('Security code'), /^3[47]/.test(card) ? '1234' : '123');
   await user.type(screen.getByLabelText('First name'), 'Ana');
   await user.type(screen.getByLabelText('Last name'), 'Lopez');
   await user.type(screen.getByLabelText('Address'), '12 Main St');
@@ -70,6 +71,8 @@ describe('guest flex deposit', () => {
     const { view } = renderApp(h);
     await toCheckout(user);
     await fillCheckout(user, '378282246310005');
+    // The brand of the number typed is shown (contract/cards.ts).
+    expect(screen.getByTestId('card-brand').textContent).toBe('Card: American Express');
     await user.click(screen.getByRole('button', { name: 'Make deposit' }));
     await screen.findByText('We do not accept American Express. Please use another card.', {}, { timeout: 5000 });
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ana');
@@ -77,6 +80,9 @@ describe('guest flex deposit', () => {
     expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('3782 8224 6310 005');
     await user.clear(screen.getByLabelText('Card number'));
     await user.type(screen.getByLabelText(/^Card number/), '4111111111111111');
+    await user.clear(screen.getByLabelText(/^Security code/));
+    await user.type(screen.getByLabelText(/^Security code/), '123');
+    expect(screen.getByTestId('card-brand').textContent).toBe('Card: Visa');
     await user.click(screen.getByRole('button', { name: 'Make deposit' }));
     await screen.findByRole('heading', { level: 1, name: 'Your deposit is done' }, { timeout: 5000 });
     expect(screen.getByTestId('order-number').textContent).toMatch(/^D\d{8}$/);

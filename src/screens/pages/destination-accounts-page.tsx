@@ -13,7 +13,7 @@ import { AccountNav } from '../../components/account-nav.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../../components/phone-verification-modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
-import { formatDate, formatMoney, formatTime } from '../../format.ts';
+import { formatDate, formatMoney, formatPhone, formatTime } from '../../format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 
@@ -35,12 +35,6 @@ const EVENT_KEYS: Record<ActivityEvent, string> = {
   TRANSFER_OUT: 'ACCOUNT.ACTIVITY_TRANSFER_OUT',
   TRANSFER_FEE: 'ACCOUNT.ACTIVITY_TRANSFER_FEE',
 };
-
-/** §5 telephone mask '(###) ###-####' for a 10-digit number; any other number as stored. */
-export function phoneDisplay(phone: string): string {
-  const m = /^(\d{3})(\d{3})(\d{4})$/.exec(phone.replace(/[\s().-]/g, ''));
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : phone;
-}
 
 /** Which channels carry the account's inactivity alerts (§3 breakage 1 or 2 enrolled, 3 declined). */
 function alertsKey(a: DestinationAccount): string {
@@ -64,7 +58,7 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
   }
   const { accounts, chosen, removed, failure } = snapshot.context;
   const name = (a: DestinationAccount) => {
-    const phone = phoneDisplay(a.deposit_phone_no);
+    const phone = formatPhone(a.deposit_phone_no);
     return a.deposit_phone_no_label ? t('DEST_ACCOUNTS.NAMED', { label: a.deposit_phone_no_label, phone }) : phone;
   };
   const starting = snapshot.matches('startingDeposit');
