@@ -120,6 +120,8 @@ export default defineConfig({
             '@xstate/react',
             'formik',
             'yup',
+            'libphonenumber-js/min',
+            'card-validator',
             'i18next',
             'react-i18next',
             'ky',
