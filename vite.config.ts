@@ -120,7 +120,7 @@ export default defineConfig({
             '@xstate/react',
             'formik',
             'yup',
-            'libphonenumber-js/min',
+            'libphonenumber-js/core',
             'card-validator',
             'i18next',
             'react-i18next',

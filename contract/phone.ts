@@ -1,15 +1,21 @@
 // §5 telephone: one rule for every phone field of the product, on the client and the server alike
 // ("Invalid phone number for selected country"), and the formatting of a number for its country as it
-// is typed and once it is complete. libphonenumber-js (its small 'min' metadata) knows each country's
-// numbers; this module adds only the product's own lengths. See docs/decisions/0038.
+// is typed and once it is complete. libphonenumber-js knows each country's numbers, from a slice of its
+// 'min' metadata (contract/phone-metadata.json, `npm run phone-metadata`: the countries the site lists
+// and the North American numbering plan); this module adds only the product's own lengths. See
+// docs/decisions/0038.
 import {
   AsYouType,
   isSupportedCountry,
   parsePhoneNumberFromString,
   type CountryCode,
+  type MetadataJson,
   type PhoneNumber,
-} from 'libphonenumber-js/min';
+} from 'libphonenumber-js/core';
 import { MSG } from './messages.ts';
+import metadataJson from './phone-metadata.json' with { type: 'json' };
+
+const METADATA = metadataJson as unknown as MetadataJson;
 
 /** §5: a phone number is at least 7 characters as typed. */
 export const PHONE_MIN_LENGTH = 7;
@@ -22,7 +28,7 @@ export const DEFAULT_PHONE_COUNTRY = 'US';
 const PHONE_TEXT = /^\+?[\d\s().-]+$/;
 
 function supported(country: string): CountryCode | undefined {
-  return isSupportedCountry(country) ? country : undefined;
+  return isSupportedCountry(country as CountryCode, METADATA) ? (country as CountryCode) : undefined;
 }
 
 /**
@@ -34,7 +40,7 @@ export function phoneNumberFor(typed: string, country?: string): PhoneNumber | u
   if (t.length > PHONE_MAX_LENGTH || !PHONE_TEXT.test(t)) return undefined;
   const c = supported(country ?? DEFAULT_PHONE_COUNTRY);
   if (!c) return undefined;
-  const n = parsePhoneNumberFromString(t, { defaultCountry: c, extract: false });
+  const n = parsePhoneNumberFromString(t, { defaultCountry: c, extract: false }, METADATA);
   if (!n?.isValid()) return undefined;
   return country === undefined || n.country === c ? n : undefined;
 }
@@ -58,7 +64,7 @@ export function phoneError(typed: string, country?: string): string | null {
 export function formatPhoneAsTyped(typed: string, country: string): string {
   const c = supported(country);
   if (!c || typed.trim() === '' || !PHONE_TEXT.test(typed.trim())) return typed;
-  return new AsYouType(c).input(typed);
+  return new AsYouType(c, METADATA).input(typed);
 }
 
 /**

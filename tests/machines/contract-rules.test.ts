@@ -1,11 +1,13 @@
 // Rules of contract/ that the client and the server share (§5): no yup message reaches a payer in
 // English; one phone rule for every phone field; brand-aware card numbers and security codes.
+import { readFileSync } from 'node:fs';
 import * as yup from 'yup';
 import { describe, expect, it } from 'vitest';
 import { cardBrand, cardNumberError, cvcError, cvcLengths } from '../../contract/cards.ts';
 import { destPhone } from '../../contract/dest-deposits.ts';
 import { formatPhone, formatPhoneAsTyped, isStoredPhone, phoneError } from '../../contract/phone.ts';
 import { MSG, collectErrors, isMessageKey, newCardSchema } from '../../contract/schemas.ts';
+import { PHONE_METADATA_FILE, phoneMetadataText } from '../../scripts/phone-metadata.ts';
 
 describe("yup's own messages", () => {
   it('are i18n keys: wrong type, null, a rule without a message', () => {
@@ -86,6 +88,10 @@ describe('§5 the phone rule (contract/phone.ts), one for every phone field', ()
     expect(formatPhone('4165550106')).toBe('(416) 555-0106');
     expect(formatPhone('+52 55 1234 5678')).toBe('+52 55 1234 5678');
     expect(formatPhone('SNAP-1')).toBe('SNAP-1');
+  });
+
+  it('reads a slice of the metadata that is up to date with the library (npm run phone-metadata)', () => {
+    expect(JSON.parse(readFileSync(PHONE_METADATA_FILE, 'utf8'))).toEqual(JSON.parse(phoneMetadataText()));
   });
 
   it('keeps a phone account in its stored form: 10 digits, or 011 and the rest', () => {
