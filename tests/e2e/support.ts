@@ -33,7 +33,7 @@ export const CARDS = {
   unknownToProcessor: '4000000000001000',
   /** Fails the checksum: refused in the page before any call. */
   badChecksum: '4111111111111112',
-  /** Passes the checksum but is of no accepted brand (JCB): the vault refuses it as a field error. */
+  /** Passes the checksum but is of no accepted brand (JCB): refused in the page (contract/cards.ts) and by the vault. */
   otherBrand: '3530111333300000',
 } as const;
 

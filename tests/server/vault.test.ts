@@ -87,6 +87,8 @@ describe('POST /vault/tokenize', () => {
       [{ credit_card: '' }, { credit_card: 'VALIDATION.REQUIRED' }],
       // Passes the checksum but belongs to no accepted brand.
       [{ credit_card: '9000000000000001' }, { credit_card: 'VALIDATION.INVALID_CARD_NUMBER' }],
+      // A JCB: a valid number of a brand the site does not take.
+      [{ credit_card: '3530111333300000' }, { credit_card: 'VALIDATION.INVALID_CARD_NUMBER' }],
       [{ credit_card_cvc: '12' }, { credit_card_cvc: 'VALIDATION.INVALID_CVC' }],
       // §5 brand-aware lengths (contract/cards.ts): 3 digits for a Visa, 4 for an Amex.
       [{ credit_card_cvc: '1234' }, { credit_card_cvc: 'VALIDATION.INVALID_CVC' }],
