@@ -17,7 +17,9 @@ export interface Config {
   databaseUrl?: string;
   /**
    * Production mode: keys must come from the configuration (a missing one stops the server) and
-   * nothing is generated. Environment: NODE_ENV=production.
+   * nothing is generated; nothing of the sandbox's outbox is readable over HTTP, whatever devEndpoints
+   * says (loadConfig refuses DEV_ENDPOINTS=true with it; docs/decisions/0035). Environment:
+   * NODE_ENV=production.
    */
   production?: boolean;
   staticDir: string;
@@ -48,11 +50,6 @@ export interface Config {
    * DEV_ENDPOINTS. The client error log (§7) is not one of them: it is always on.
    */
   devEndpoints: boolean;
-  /**
-   * Production mode (docs/decisions/0035): NODE_ENV=production. Nothing of the sandbox's outbox is
-   * readable over HTTP then, whatever devEndpoints says; loadConfig refuses DEV_ENDPOINTS=true with it.
-   */
-  production?: boolean;
   /**
    * §9: the fixed, non-refundable fee of a balance transfer between a payer's phone accounts, in
    * dollars. Optional: absent means DEFAULT_TRANSFER_FEE. Environment: TRANSFER_FEE.
@@ -304,11 +301,10 @@ export function isProduction(env: Env): boolean {
 }
 
 /** Development endpoints only when asked for (DEV_ENDPOINTS), and never in production mode. */
-function devEndpointsConfig(env: Env): Pick<Config, 'devEndpoints' | 'production'> {
-  const production = isProduction(env);
+function devEndpointsConfig(env: Env): Pick<Config, 'devEndpoints'> {
   const devEndpoints = flag(env, 'DEV_ENDPOINTS', DEFAULT_CONFIG.devEndpoints);
-  if (production && devEndpoints) throw new ConfigError('DEV_ENDPOINTS cannot be true when NODE_ENV=production');
-  return production ? { devEndpoints, production } : { devEndpoints };
+  if (isProduction(env) && devEndpoints) throw new ConfigError('DEV_ENDPOINTS cannot be true when NODE_ENV=production');
+  return { devEndpoints };
 }
 
 /** Whether the sandbox outbox may be read over HTTP: asked for, and not in production mode. */
@@ -333,7 +329,7 @@ function readConfig(env: Env, d: Config): Config {
     host: text(env, 'HOST', d.host),
     dataDir: text(env, 'DATA_DIR', d.dataDir),
     ...databaseConfig(env),
-    ...(env.NODE_ENV?.trim() === 'production' ? { production: true } : {}),
+    ...(isProduction(env) ? { production: true } : {}),
     staticDir: text(env, 'STATIC_DIR', d.staticDir),
     customerServicePhone: text(env, 'CUSTOMER_SERVICE_PHONE', d.customerServicePhone),
     supportPhone: text(env, 'SUPPORT_PHONE', d.supportPhone),
