@@ -136,7 +136,10 @@ describe('GET /development/outbox (docs/decisions/0035)', () => {
   });
 
   it('is closed in production mode, whatever DEV_ENDPOINTS says', async () => {
-    const prod = await startServer({ config: { devEndpoints: true, production: true } });
+    const key = 'k'.repeat(32);
+    const prod = await startServer({
+      config: { devEndpoints: true, production: true, pamSigningKey: key, ssoSigningKey: key },
+    });
     try {
       const c = await newClient(prod.app);
       const res = await c.get(PATHS.outbox);
