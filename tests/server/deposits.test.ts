@@ -239,7 +239,7 @@ describe('POST /pay/process_deposit: field problems', () => {
       const res = await c.post<ErrorBody>('/pay/process_deposit', { skip_completed_steps: false });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ deposit_amount: 'VALIDATION.INVALID_DEPOSIT_AMOUNT' });
-      expect(rowsFor(email)).toEqual([]);
+      expect(await server.query('SELECT id FROM deposits WHERE payer_email = ?', [email])).toEqual([]);
     },
   );
 
