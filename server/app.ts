@@ -10,7 +10,7 @@ import Fastify, {
 import { DEFAULT_CONFIG, outboxReadable, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
-import { NOT_FOUND, errorAnswer, rawClientError } from './http.ts';
+import { errorAnswer, rawClientError } from './http.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
 import { createStore } from './repo/repos.ts';
 import { loadKeys } from './keys.ts';
