@@ -6,6 +6,7 @@
 // docs/decisions/0038.
 import {
   AsYouType,
+  getCountryCallingCode,
   isSupportedCountry,
   parsePhoneNumberFromString,
   type CountryCode,
@@ -58,12 +59,22 @@ export function phoneError(typed: string, country?: string): string | null {
 }
 
 /**
- * A number as it is being typed, formatted for the country ('5125550' -> '(512) 555-0' for the US);
- * text that is no phone number, or a country the library does not know, is given back as typed.
+ * §5 the phone mask: a number as it is being typed, formatted for the country. A North American
+ * number (US, Canada: calling code 1) takes '(###) ###-####' ('5125550' -> '(512) 555-0'), at most its
+ * 10 digits, and no parenthesis before the fourth digit (so a backspace is never caught on one); a
+ * Canadian number saved with the international prefix 011 (§9) is shown without it. Another country's
+ * number is formatted by libphonenumber-js as it is typed; text that is no phone number, or a country
+ * the library does not know, is given back as typed. The screens apply it except on touch devices
+ * (src/masks.ts).
  */
 export function formatPhoneAsTyped(typed: string, country: string): string {
   const c = supported(country);
   if (!c || typed.trim() === '' || !PHONE_TEXT.test(typed.trim())) return typed;
+  if (getCountryCallingCode(c, METADATA) === '1' && !typed.trim().startsWith('+')) {
+    const all = typed.replace(/\D/g, '');
+    const national = (c === 'CA' && all.startsWith('011') ? all.slice(3) : all).slice(0, 10);
+    return national.length <= 3 ? national : new AsYouType(c, METADATA).input(national);
+  }
   return new AsYouType(c, METADATA).input(typed);
 }
 

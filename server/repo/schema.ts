@@ -104,7 +104,7 @@ export interface Schema {
     subject: string | null;
     body: string;
     created_at: Ts;
-    /** Migration 9: the session that caused the message (docs/decisions/0035). */
+    /** Migration 10: the session that caused the message (docs/decisions/0035). */
     session_id: string | null;
   };
   client_errors: {

@@ -1,6 +1,7 @@
 // §5 masks as typed: phone '(###) ###-####' (US and Canada), card '**** **** **** ####'.
 import { describe, expect, it } from 'vitest';
-import { maskCard, maskPhone } from '../../src/masks.ts';
+import { formatPhoneAsTyped as maskPhone } from '../../contract/phone.ts';
+import { maskCard } from '../../src/masks.ts';
 
 describe('masks (§5)', () => {
   it('phone: US and Canadian numbers as they are typed; other countries as typed', () => {
