@@ -85,6 +85,9 @@ export default defineConfig({
       // The phone-verification and text-receipt journeys read their texts from the sandbox outbox, which
       // shows each browser what its own session caused (docs/decisions/0035).
       DEV_ENDPOINTS: 'true',
+      // Every journey comes from 127.0.0.1: the per-client limits are a hundred times the site's
+      // (docs/decisions/0039), so a full run's sessions and sign-ins are never refused.
+      RATE_LIMIT_FACTOR: '100',
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -10,7 +10,7 @@
 // - 404 for an id or phone number that is not one of the signed-in payer's: another payer's record
 //   and a record that does not exist get the same answer.
 // - Sign-in answers 400 for wrong credentials (not 401, which means "session ended" to the client) and
-//   429 while locked; registration answers 409 for an email that has an account.
+//   429 with Retry-After while the account's sign-in delay runs; registration answers 409 for an email that has an account.
 // Error keys on the wire are `ERROR.<code>` for the codes of ACCOUNT_ERROR_CODES below.
 import type { DepositStatusInfo } from './deposit-status.ts';
 import * as yup from 'yup';
@@ -54,14 +54,25 @@ export const PASSWORD_MAX = 128;
 export const PIN_LENGTH = 6;
 /** §9: prepaid rows whose phone begins with this are hidden from every list. */
 export const SNAP_PREFIX = 'SNAP';
-/** Sign-in lockout: this many failures for one email, or from one session, within the window... */
-export const LOGIN_MAX_FAILURES = 5;
-/** ...lock further attempts until the oldest of them is older than the window. */
+/**
+ * Sign-in delay (docs/decisions/0039), never a lockout a stranger could cause: this many failures for
+ * one account within the window cost nothing...
+ */
+export const LOGIN_FREE_FAILURES = 5;
+/** ...then each further attempt waits 1, 2, 4... seconds after the latest failure, at most this long. */
+export const LOGIN_MAX_DELAY_SECONDS = 60;
+/** Failures older than this are forgotten. */
 export const LOGIN_WINDOW_MINUTES = 15;
+
+/** The wait, in seconds, after the latest of `failures` failures of one account within the window. */
+export function loginDelaySeconds(failures: number): number {
+  if (failures < LOGIN_FREE_FAILURES) return 0;
+  return Math.min(LOGIN_MAX_DELAY_SECONDS, 2 ** (failures - LOGIN_FREE_FAILURES));
+}
 
 /** §8 codes the account calls answer with; each is the i18n key `ERROR.<code>`. */
 export const ACCOUNT_ERROR_CODES = [
-  'ERROR_LOGIN', // sign-in locked after repeated failures (429)
+  'ERROR_LOGIN', // sign-in delayed after repeated failures of the account (429 with Retry-After)
   'ERROR_LOGIN_CREDENTIALS', // unknown email or wrong password: one message for both
   'ACCOUNT_EXISTS', // registration with an email that has an account (409)
   'INSUFFICIENT_FUNDS',

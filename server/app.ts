@@ -12,7 +12,7 @@ import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
 import { errorAnswer, rawClientError } from './http.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
-import { createStore } from './repo/repos.ts';
+import { createStore, type Store } from './repo/repos.ts';
 import { loadKeys } from './keys.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -48,6 +48,18 @@ import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
 import { seedCheckoutServicesIfEmpty } from './seed-checkout.ts';
 import { seedDestinationsIfEmpty } from './seed-destinations.ts';
 import { runDueRecurringDeposits } from './domain/recurring-runner.ts';
+import {
+  TooManyRequestsError,
+  createClientLimits,
+  limitKeyer,
+  limitsFor,
+  registerLimits,
+  tooMany,
+  type ClientLimits,
+  type Limits,
+} from './limits.ts';
+import { purgeExpired } from './retention.ts';
+import type { Keys } from './keys.ts';
 
 export interface BuildOptions {
   /** The SQLite file (or ':memory:'); ignored when databaseUrl is given. */
@@ -61,6 +73,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** Run due recurring deposits at start and then every this many milliseconds (server/main.ts). */
   recurringEveryMs?: number;
+  /** Purge what retention drops (server/retention.ts) at start and then every this many milliseconds. */
+  retentionEveryMs?: number;
 }
 
 /** Request bodies are never logged (Fastify does not log them); these headers are redacted too. */
@@ -76,6 +90,22 @@ function loggerOption(logger: boolean | object | undefined): FastifyServerOption
   if (!logger) return false;
   const base = { level: 'info', redact: { paths: REDACT, censor: '[redacted]' } };
   return logger === true ? base : { ...base, ...logger };
+}
+
+/** The limits of this configuration: RATE_LIMIT_FACTOR times the defaults, and any set one by one. */
+function limitsOf(config: Config): Limits {
+  return { ...limitsFor(config.rateLimitFactor), ...config.limits };
+}
+
+function clientLimitsOf(repos: Store['repos'], config: Config, keys: Keys, now: () => Date): ClientLimits {
+  return createClientLimits(repos, limitsOf(config), now, limitKeyer(keys.pam));
+}
+
+/** TRUST_PROXY: a number of hops believed, or the proxies' addresses (Fastify's trustProxy). */
+function trustProxyOption(trust: Config['trustProxy']): Pick<FastifyServerOptions, 'trustProxy'> {
+  if (trust === undefined) return {};
+  if (typeof trust === 'number') return { trustProxy: (_address: string, hop: number) => hop < trust };
+  return { trustProxy: trust };
 }
 
 function locationOf(options: BuildOptions): DatabaseLocation {
@@ -100,7 +130,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await seedDestinationsIfEmpty(store);
     const keys = await loadKeys(store, config, now());
     const repos = store.repos;
-    deps = { store, repos, config, now, keys, sessions: createSessionManager(repos, config, now) };
+    // docs/decisions/0039: the per-client limits' counters, shared by every instance on this database.
+    const limits = clientLimitsOf(repos, config, keys, now);
+    deps = {
+      store,
+      repos,
+      config,
+      now,
+      keys,
+      limits,
+      sessions: createSessionManager(repos, config, now, limits.sessionCreation),
+    };
   } catch (err) {
     await db.close();
     throw err;
@@ -118,6 +158,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       void (reply as FastifyReply).code(status).headers(BARE_ERROR_HEADERS).send(body);
     },
     clientErrorHandler: rawClientError,
+    // The per-address limits count the payer's address, not a trusted proxy's (TRUST_PROXY).
+    ...trustProxyOption(config.trustProxy),
   });
   // §4 recurring deposits: the due ones are charged at start and then on a timer (one charge per
   // schedule per period, whatever the number of runners: server/domain/recurring-runner.ts).
@@ -136,8 +178,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     recurringTimer = setInterval(() => void run(), options.recurringEveryMs);
     recurringTimer.unref();
   }
+  // Retention (server/retention.ts): safe with several instances, each purge is one DELETE by age.
+  let retentionTimer: ReturnType<typeof setInterval> | undefined;
+  if (options.retentionEveryMs) {
+    const purge = async () => {
+      try {
+        const report = await purgeExpired(store, config, now());
+        if (Object.values(report).some((n) => n > 0)) app.log.info({ retention: report }, 'retention');
+      } catch (err) {
+        app.log.error({ err }, 'retention failed');
+      }
+    };
+    app.addHook('onReady', async () => purge());
+    retentionTimer = setInterval(() => void purge(), options.retentionEveryMs);
+    retentionTimer.unref();
+  }
   app.addHook('onClose', async () => {
     if (recurringTimer) clearInterval(recurringTimer);
+    if (retentionTimer) clearInterval(retentionTimer);
     await db.close();
   });
 
@@ -157,6 +215,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // A session refused by the per-address limit (server/security.ts).
+    if (err instanceof TooManyRequestsError) return tooMany(reply, err.retryAfterSeconds);
     const { status, body } = errorAnswer(err.statusCode);
     if (status >= 500) request.log.error({ err }, 'unexpected error');
     // A client error's message may quote the body it could not parse: log the code only.
@@ -169,6 +229,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.register(async (api) => {
     api.addHook('onRequest', deps.sessions.onRequest);
+    // docs/decisions/0039: each route's per-client limits, after the session is known and the body read.
+    api.addHook(
+      'preHandler',
+      await registerLimits(api, {
+        repos: deps.repos,
+        now,
+        limits: limitsOf(config),
+        keyOf: limitKeyer(deps.keys.pam),
+        sessionOf: (request) => deps.sessions.current(request)?.id,
+      }),
+    );
     await api.register(stateRoutes, deps);
     // Guests too: a deep-contact link may be anyone's way in (§4).
     await api.register(deepContactRoutes, deps);

@@ -5,6 +5,7 @@ import { DEFAULT_SESSION_IDLE_MINUTES } from '../contract/session.ts';
 import type { LegalUrls } from '../contract/legal.ts';
 import { NAV_PATHS, isNavScriptUrl } from '../contract/nav-header.ts';
 import { legalUrlsFromEnv } from './legal-urls.ts';
+import type { Limit, LimitName } from './limits.ts';
 
 export interface Config {
   port: number;
@@ -110,6 +111,26 @@ export interface Config {
    * DEPOSIT_POST_SECONDS (unset: DEFAULT_DEPOSIT_POST_SECONDS).
    */
   depositPostSeconds?: number;
+  /**
+   * Per-client limits (server/limits.ts, docs/decisions/0039): every limit's max is multiplied by this
+   * (a test bench or a site behind one shared address may raise it). Environment: RATE_LIMIT_FACTOR
+   * (unset: 1).
+   */
+  rateLimitFactor?: number;
+  /** Limits set one by one (tests); the others follow rateLimitFactor. */
+  limits?: Partial<Record<LimitName, Limit>>;
+  /**
+   * The proxies in front of the server whose X-Forwarded-For is believed, so that the per-address
+   * limits count the payer's address and not the proxy's: a number of hops, or a comma-separated
+   * list of addresses and CIDR ranges. Environment: TRUST_PROXY (unset: none, the socket's address).
+   */
+  trustProxy?: number | string[];
+  /**
+   * Retention (server/retention.ts): minutes between purges of ended sessions, vault tokens, old
+   * client error reports and outbox rows, and past limit windows; 0 for none. Environment:
+   * RETENTION_RUN_MINUTES (unset: 60).
+   */
+  retentionRunMinutes?: number;
 }
 
 /** The log levels of Fastify's logger (pino). */
@@ -197,6 +218,29 @@ function flag(env: Env, key: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
   if (['0', 'false', 'no', 'off'].includes(v)) return false;
   throw new ConfigError(`${key} must be true or false`);
+}
+
+function factor(env: Env, key: string): number | undefined {
+  const v = env[key]?.trim();
+  if (!v) return undefined;
+  const n = Number(v);
+  if (!/^\d{1,6}(\.\d{1,3})?$/.test(v) || n <= 0)
+    throw new ConfigError(`${key} must be a number above 0 such as 1 or 2.5`);
+  return n;
+}
+
+/** TRUST_PROXY: a number of hops, or a comma-separated list of addresses and CIDR ranges. */
+function trustProxy(env: Env): Pick<Config, 'trustProxy'> {
+  const v = env.TRUST_PROXY?.trim();
+  if (!v) return {};
+  if (/^\d+$/.test(v)) return { trustProxy: int(env, 'TRUST_PROXY', 0, 0, 16) };
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.some((a) => !/^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(a)))
+    throw new ConfigError('TRUST_PROXY must be a number of hops or a comma-separated list of addresses');
+  return { trustProxy: list };
 }
 
 /** A comma-separated list of facility ids; an empty string means an empty list. */
@@ -357,6 +401,11 @@ function readConfig(env: Env, d: Config): Config {
       : {}),
     ...(env.DEPOSIT_POST_SECONDS?.trim()
       ? { depositPostSeconds: int(env, 'DEPOSIT_POST_SECONDS', DEFAULT_DEPOSIT_POST_SECONDS, 0, 7 * 24 * 3600) }
+      : {}),
+    ...(env.RATE_LIMIT_FACTOR?.trim() ? { rateLimitFactor: factor(env, 'RATE_LIMIT_FACTOR') } : {}),
+    ...trustProxy(env),
+    ...(env.RETENTION_RUN_MINUTES?.trim()
+      ? { retentionRunMinutes: int(env, 'RETENTION_RUN_MINUTES', 60, 0, 24 * 60) }
       : {}),
   };
 }

@@ -2,6 +2,7 @@
 // the signing keys. Passed as plugin options, so tests can build an app with other parts.
 import type { Config } from './config.ts';
 import type { Keys } from './keys.ts';
+import type { ClientLimits } from './limits.ts';
 import type { Repos, Store } from './repo/repos.ts';
 import type { SessionManager } from './security.ts';
 
@@ -13,4 +14,6 @@ export interface Deps {
   now: () => Date;
   sessions: SessionManager;
   keys: Keys;
+  /** The per-client limits counted outside a route's hook (server/limits.ts). */
+  limits: ClientLimits;
 }

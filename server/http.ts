@@ -12,9 +12,11 @@ export const BAD_REQUEST: ErrorBody = { errors: { form: 'ERROR.BAD_REQUEST' } };
 export const NOT_FOUND: ErrorBody = { errors: { form: 'ERROR.NOT_FOUND' } };
 export const UNEXPECTED: ErrorBody = { errors: { form: 'ERROR.UNEXPECTED' } };
 export const TIMEOUT: ErrorBody = { errors: { form: 'ERROR.TIMEOUT' } };
+/** A per-client limit was reached (server/limits.ts); the answer carries Retry-After. */
+export const TOO_MANY_REQUESTS: ErrorBody = { errors: { form: 'ERROR.TOO_MANY_REQUESTS' } };
 
 /** Client error statuses answered as they are; any other 4xx is answered 400. */
-const KEPT_STATUSES = new Set([404, 408, 413, 414, 431]);
+const KEPT_STATUSES = new Set([404, 408, 413, 414, 429, 431]);
 
 /**
  * The one error format of every 4xx and 5xx, Fastify's own included (a body it could not parse, a
@@ -27,6 +29,7 @@ export function errorAnswer(status: number | undefined): { status: number; body:
   const kept = KEPT_STATUSES.has(s) ? s : 400;
   if (kept === 404) return { status: 404, body: NOT_FOUND };
   if (kept === 408) return { status: 408, body: TIMEOUT };
+  if (kept === 429) return { status: 429, body: TOO_MANY_REQUESTS };
   return { status: kept, body: BAD_REQUEST };
 }
 /** §4/§7: a call that needs a signed-in session answers 401; the client then goes to '/'. */

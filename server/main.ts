@@ -33,6 +33,8 @@ try {
     config,
     // Due recurring deposits are charged at start and then every RECURRING_RUN_MINUTES (60; 0 for never).
     recurringEveryMs: (config.recurringRunMinutes ?? 60) * 60 * 1000,
+    // Retention purges at start and then every RETENTION_RUN_MINUTES (60; 0 for never).
+    retentionEveryMs: (config.retentionRunMinutes ?? 60) * 60 * 1000,
   });
 } catch (err) {
   // A key production needs, or a database it cannot reach: one line that names it.

@@ -469,12 +469,27 @@ export const MIGRATIONS: readonly Migration[] = [
   ),
   portable(
     10,
-    'outbox: the session that caused each message',
+    'outbox: the session that caused each message; per-client limit counters; retention indexes',
     `
     -- The sandbox shows a session only the texts and emails it caused (docs/decisions/0035). The id
     -- follows the session when it rotates at sign-in; a message outlives its session, unread.
     ALTER TABLE outbox ADD COLUMN session_id TEXT NULL REFERENCES sessions (id) ON DELETE SET NULL ON UPDATE CASCADE;
     CREATE INDEX outbox_session ON outbox (session_id);
+    -- Per-client limits (docs/decisions/0039): one counter per key (a limit's name and a hash of the
+    -- client: address, session, account, phone number, card fingerprint) and fixed window, shared by
+    -- every instance. Windows are milliseconds since 1970; a row is purged once expires_at is past.
+    CREATE TABLE rate_limits (
+      key TEXT NOT NULL,
+      window_start BIGINT NOT NULL,
+      hits INTEGER NOT NULL,
+      expires_at BIGINT NOT NULL,
+      PRIMARY KEY (key, window_start)
+    );
+    CREATE INDEX rate_limits_expiry ON rate_limits (expires_at);
+    -- Retention (server/retention.ts) deletes by age without a scan.
+    CREATE INDEX outbox_created ON outbox (created_at);
+    CREATE INDEX client_errors_created ON client_errors (created_at);
+    CREATE INDEX vault_tokens_created ON vault_tokens (created_at);
     `,
   ),
   portable(

@@ -6,6 +6,7 @@ import { DEFAULT_SESSION_IDLE_MINUTES, SESSION_TOUCH_SECONDS } from '../contract
 import type { Config } from './config.ts';
 import type { Repos } from './repo/repos.ts';
 import type { SessionRow } from './repo/sessions.ts';
+import { TooManyRequestsError } from './limits.ts';
 
 export const SESSION_COOKIE = 'sid';
 /** last_seen_at is written at most this often per session (the page counts with it, contract/session.ts). */
@@ -58,7 +59,16 @@ export interface SessionManager {
   destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
-export function createSessionManager(repos: Repos, config: Config, now: () => Date): SessionManager {
+/**
+ * `limitCreation` (server/limits.ts) is asked before a new session row is written: undefined lets it
+ * be, a number of seconds refuses the request with 429 (sessions created per address).
+ */
+export function createSessionManager(
+  repos: Repos,
+  config: Config,
+  now: () => Date,
+  limitCreation?: (request: FastifyRequest) => Promise<number | undefined>,
+): SessionManager {
   const current = new WeakMap<FastifyRequest, SessionRow>();
   const SESSION_IDLE_MS = sessionIdleMs(config);
   let lastPurge = 0;
@@ -94,6 +104,8 @@ export function createSessionManager(repos: Repos, config: Config, now: () => Da
   const requireSession = async (request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> => {
     const existing = current.get(request);
     if (existing) return existing;
+    const wait = limitCreation ? await limitCreation(request) : undefined;
+    if (wait !== undefined) throw new TooManyRequestsError(wait);
     const t = now();
     await purgeIfDue(t);
     const iso = t.toISOString();

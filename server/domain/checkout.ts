@@ -56,7 +56,9 @@ export interface CheckoutDeps {
   config: Config;
 }
 
-export type CheckoutResult = { status: 200; body: CheckoutResponse } | { status: 400; body: ErrorBody };
+/** `declined`: the processor refused the card (a failed authorisation, counted by server/limits.ts). */
+export type CheckoutResult =
+  { status: 200; body: CheckoutResponse; declined?: true } | { status: 400; body: ErrorBody };
 
 /** Who the deposit goes to: an inmate (flex, trust, bail) or a phone account (dest, §4 number step). */
 type Recipient = { kind: 'inmate'; inmate: InmateRecord } | { kind: 'dest'; dest: DestTarget };
@@ -363,7 +365,7 @@ export async function processDeposit(
           ? { ...fields, card_token: '', card_brand: '', card_display: '', credit_card_month: '', credit_card_year: '' }
           : { ...fields, card_token: '' };
       await save(f, errors);
-      return { status: 200, body: response(f, { error: processorText(token.outcome) }) };
+      return { status: 200, body: response(f, { error: processorText(token.outcome) }), declined: true };
     }
 
     const depositId = randomUUID();

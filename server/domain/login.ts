@@ -1,27 +1,23 @@
-// Sign-in (§7 POST /auth/login, §8 ERROR_LOGIN and ERROR_LOGIN_CREDENTIALS) with a lockout: after
-// LOGIN_MAX_FAILURES failures for one email, or from one session, within LOGIN_WINDOW_MINUTES,
-// further attempts are refused without checking the password until the oldest failure leaves the
-// window. An unknown email and a wrong password look the same, in the answer and in its timing.
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MINUTES } from '../../contract/accounts.ts';
-import type { Repos, Store } from '../repo/repos.ts';
+// Sign-in (§7 POST /auth/login, §8 ERROR_LOGIN and ERROR_LOGIN_CREDENTIALS) with a delay instead of a
+// lockout (docs/decisions/0039): after LOGIN_FREE_FAILURES failures of one account within
+// LOGIN_WINDOW_MINUTES, each further attempt must wait 1, 2, 4... seconds (at most
+// LOGIN_MAX_DELAY_SECONDS) after the latest failure; an attempt that comes sooner is refused without
+// checking the password. A stranger can slow an account down to one try a minute, never shut its owner
+// out. Attempts from one address, whatever the account, are limited by server/limits.ts. An unknown
+// email and a wrong password look the same, in the answer and in its timing.
+import { LOGIN_WINDOW_MINUTES, loginDelaySeconds } from '../../contract/accounts.ts';
+import type { Store } from '../repo/repos.ts';
 import type { UserRow } from '../repo/users.ts';
 import { minutesBefore } from './dates.ts';
 import { verifyNothing, verifySecret } from './passwords.ts';
 
-export type LoginOutcome = { kind: 'ok'; user: UserRow } | { kind: 'locked' } | { kind: 'bad_credentials' };
-
-export async function isLocked(repos: Repos, email: string, sessionId: string, now: Date): Promise<boolean> {
-  const since = minutesBefore(now, LOGIN_WINDOW_MINUTES);
-  return (
-    (await repos.users.failuresSince({ email }, since)) >= LOGIN_MAX_FAILURES ||
-    (await repos.users.failuresSince({ sessionId }, since)) >= LOGIN_MAX_FAILURES
-  );
-}
+export type LoginOutcome =
+  { kind: 'ok'; user: UserRow } | { kind: 'wait'; seconds: number } | { kind: 'bad_credentials' };
 
 /**
  * Checks email (lower-cased) and password. The attempt is recorded as a failure before the slow
- * password check and withdrawn only on success; the lock check and that record are one transaction,
- * so attempts running at the same time cannot get past the limit together.
+ * password check and withdrawn only on success; the delay check and that record are one transaction,
+ * so attempts running at the same time cannot get past the delay together.
  */
 export async function attemptLogin(
   store: Store,
@@ -30,17 +26,20 @@ export async function attemptLogin(
   sessionId: string,
   now: Date,
 ): Promise<LoginOutcome> {
-  const attempt = await store.transaction(async (repos) => {
-    await repos.users.purgeFailures(minutesBefore(now, LOGIN_WINDOW_MINUTES));
-    if (await isLocked(repos, email, sessionId, now)) return undefined;
-    return repos.users.addFailure(email, sessionId, now.toISOString());
+  const attempt = await store.transaction(async (repos): Promise<{ wait: number } | { id: number }> => {
+    const since = minutesBefore(now, LOGIN_WINDOW_MINUTES);
+    await repos.users.purgeFailures(since);
+    const { count, latest } = await repos.users.recentFailures(email, since);
+    const waitMs = latest ? loginDelaySeconds(count) * 1000 - (now.getTime() - Date.parse(latest)) : 0;
+    if (waitMs > 0) return { wait: waitMs / 1000 };
+    return { id: await repos.users.addFailure(email, sessionId, now.toISOString()) };
   });
-  if (attempt === undefined) return { kind: 'locked' };
+  if ('wait' in attempt) return { kind: 'wait', seconds: attempt.wait };
   const { repos } = store;
   const user = await repos.users.findByEmail(email);
   const ok = user ? await verifySecret(password, user.password_hash) : await verifyNothing(password);
   if (!user || !ok) return { kind: 'bad_credentials' };
-  await repos.users.removeFailure(attempt);
+  await repos.users.removeFailure(attempt.id);
   await repos.users.clearFailures(email);
   return { kind: 'ok', user };
 }

@@ -3,6 +3,7 @@
 // OWASP's scrypt settings (N=2^15, r=8, p=3: 32 MiB per hash). The parameters are written into
 // each hash, so raising them later leaves older hashes verifiable.
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
 
 const N = 2 ** 15;
 const R = 8;
@@ -22,10 +23,28 @@ function options(params: Params): ScryptOptions {
   return { ...params, maxmem: 2 * 128 * params.N * params.r + 1024 * 1024 };
 }
 
+/**
+ * Hashes running at once, at most (docs/decisions/0039): each takes 32 MiB and a thread of the pool
+ * for tens of milliseconds, so 40 sign-ins at once queue here instead of filling the thread pool that
+ * file and DNS work share, and memory stays bounded. The others wait their turn in order.
+ */
+export const HASH_CONCURRENCY = 2;
+const hashSlots = pLimit(HASH_CONCURRENCY);
+
 function derive(secret: string, salt: Buffer, params: Params, length: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(secret.normalize('NFC'), salt, length, options(params), (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return hashSlots(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(secret.normalize('NFC'), salt, length, options(params), (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
+}
+
+/** Hashes waiting for a slot now (tests and the attack script read it). */
+export function hashesWaiting(): number {
+  return hashSlots.pendingCount;
 }
 
 function format(params: Params, salt: Buffer, key: Buffer): string {

@@ -2,6 +2,7 @@
 // messages it caused; docs/decisions/0035).
 import type { OutboxMessage } from '../../contract/api.ts';
 import type { Executor } from '../db.ts';
+import { changed } from './rows.ts';
 
 export type NewOutboxMessage = Omit<OutboxMessage, 'id'> & {
   /** The session whose request caused the message; null when none did (a scheduled job). */
@@ -45,6 +46,17 @@ export function createOutboxRepo(db: Executor) {
         .limit(limit)
         .execute();
       return rows.map((r) => ({ ...r, id: Number(r.id), channel: r.channel === 'sms' ? 'sms' : 'email' }));
+    },
+    /** Retention (server/retention.ts): deletes the messages created before cutoff (ISO time); how many. */
+    async purgeBefore(cutoff: string): Promise<number> {
+      return changed(await db.deleteFrom('outbox').where('created_at', '<', cutoff).executeTakeFirst());
+    },
+    async count(): Promise<number> {
+      const r = await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
     },
   };
 }

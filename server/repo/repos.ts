@@ -19,6 +19,7 @@ import { createInmateRepo } from './inmates.ts';
 import { createOutboxRepo } from './outbox.ts';
 import { createPamPaymentRepo } from './pam-payments.ts';
 import { createPhoneVerificationRepo } from './phone-verification.ts';
+import { createRateLimitRepo } from './rate-limits.ts';
 import { createProfessionalRequestRepo } from './professional-requests.ts';
 import { createRecurringDepositRepo } from './recurring-deposits.ts';
 import { createSavedCardRepo } from './saved-cards.ts';
@@ -58,6 +59,7 @@ export function createRepos(db: Executor, engine: Engine, facilityRules?: (facil
     serverKeys: createServerKeyRepo(db),
     identities: createIdentityRepo(db, engine),
     identityAttempts: createIdentityAttemptRepo(db),
+    rateLimits: createRateLimitRepo(db),
   };
 }
 

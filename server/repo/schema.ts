@@ -117,6 +117,8 @@ export interface Schema {
     created_at: Ts;
   };
   login_failures: { id: Generated<number>; email: string; session_id: string; at: Ts };
+  /** Migration 10: per-client limit counters (docs/decisions/0039); times in ms since 1970. */
+  rate_limits: { key: string; window_start: number; hits: number; expires_at: number };
   dest_accounts: {
     id: Generated<number>;
     user_id: string;

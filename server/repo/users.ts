@@ -1,4 +1,4 @@
-// Payers (§3 New account, §6 signed-in user) and the sign-in failures the lockout counts.
+// Payers (§3 New account, §6 signed-in user) and the sign-in failures the sign-in delay counts.
 import type { ValidateStatus } from '../../contract/accounts.ts';
 import type { Executor } from '../db.ts';
 import { bit, bool, changed } from './rows.ts';
@@ -89,6 +89,16 @@ export function createUserRepo(db: Executor) {
       q = 'email' in key ? q.where('email', '=', key.email) : q.where('session_id', '=', key.sessionId);
       const r = await q.where('at', '>', since).executeTakeFirst();
       return Number(r?.n ?? 0);
+    },
+    /** The failures of an email after `since`: how many, and when the latest was (ISO time). */
+    async recentFailures(email: string, since: string): Promise<{ count: number; latest: string | null }> {
+      const r = await db
+        .selectFrom('login_failures')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('latest')])
+        .where('email', '=', email)
+        .where('at', '>', since)
+        .executeTakeFirst();
+      return { count: Number(r?.n ?? 0), latest: r?.latest ? String(r.latest) : null };
     },
     async purgeFailures(before: string): Promise<number> {
       return changed(await db.deleteFrom('login_failures').where('at', '<=', before).executeTakeFirst());

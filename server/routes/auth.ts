@@ -61,8 +61,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     const session = await sessions.require(request, reply);
     const email = body.value.email.toLowerCase();
     const outcome = await attemptLogin(store, email, body.value.password, session.id, now());
-    if (outcome.kind === 'locked') {
-      return reply.code(429).send({ errors: { form: accountErrorKey('ERROR_LOGIN') } } satisfies AccountErrorBody);
+    if (outcome.kind === 'wait') {
+      // docs/decisions/0039: the account's sign-in delay; the password was not checked.
+      return reply
+        .code(429)
+        .header('retry-after', String(Math.max(1, Math.ceil(outcome.seconds))))
+        .send({ errors: { form: accountErrorKey('ERROR_LOGIN') } } satisfies AccountErrorBody);
     }
     if (outcome.kind === 'bad_credentials') {
       // Not 401: that status means "session ended" to the client (§4), which would leave the page.

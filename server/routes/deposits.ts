@@ -35,6 +35,8 @@ export async function depositRoutes(app: FastifyInstance, deps: Deps): Promise<v
       },
       now(),
     );
+    // docs/decisions/0039: a declined card counts towards the card-testing limits of the session and address.
+    if (result.status === 200 && result.declined) await deps.limits.recordDecline(request, session.id);
     return reply.code(result.status).send(result.body);
   });
 

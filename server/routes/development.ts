@@ -7,6 +7,7 @@ import { PATHS, type OutboxResponse } from '../../contract/api.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, validate } from '../http.ts';
+import { CLIENT_ERROR_BODY_LIMIT } from '../limits.ts';
 
 export const LIMITS = { message: 2000, stack: 8000, url: 2000, userAgent: 500 } as const;
 const OUTBOX_LIST_SIZE = 200;
@@ -26,7 +27,8 @@ function cut(value: string | undefined, max: number): string | null {
 export async function clientErrorRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos, sessions, now } = deps;
 
-  app.post(PATHS.logJsError, async (request, reply) => {
+  // A report is small; a bigger body is refused (413) before it is read (docs/decisions/0039).
+  app.post(PATHS.logJsError, { bodyLimit: CLIENT_ERROR_BODY_LIMIT }, async (request, reply) => {
     const body = validate(errorBody, request.body);
     if (!body.ok) return badRequest(reply, body.errors);
     const session = await sessions.require(request, reply);
