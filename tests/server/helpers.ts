@@ -286,6 +286,8 @@ export class Client {
   app: FastifyInstance;
   sid = '';
   csrf = '';
+  /** The address the requests come from (the per-client limits count it); Fastify's default when unset. */
+  ip: string | undefined;
 
   constructor(app: FastifyInstance) {
     this.app = app;
@@ -305,7 +307,12 @@ export class Client {
   }
 
   async get<T = unknown>(url: string, headers: Record<string, string> = {}): Promise<Reply<T>> {
-    const res = await this.app.inject({ method: 'GET', url, headers: { ...this.cookieHeader(), ...headers } });
+    const res = await this.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...this.cookieHeader(), ...headers },
+      ...(this.ip ? { remoteAddress: this.ip } : {}),
+    });
     this.remember(res.headers);
     return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T, headers: res.headers };
   }
@@ -316,6 +323,7 @@ export class Client {
       url,
       headers: { ...this.cookieHeader(), ...(this.csrf ? { [CSRF_HEADER]: this.csrf } : {}), ...headers },
       ...(payload === undefined ? {} : { payload: payload as object }),
+      ...(this.ip ? { remoteAddress: this.ip } : {}),
     });
     this.remember(res.headers);
     let body: unknown;
@@ -351,8 +359,9 @@ export class Client {
   }
 }
 
-export async function newClient(app: FastifyInstance): Promise<Client> {
+export async function newClient(app: FastifyInstance, ip?: string): Promise<Client> {
   const c = new Client(app);
+  c.ip = ip;
   await c.start();
   return c;
 }
