@@ -557,14 +557,16 @@ export const checkoutMachine = setup({
     /** A failed call: field errors of a 400 go onto the fields, anything else is the banner. */
     assignCallFailure: assign(({ context }, params: { error: unknown }) => {
       const failure = toCallFailure(params.error);
-      const fieldErrors = hasEntries(failure.errors);
-      const { credit_card_cvc: cvcError, ...others } = failure.errors;
+      // A form-level error alone (a 429 of the per-client limits, docs/decisions/0039) is the banner too.
+      const { form: formError, ...onFields } = failure.errors;
+      const fieldErrors = hasEntries(onFields);
+      const { credit_card_cvc: cvcError, ...others } = onFields;
       // A saved card's security code is typed in its own field.
       const errors =
-        cvcError && context.fields.saved_card_id !== null ? { ...others, [SAVED_CVC_FIELD]: cvcError } : failure.errors;
+        cvcError && context.fields.saved_card_id !== null ? { ...others, [SAVED_CVC_FIELD]: cvcError } : onFields;
       return {
         errors: { ...context.errors, ...errors },
-        outcome: { ...NO_OUTCOME, errorKey: fieldErrors ? null : failure.code },
+        outcome: { ...NO_OUTCOME, errorKey: fieldErrors ? null : (formError ?? failure.code) },
         showErrors: true,
         confirmDuplicate: false,
       };

@@ -16,6 +16,7 @@ import {
 } from '../../machines/checkout.machine.ts';
 import { provideCheckout } from '../../machines/provide-actors.ts';
 import type { CheckoutEvent, CheckoutInput } from '../../machines/wizard.types.ts';
+import type { CallFailure } from '../../machines/actors.types.ts';
 import {
   CARD_REJECTED,
   CN_FOUND,
@@ -705,6 +706,25 @@ describe('checkout: submit (§4 card choice, outcomes, §8)', () => {
     t.calls.reject('tokenizeCard', NETWORK_FAILURE);
     await settle();
     expect(t.snap().context.outcome.errorKey).toBe('ERROR.NETWORK');
+  });
+
+  it('a 429 of the per-client limits is the banner, and the card and billing typed are kept', async () => {
+    const t = setup();
+    await feesReady(t);
+    t.checkout.send({ type: 'checkout.change', fields: VALID_BILLING });
+    t.checkout.send({ type: 'card.change', card: VALID_CARD });
+    t.checkout.send({ type: 'checkout.submit' });
+    t.calls.reject('tokenizeCard', {
+      status: 429,
+      code: 'ERROR.TOO_MANY_REQUESTS',
+      errors: { form: 'ERROR.TOO_MANY_REQUESTS' },
+    } satisfies CallFailure);
+    await settle();
+    expect(t.snap().matches({ active: { form: 'editing' } })).toBe(true);
+    expect(t.snap().context.outcome.errorKey).toBe('ERROR.TOO_MANY_REQUESTS');
+    expect(t.snap().context.errors).not.toHaveProperty('form');
+    expect(t.snap().context.card).toEqual(VALID_CARD);
+    expect(t.snap().context.fields).toMatchObject(VALID_BILLING);
   });
 
   it('a save answer with errors goes back to editing with the errors shown', async () => {
