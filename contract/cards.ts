@@ -50,6 +50,26 @@ const TYPE_OF_BRAND = Object.fromEntries(Object.entries(BRAND_OF_TYPE).map(([t, 
   string
 >;
 
+/** Most digits a card number of the site's brands has (Visa, Mastercard, Discover 16; Amex 15). */
+const CARD_DIGITS_MAX = 16;
+
+/**
+ * §5 card mask as the payer types: the digits (or a saved card's asterisks) grouped the brand's way
+ * (card-validator's gaps: Amex 4-6-5, the others groups of four), at most the brand's length (16 when
+ * no brand is known yet). The screens apply it except on touch devices (src/masks.ts).
+ */
+export function formatCardAsTyped(typed: string): string {
+  const chars = typed.replace(/[^\d*]/g, '');
+  const brand = /^\d+$/.test(chars) ? cardBrand(chars) : null;
+  const info = brand ? cardValidator.creditCardType.getTypeInfo(TYPE_OF_BRAND[brand]) : undefined;
+  const max = info ? Math.min(CARD_DIGITS_MAX, Math.max(...info.lengths)) : CARD_DIGITS_MAX;
+  const gaps = info?.gaps ?? [4, 8, 12];
+  const kept = chars.slice(0, max);
+  let out = '';
+  for (let i = 0; i < kept.length; i += 1) out += (gaps.includes(i) ? ' ' : '') + kept[i];
+  return out;
+}
+
 /** The security code's length for a brand (Amex 4, the others 3); 3 or 4 when the brand is not known. */
 export function cvcLengths(brand: CardBrand | null | undefined): number[] {
   const size = brand ? cardValidator.creditCardType.getTypeInfo(TYPE_OF_BRAND[brand])?.code.size : undefined;

@@ -1,15 +1,10 @@
-// §5 masks: phone '(###) ###-####' (the contract's formatter, contract/phone.ts), card
-// '**** **** **** ####' (groups of four as the number is typed; a masked saved card's asterisks count
-// as characters), applied as the payer types, and not applied on touch devices, whose keyboards and
-// autofill do their own formatting (§5).
+// §5 masks: phone '(###) ###-####' and card '**** **** **** ####' (Amex 4-6-5), both the contract's
+// formatters (contract/phone.ts, contract/cards.ts: libphonenumber-js and card-validator), applied as
+// the payer types, and not applied on touch devices, whose keyboards and autofill do their own
+// formatting (§5).
+import { formatCardAsTyped } from '../contract/cards.ts';
 import { formatPhoneAsTyped } from '../contract/phone.ts';
 import { useSession } from './session.tsx';
-
-/** §5 card mask: the digits (or a saved card's asterisks) in groups of four, at most 16 of them. */
-export function maskCard(typed: string): string {
-  const chars = typed.replace(/[^\d*]/g, '').slice(0, 16);
-  return chars.replace(/(.{4})(?=.)/g, '$1 ');
-}
 
 export interface Masks {
   phone(typed: string, country: string): string;
@@ -17,8 +12,8 @@ export interface Masks {
 }
 
 const NONE: Masks = { phone: (typed) => typed, card: (typed) => typed };
-// One phone formatter for the product: the contract's (libphonenumber-js), also used by the server's texts.
-const APPLIED: Masks = { phone: formatPhoneAsTyped, card: maskCard };
+// One formatter of each for the product: the contract's, which the server's rules read too.
+const APPLIED: Masks = { phone: formatPhoneAsTyped, card: formatCardAsTyped };
 
 /** The masks of this device: none on a touch device (§5). */
 export function useMasks(): Masks {

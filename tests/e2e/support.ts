@@ -378,8 +378,11 @@ export const TERMS = ['TERMS_1', 'TERMS_2', 'TERMS_3', 'TERMS_4'] as const;
 export const masked = {
   /** '(###) ###-####' */
   phone: (digits: string) => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
-  /** '**** **** **** ####': groups of four. */
-  card: (digits: string) => digits.replace(/(.{4})(?=.)/g, '$1 '),
+  /** '**** **** **** ####': groups of four; an Amex number 4-6-5. */
+  card: (digits: string) =>
+    /^3[47]/.test(digits)
+      ? `${digits.slice(0, 4)} ${digits.slice(4, 10)} ${digits.slice(10)}`
+      : digits.replace(/(.{4})(?=.)/g, '$1 '),
 };
 
 /** Every checkout field holds what fillCheckout typed. */
