@@ -1,6 +1,6 @@
 // Errors reported by the browser (§7: client errors POSTed to /development/log_js_error).
 import type { Executor } from '../db.ts';
-import { changed } from './rows.ts';
+import { purgeCreatedBefore } from './rows.ts';
 
 export interface ClientErrorRow {
   session_id: string | null;
@@ -28,14 +28,7 @@ export function createClientErrorRepo(db: Executor) {
     },
     /** Retention (server/retention.ts): deletes the reports created before cutoff (ISO time); how many. */
     async purgeBefore(cutoff: string): Promise<number> {
-      return changed(await db.deleteFrom('client_errors').where('created_at', '<', cutoff).executeTakeFirst());
-    },
-    async count(): Promise<number> {
-      const r = await db
-        .selectFrom('client_errors')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-      return Number(r?.n ?? 0);
+      return purgeCreatedBefore(db, 'client_errors', cutoff);
     },
   };
 }

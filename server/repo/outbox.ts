@@ -2,7 +2,7 @@
 // messages it caused; docs/decisions/0035).
 import type { OutboxMessage } from '../../contract/api.ts';
 import type { Executor } from '../db.ts';
-import { changed } from './rows.ts';
+import { purgeCreatedBefore } from './rows.ts';
 
 export type NewOutboxMessage = Omit<OutboxMessage, 'id'> & {
   /** The session whose request caused the message; null when none did (a scheduled job). */
@@ -49,14 +49,7 @@ export function createOutboxRepo(db: Executor) {
     },
     /** Retention (server/retention.ts): deletes the messages created before cutoff (ISO time); how many. */
     async purgeBefore(cutoff: string): Promise<number> {
-      return changed(await db.deleteFrom('outbox').where('created_at', '<', cutoff).executeTakeFirst());
-    },
-    async count(): Promise<number> {
-      const r = await db
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-      return Number(r?.n ?? 0);
+      return purgeCreatedBefore(db, 'outbox', cutoff);
     },
   };
 }

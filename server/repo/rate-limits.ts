@@ -32,13 +32,6 @@ export function createRateLimitRepo(db: Executor) {
     async purgeExpired(now: number): Promise<number> {
       return changed(await db.deleteFrom('rate_limits').where('expires_at', '<', now).executeTakeFirst());
     },
-    async count(): Promise<number> {
-      const r = await db
-        .selectFrom('rate_limits')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-      return Number(r?.n ?? 0);
-    },
   };
 }
 

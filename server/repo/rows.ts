@@ -1,4 +1,5 @@
 // Small helpers shared by the repositories.
+import type { Executor } from '../db.ts';
 
 /** Booleans are stored as 0/1 (portable across SQLite and PostgreSQL). */
 export function bit(value: boolean): number {
@@ -26,4 +27,13 @@ export function likePrefix(text: string): string {
  */
 export function prefixEnd(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
+}
+
+/** Retention (server/retention.ts): deletes a table's rows created before cutoff (ISO time); how many. */
+export async function purgeCreatedBefore(
+  db: Executor,
+  table: 'client_errors' | 'outbox' | 'vault_tokens',
+  cutoff: string,
+): Promise<number> {
+  return changed(await db.deleteFrom(table).where('created_at', '<', cutoff).executeTakeFirst());
 }

@@ -55,13 +55,6 @@ export function createSessionRepo(db: Executor) {
     async purgeIdle(idleCutoff: string): Promise<number> {
       return changed(await db.deleteFrom('sessions').where('last_seen_at', '<=', idleCutoff).executeTakeFirst());
     },
-    async count(): Promise<number> {
-      const r = await db
-        .selectFrom('sessions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-      return Number(r?.n ?? 0);
-    },
   };
 }
 

@@ -1,7 +1,7 @@
 // The sandbox card vault: tokens stand for cards. Only brand, last four, expiry and the sandbox
 // outcome are kept; the number and security code never reach this table (architecture: cards).
 import type { Executor } from '../db.ts';
-import { changed } from './rows.ts';
+import { purgeCreatedBefore } from './rows.ts';
 
 export interface VaultToken {
   token: string;
@@ -56,14 +56,7 @@ export function createVaultRepo(db: Executor) {
     },
     /** Retention (server/retention.ts): deletes the tokens created before cutoff (ISO time); how many. */
     async purgeBefore(cutoff: string): Promise<number> {
-      return changed(await db.deleteFrom('vault_tokens').where('created_at', '<', cutoff).executeTakeFirst());
-    },
-    async count(): Promise<number> {
-      const r = await db
-        .selectFrom('vault_tokens')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirst();
-      return Number(r?.n ?? 0);
+      return purgeCreatedBefore(db, 'vault_tokens', cutoff);
     },
   };
 }
