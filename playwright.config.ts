@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ASYNC_TIMEOUT } from './tests/wait.ts';
 
 // E2E_PORT and E2E_STATIC_DIR let two runs share a machine (each with its own build and port).
 const PORT = Number(process.env['E2E_PORT'] ?? 4173);
@@ -34,7 +35,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Not `test-results` itself: Playwright empties its outputDir, and the run's data folder lives beside it.
   outputDir: join(RESULTS_DIR, 'e2e'),
-  timeout: 30_000,
+  timeout: 4 * ASYNC_TIMEOUT,
+  // Not Playwright's 5 s: a lazily loaded step on a busy two-core machine (tests/wait.ts).
+  expect: { timeout: ASYNC_TIMEOUT },
   retries: 0,
   // One server and one database for the whole run: tests in one worker do not race over shared rows.
   workers: 1,

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { ASYNC_TIMEOUT } from './tests/wait.ts';
 
 /**
  * Path prefixes of the reference API (spec §7), and of its sandbox stand-ins for other sites (the
@@ -51,6 +52,8 @@ export default defineConfig({
           name: 'machines',
           environment: 'node',
           include: ['tests/machines/**/*.test.ts'],
+          // Not Vitest's 5 s: a model path replays dozens of steps, slow on a busy two-core machine.
+          testTimeout: 4 * ASYNC_TIMEOUT,
         },
       },
       {
@@ -98,6 +101,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/ui/setup.ts'],
+          // A journey waits for several steps, each up to ASYNC_TIMEOUT (tests/wait.ts).
+          testTimeout: 4 * ASYNC_TIMEOUT,
         },
       },
       {
@@ -135,6 +140,8 @@ export default defineConfig({
           name: 'storybook',
           // Two runs on one machine: STORYBOOK_TEST_PORT moves the browser's server off Vitest's 23315.
           ...(process.env['STORYBOOK_TEST_PORT'] ? { api: { port: Number(process.env['STORYBOOK_TEST_PORT']) } } : {}),
+          // A story's loader drives the machines, then its play function waits on the screen.
+          testTimeout: 4 * ASYNC_TIMEOUT,
           browser: {
             enabled: true,
             headless: true,

@@ -3,8 +3,13 @@ import { http, HttpResponse } from 'msw';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { I18nextProvider } from 'react-i18next';
+import { configure } from 'storybook/test';
 import { i18n, isLocale } from '../src/i18n.ts';
 import { ACCESSIBILITY_STATEMENT } from '../contract/accessibility.ts';
+import { ASYNC_TIMEOUT } from '../tests/wait.ts';
+
+// Play functions' findBy* and waitFor wait this long, not Testing Library's 1 s (tests/wait.ts).
+configure({ asyncUtilTimeout: ASYNC_TIMEOUT });
 
 /** Paths of the reference API (spec §7). A story that calls one must mock it with `parameters.msw`. */
 const API_PATH = /^\/(state|pay|vault|development|auth|account|fusion)(\/|$)/;

@@ -34,6 +34,7 @@ import { SESSION_TIMEOUT_ID } from '../../machines/app.machine.ts';
 import { createActors } from '../../src/api/actors.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { isLocale } from '../../src/i18n.ts';
+import { ASYNC_TIMEOUT as TIMEOUT } from '../../tests/wait.ts';
 import type { AppRef } from '../../src/machine-refs.ts';
 import { UNEXPECTED_BODY, fixtureHandlers, variantHandlers, type ApiCall, type Variant } from './handlers.ts';
 import { SandboxError, createSandbox, type Sandbox, type SandboxSetup } from './sandbox.ts';
@@ -302,7 +303,6 @@ function storyMachine(given: Partial<ActorLogics>, delays: StoryDelays) {
 
 // ---------------------------------------------------------------- driving
 
-const TIMEOUT = 5000;
 
 export interface Driven {
   state: MachineState;

@@ -34,9 +34,7 @@ async function toCheckout(user: ReturnType<typeof userEvent.setup>) {
 
 async function fillCheckout(user: ReturnType<typeof userEvent.setup>, card: string) {
   await user.click(screen.getByRole('radio', { name: '$25.00' }));
-  await waitFor(() => expect(screen.getByText('Total charged').nextElementSibling?.textContent).not.toBe('$0.00'), {
-    timeout: 3000,
-  });
+  await waitFor(() => expect(screen.getByText('Total charged').nextElementSibling?.textContent).not.toBe('$0.00'));
   await user.type(screen.getByLabelText('Card number'), card);
   await user.selectOptions(screen.getByLabelText('Expiry month'), '12');
   await user.selectOptions(screen.getByLabelText('Expiry year'), String(new Date().getFullYear() + 2));
@@ -64,7 +62,7 @@ describe('guest flex deposit', () => {
     expect(document.activeElement).toBe(summary);
     expect(within(summary).getByRole('link', { name: /Card number - / })).toBeTruthy();
     view.unmount();
-  }, 30_000);
+  });
 
   it('keeps every entered field after a declined card and then completes with a good card', async () => {
     const user = userEvent.setup();
@@ -74,7 +72,7 @@ describe('guest flex deposit', () => {
     // The brand of the number typed is shown (contract/cards.ts).
     expect(screen.getByTestId('card-brand').textContent).toBe('Card: American Express');
     await user.click(screen.getByRole('button', { name: 'Make deposit' }));
-    await screen.findByText('We do not accept American Express. Please use another card.', {}, { timeout: 5000 });
+    await screen.findByText('We do not accept American Express. Please use another card.');
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ana');
     // §5: the number stays as typed, in the card mask's groups (Amex 4-6-5, contract/cards.ts).
     expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('3782 822463 10005');
@@ -84,7 +82,7 @@ describe('guest flex deposit', () => {
     await user.type(screen.getByLabelText(/^Security code/), '123');
     expect(screen.getByTestId('card-brand').textContent).toBe('Card: Visa');
     await user.click(screen.getByRole('button', { name: 'Make deposit' }));
-    await screen.findByRole('heading', { level: 1, name: 'Your deposit is done' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Your deposit is done' });
     expect(screen.getByTestId('order-number').textContent).toMatch(/^D\d{8}$/);
     expect(screen.getByTestId('receipt-date').textContent).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
@@ -94,5 +92,5 @@ describe('guest flex deposit', () => {
     expect(leaks).toEqual([]);
     expect([...missingKeys]).toEqual([]);
     view.unmount();
-  }, 30_000);
+  });
 });
