@@ -82,6 +82,8 @@ export interface StateOption {
 export interface Fee {
   fee: number;
   tax: number;
+  /** Amount, fee and tax added up by the server in cents; the payer is shown this figure. */
+  total: number;
 }
 
 export interface Roundup {
@@ -91,6 +93,8 @@ export interface Roundup {
   roundup_diff: number;
   fee: number;
   tax: number;
+  /** roundup_amount, fee and tax added up by the server in cents. */
+  total: number;
   free_calls: number;
 }
 

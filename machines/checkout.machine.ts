@@ -254,23 +254,18 @@ export interface CheckoutTotals {
 
 /** The payment summary of §2; the screen shows these figures and computes none. */
 export function checkoutTotals(
-  context: Pick<CheckoutContext, 'fields' | 'fee' | 'tax'>,
+  context: Pick<CheckoutContext, 'fields' | 'fee' | 'tax' | 'total' | 'roundups'>,
   feesState: FeesState | null,
 ): CheckoutTotals {
   const amount = context.fields.deposit_amount ?? 0;
-  if (feesState === 'ready' && context.fee !== null) {
-    // §4: a picked roundup replaces amount, fees and total with its own figures.
-    const picked = context.fields.roundups ? context.fields.selected_roundup : null;
-    const [shown, fee, tax] = picked
-      ? [picked.roundup_amount, picked.fee, picked.tax]
-      : [amount, context.fee, context.tax ?? 0];
-    return {
-      amount: shown,
-      fee,
-      tax,
-      total: Math.round((shown + fee + tax) * 100) / 100,
-      calculating: false,
-    };
+  if (feesState === 'ready' && context.fee !== null && context.total !== null) {
+    // §4: a picked roundup replaces amount, fees and total with its own figures. Totals are the
+    // server's, added up in cents (contract/format.ts): the client adds no money.
+    const id = context.fields.roundups ? context.fields.selected_roundup?.id : undefined;
+    const picked = context.roundups.find((r) => r.id === id && r.id !== NO_ROUNDUP_ID);
+    return picked
+      ? { amount: picked.roundup_amount, fee: picked.fee, tax: picked.tax, total: picked.total, calculating: false }
+      : { amount, fee: context.fee, tax: context.tax ?? 0, total: context.total, calculating: false };
   }
   const calculating = feesState === 'waiting' || feesState === 'savingAmount' || feesState === 'loading';
   return { amount, fee: null, tax: null, total: 0, calculating };
@@ -432,8 +427,8 @@ export const checkoutMachine = setup({
       };
     }),
     // §4: out of bounds (or no amount) turns roundups off; the total is then 0.
-    clearFees: assign({ fee: null, tax: null, roundups: [] }),
-    clearFee: assign({ fee: null, tax: null }),
+    clearFees: assign({ fee: null, tax: null, total: null, roundups: [] }),
+    clearFee: assign({ fee: null, tax: null, total: null }),
     clearFeeFailure: assign({ feeFailure: null }),
     assignAmountAnswer: assign(({ context }, params: { answer: StateSaveResponse }) => {
       const errors = withoutErrors(context.errors, ['deposit_amount']);
@@ -449,6 +444,7 @@ export const checkoutMachine = setup({
       return {
         fee: params.answer.original_deposit_best_fee.fee,
         tax: params.answer.original_deposit_best_fee.tax,
+        total: params.answer.original_deposit_best_fee.total,
         roundups: params.answer.roundups,
         feeFailure: null,
         // A pick kept from before (a reload) stands only while its option is still offered.
@@ -640,6 +636,7 @@ export const checkoutMachine = setup({
       otherAmount: '',
       fee: null,
       tax: null,
+      total: null,
       roundups: [],
       errors: withoutErrors(context.errors, ['deposit_amount', 'deposit_amount_id']),
     })),
@@ -673,6 +670,7 @@ export const checkoutMachine = setup({
       card: EMPTY_CARD,
       fee: null,
       tax: null,
+      total: null,
       roundups: [],
       errors: {},
       showErrors: false,

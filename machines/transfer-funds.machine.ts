@@ -14,6 +14,7 @@ import {
   transferAmountError,
 } from '../contract/accounts.ts';
 import { DELAYS } from '../contract/constants.ts';
+import { toCents, toDollars } from '../contract/format.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';
 
@@ -96,7 +97,9 @@ export interface TransferTotals {
 export function transferTotals(context: Pick<TransferFundsContext, 'fields' | 'fee'>): TransferTotals {
   const amount = amountError(context.fields) === null ? parseTransferAmount(context.fields.amount.trim()) : NaN;
   const valid = Number.isNaN(amount) ? null : amount;
-  const total = valid !== null && valid > 0 && context.fee !== null ? Math.round((valid + context.fee) * 100) / 100 : 0;
+  // Added in cents (contract/format.ts), never in floating dollars.
+  const total =
+    valid !== null && valid > 0 && context.fee !== null ? toDollars(toCents(valid) + toCents(context.fee)) : 0;
   return { amount: valid, fee: context.fee, total };
 }
 

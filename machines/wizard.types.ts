@@ -153,6 +153,8 @@ export interface CheckoutContext {
   card: CardFields;
   fee: number | null;
   tax: number | null;
+  /** The server's total of amount, fee and tax (not added up here). */
+  total: number | null;
   roundups: Roundup[];
   errors: FieldErrors;
   /** The CHECKOUT_ERROR banner (§4): set when a submit found invalid fields. */

@@ -1,34 +1,7 @@
-// Display formats. §2: receipt date MM/dd/yyyy.
+// Display helpers of the app's own (money and times: contract/format.ts).
 import type { TFunction } from 'i18next';
 import type { RecurringInterval } from '../contract/accounts.ts';
-import type { Locale } from '../contract/entities.ts';
 import { formatPhone as formatContractPhone } from '../contract/phone.ts';
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!m) return '';
-  // Dates of birth are calendar dates; deposit times are shown in the payer's time zone.
-  if (iso.length > 10) {
-    const d = new Date(iso);
-    if (Number.isNaN(d.getTime())) return '';
-    const mm = String(d.getMonth() + 1).padStart(2, '0');
-    const dd = String(d.getDate()).padStart(2, '0');
-    return `${mm}/${dd}/${d.getFullYear()}`;
-  }
-  return `${m[2]}/${m[3]}/${m[1]}`;
-}
-
-export function formatTime(iso: string, lang: Locale): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleTimeString(lang === 'es' ? 'es-US' : 'en-US', { hour: 'numeric', minute: '2-digit' });
-}
-
-export function formatMoney(amount: number | null | undefined, lang: Locale): string {
-  const v = typeof amount === 'number' && Number.isFinite(amount) ? amount : 0;
-  return new Intl.NumberFormat(lang === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(v);
-}
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',

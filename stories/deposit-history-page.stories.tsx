@@ -10,7 +10,7 @@ import { DEPOSIT_HISTORY, NETWORK_FAILURE, depositHistoryPage, pageInput, saveAn
 import type { CallFailure } from '../machines/actors.types.ts';
 import { depositHistoryMachine } from '../machines/deposit-history.machine.ts';
 import { provideMachine } from '../machines/provide-actors.ts';
-import { formatDate } from '../src/format.ts';
+import { formatDate } from '../contract/format.ts';
 import { DepositHistoryPage } from '../src/screens/pages/deposit-history-page.tsx';
 import { money, t } from './support/checks.ts';
 import { call, drivePage, renderPage, stopPage, type PageStoryParameters } from './support/page.tsx';

@@ -54,6 +54,7 @@ export async function roundups(fees: FeeRepo, input: RoundupInput): Promise<Roun
     roundup_diff: toDollars(q.amountCents - amountCents),
     fee: toDollars(q.feeCents),
     tax: toDollars(q.taxCents),
+    total: toDollars(q.totalCents),
     free_calls: freeCalls,
   });
   const out = [option(-1, base, 0)];

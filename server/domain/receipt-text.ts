@@ -2,26 +2,15 @@
 // (docs/decisions/0048); every word from locales/ (RECEIPT_TEXT, DEPOSIT_STATUS).
 import type { DepositStatusInfo } from '../../contract/deposit-status.ts';
 import type { ReceiptInfo } from '../../contract/entities.ts';
+import { type Place, formatDate, formatMoney } from '../../contract/format.ts';
 import { type TextLocale, serverText } from '../texts.ts';
-
-const MONEY = { en: 'en-US', es: 'es-US' } as const;
-
-function money(amount: number, locale: TextLocale): string {
-  return new Intl.NumberFormat(MONEY[locale], { style: 'currency', currency: 'USD' }).format(amount);
-}
 
 const p2 = (n: number) => String(n).padStart(2, '0');
 
-/** MM/dd/yyyy (§2 receipt date), in UTC: the text has no time zone of its reader. */
-function date(iso: string): string {
-  const d = new Date(iso);
-  return `${p2(d.getUTCMonth() + 1)}/${p2(d.getUTCDate())}/${d.getUTCFullYear()}`;
-}
-
-/** MM/dd/yyyy HH:mm UTC. */
+/** MM/dd/yyyy HH:mm UTC: a status time, named with its zone. */
 function time(iso: string): string {
   const d = new Date(iso);
-  return `${date(iso)} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())} UTC`;
+  return `${p2(d.getUTCMonth() + 1)}/${p2(d.getUTCDate())}/${d.getUTCFullYear()} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())} UTC`;
 }
 
 function statusSentence(s: DepositStatusInfo, locale: TextLocale): string {
@@ -44,18 +33,28 @@ function statusSentence(s: DepositStatusInfo, locale: TextLocale): string {
   }
 }
 
-/** The receipt as one short text; the recipient is the person or, for a phone account, the number. */
-export function receiptText(r: ReceiptInfo, status: DepositStatusInfo, locale: TextLocale, enroll: boolean): string {
+/**
+ * The receipt as one short text; the recipient is the person or, for a phone account, the number. Money
+ * and the deposit's date as the receipt page writes them (contract/format.ts): the date on the calendar
+ * of the facility (`place`), so the page and the text name the same day.
+ */
+export function receiptText(
+  r: ReceiptInfo,
+  status: DepositStatusInfo,
+  locale: TextLocale,
+  enroll: boolean,
+  place: Place,
+): string {
   const person = `${r.recipient_first_name ?? ''} ${r.recipient_last_name ?? ''}`.trim();
   const who = r.deposit_type === 'dest' ? (r.deposit_phone_no_label ?? r.deposit_phone_no ?? '') : person;
   const parts = [
     serverText(locale, 'RECEIPT_TEXT.BODY', {
       order: r.order_number,
-      date: date(r.deposit_time),
-      amount: money(r.amount, locale),
+      date: formatDate(r.deposit_time, place),
+      amount: formatMoney(r.amount, locale),
       who,
       facility: r.facility_label,
-      total: money(r.total, locale),
+      total: formatMoney(r.total, locale),
     }),
     statusSentence(status, locale),
   ];

@@ -44,7 +44,11 @@ export async function feeRoutes(app: FastifyInstance, deps: Deps): Promise<void>
     if (!base) return badRequest(reply, { deposit_amount: MSG.amountLimit });
     const unifiedWallet = q.value.unified_wallet_flag === 'true' || q.value.unified_wallet_flag === '1';
     return {
-      original_deposit_best_fee: { fee: toDollars(base.feeCents), tax: toDollars(base.taxCents) },
+      original_deposit_best_fee: {
+        fee: toDollars(base.feeCents),
+        tax: toDollars(base.taxCents),
+        total: toDollars(base.totalCents),
+      },
       roundups: await roundups(repos.fees, { facility, type, amountCents, limits, unifiedWallet }),
     } satisfies FeesAndRoundupsResponse;
   });

@@ -31,7 +31,10 @@ export async function receiptSmsRoutes(app: FastifyInstance, deps: Deps): Promis
       channel: 'sms',
       to: usDigits(body.value.phone_no),
       subject: `receipt:${receipt.deposit_id}`,
-      body: receiptText(receipt, status, locale, body.value.enroll),
+      body: receiptText(receipt, status, locale, body.value.enroll, {
+        state: fields.facility_state,
+        country: fields.facility_country,
+      }),
       created_at: now().toISOString(),
       session_id: session.id,
     });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CHECKOUT_SERVICE_PATHS, PAM_PAYLOAD_FIELD, type PamPayloadClaims } from '../../contract/checkout-services.ts';
 import { LOCALES, type Locale } from '../../contract/entities.ts';
+import { formatMoney as money } from '../../contract/format.ts';
 import { PAM_PATHS, PAM_RESULT_PARAM, PAM_RETURN_PATH } from '../../contract/pam.ts';
 import { cardBrand, cardDigits } from '../../contract/cards.ts';
 import { MSG, newCardSchema } from '../../contract/schemas.ts';
@@ -37,12 +38,6 @@ function escapeHtml(s: string): string {
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => escapeHtml(values[k] ?? ''));
-}
-
-function money(dollars: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'es' ? 'es-US' : 'en-US', { style: 'currency', currency: 'USD' }).format(
-    dollars,
-  );
 }
 
 function page(locale: Locale, title: string, body: string, back: string): string {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { VoicemailOffer } from '../../contract/checkout-services.ts';
 import type { FormFields, Locale } from '../../contract/entities.ts';
 import { showsAutoPayNote, voicemailOfferFor } from '../../machines/checkout-extras.machine.ts';
-import { formatMoney } from '../format.ts';
+import { formatMoney } from '../../contract/format.ts';
 import type { CheckoutExtrasRef } from '../machine-refs.ts';
 
 const NO_OFFERS: readonly VoicemailOffer[] = [];

@@ -34,7 +34,8 @@ import { EXTRAS_ID, limitsStateOf } from '../../machines/checkout.machine.ts';
 import { CheckoutLimits } from '../components/checkout-limits.tsx';
 import type { CheckoutExtrasRef } from '../machine-refs.ts';
 import { TYPE_TITLE_KEYS, inmateLabelText, typeTitleKey } from '../deposit-types.ts';
-import { brandName, formatDate, formatMoney, formatTime, lastFour, phoneLabel } from '../format.ts';
+import { brandName, lastFour, phoneLabel } from '../format.ts';
+import { formatDate, formatMoney, formatSum, formatTime } from '../../contract/format.ts';
 import type { CheckoutRef, WizardRef } from '../machine-refs.ts';
 import { useCustomerServicePhone } from '../site.tsx';
 import { useMasks } from '../masks.ts';
@@ -168,6 +169,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
   const s = useSelector(checkout, (x) => x);
   const { fields, facility, card, errors, showErrors, outcome, otherAmount, limits } = s.context;
   const guest = !fields.logged_in;
+  const facilityPlace = { state: fields.facility_state, country: fields.facility_country };
   const phone = useCustomerServicePhone();
   // §5 masks (none on a touch device).
   const mask = useMasks();
@@ -317,8 +319,8 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
           <p id="warning-text">
             {t(warningKey, {
               amount: formatMoney(outcome.duplicate?.amount, lang),
-              date: formatDate(outcome.duplicate?.deposit_time),
-              time: outcome.duplicate ? formatTime(outcome.duplicate.deposit_time, lang) : '',
+              date: formatDate(outcome.duplicate?.deposit_time, facilityPlace),
+              time: formatTime(outcome.duplicate?.deposit_time, lang, facilityPlace),
             })}
           </p>
           {outcome.duplicate ? (
@@ -452,7 +454,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
               <dt>{t('CHECKOUT.FEE')}</dt>
               <dd>
                 <details>
-                  <summary>{formatMoney((totals.fee ?? 0) + (totals.tax ?? 0), lang)}</summary>
+                  <summary>{formatSum([totals.fee ?? 0, totals.tax ?? 0], lang)}</summary>
                   <p>
                     {t('CHECKOUT.FEE_DETAIL', {
                       fee: formatMoney(totals.fee, lang),
@@ -500,7 +502,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
             onValue={(v) => checkout.send({ type: 'checkout.acknowledgeFees', value: v })}
           >
             {t('CHECKOUT.FEES_ACK', {
-              fee: formatMoney((totals.fee ?? 0) + (totals.tax ?? 0), lang),
+              fee: formatSum([totals.fee ?? 0, totals.tax ?? 0], lang),
               total: formatMoney(totals.total, lang),
             })}
           </CheckboxField>

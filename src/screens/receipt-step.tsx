@@ -19,7 +19,8 @@ import { useSession } from '../session.tsx';
 import { useSite } from '../site.tsx';
 import { useMasks } from '../masks.ts';
 import { inmateLabelText, typeTitleKey } from '../deposit-types.ts';
-import { brandName, formatDate, formatMoney, phoneLabel, scheduleText } from '../format.ts';
+import { brandName, phoneLabel, scheduleText } from '../format.ts';
+import { formatDate, formatMoney, formatSum } from '../../contract/format.ts';
 import type { WizardRef } from '../machine-refs.ts';
 
 export type ReceiptFlowRef = ActorRefFrom<typeof receiptFlowMachine>;
@@ -242,7 +243,9 @@ export function ReceiptStep({
         <dt>{t('RECEIPT.ORDER_NUMBER')}</dt>
         <dd data-testid="order-number">{receipt.order_number}</dd>
         <dt>{t('RECEIPT.DATE')}</dt>
-        <dd data-testid="receipt-date">{formatDate(receipt.deposit_time)}</dd>
+        <dd data-testid="receipt-date">
+          {formatDate(receipt.deposit_time, { state: fields.facility_state, country: fields.facility_country })}
+        </dd>
         <dt>{t('RECEIPT.TYPE')}</dt>
         <dd>
           {t(typeTitleKey(receipt.deposit_type, { facility, fields: walletFields }), {
@@ -261,7 +264,7 @@ export function ReceiptStep({
             <dt>{t('RECEIPT.DEPOSIT_AMOUNT')}</dt>
             <dd>{formatMoney(receipt.amount, lang)}</dd>
             <dt>{t('RECEIPT.PAM_FEE')}</dt>
-            <dd>{formatMoney(receipt.fee + receipt.tax, lang)}</dd>
+            <dd>{formatSum([receipt.fee, receipt.tax], lang)}</dd>
             <dt>{t('RECEIPT.PAM_TOTAL')}</dt>
             <dd data-testid="amount-paid">{formatMoney(receipt.total, lang)}</dd>
           </>
@@ -287,7 +290,7 @@ export function ReceiptStep({
             <dt>{t('RECEIPT.DEPOSIT_AMOUNT')}</dt>
             <dd>{formatMoney(receipt.amount, lang)}</dd>
             <dt>{t('RECEIPT.FEE')}</dt>
-            <dd>{formatMoney(receipt.fee + receipt.tax, lang)}</dd>
+            <dd>{formatSum([receipt.fee, receipt.tax], lang)}</dd>
             <dt>{t('RECEIPT.AMOUNT_PAID')}</dt>
             <dd data-testid="amount-paid">{formatMoney(receipt.total, lang)}</dd>
             <dt>{t('RECEIPT.PAYMENT_METHOD')}</dt>

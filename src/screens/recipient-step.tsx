@@ -8,7 +8,7 @@ import { ErrorSummary } from '../components/error-summary.tsx';
 import { TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../../contract/format.ts';
 import type { RecipientSearchRef, WizardRef } from '../machine-refs.ts';
 
 export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: RecipientSearchRef }) {

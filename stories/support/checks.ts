@@ -1,6 +1,6 @@
 // What the stories' play functions check: that the screen shows the state the story names, in the
 // story's language.
-import { formatMoney } from '../../src/format.ts';
+import { formatMoney } from '../../contract/format.ts';
 import { i18n, isLocale } from '../../src/i18n.ts';
 
 /** The text of an i18n key in the story's language. */

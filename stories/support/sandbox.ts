@@ -13,6 +13,7 @@ import {
 import { SMS_ERRORS, smsSendSchema, type SmsSendRequest, type SmsSendResponse } from '../../contract/receipt.ts';
 import { DEST_ACCOUNTS, sampleDepositStatus } from '../../fixtures/samples.ts';
 import type { DepositStatus, DepositStatusInfo } from '../../contract/deposit-status.ts';
+import { toCents, toDollars } from '../../contract/format.ts';
 import { sandboxLegalUrls } from '../../contract/legal.ts';
 import {
   NO_ROUNDUP_ID,
@@ -36,6 +37,7 @@ import {
   type CountryOption,
   type DepositType,
   type Facility,
+  type Fee,
   type FacilitySummary,
   type FieldErrors,
   type FormFields,
@@ -288,11 +290,12 @@ export interface SandboxSetup {
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-function feeFor(facility: Facility, type: DepositType, amount: number): { fee: number; tax: number } | null {
+function feeFor(facility: Facility, type: DepositType, amount: number): Fee | null {
   const tier = FEE_SCHEDULES[type]?.find((t) => amount >= t.min && amount <= t.max);
   if (!tier) return null;
   const rate = FEE_TAX.find((t) => t.country === facility.country && t.state === facility.state)?.rate ?? 0;
-  return { fee: tier.fee, tax: round2(tier.fee * rate) };
+  const tax = round2(tier.fee * rate);
+  return { fee: tier.fee, tax, total: toDollars(toCents(amount) + toCents(tier.fee) + toCents(tax)) };
 }
 
 /** The receipt of a deposit of the form state's amount, paid with `card` (§2 receipt content). */

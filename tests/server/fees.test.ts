@@ -39,7 +39,8 @@ describe('GET /pay/get_fees_and_roundups: fees', () => {
     ];
     for (const [amount, expected] of cases) {
       expect(await fee(1001, 'flex', amount), String(amount)).toEqual({
-        original_deposit_best_fee: { fee: expected, tax: 0 },
+        // The total is added up in cents: 19.99 + 2.95 is 22.94, not 22.939999999999998.
+        original_deposit_best_fee: { fee: expected, tax: 0, total: Math.round((amount + expected) * 100) / 100 },
         roundups: [],
       });
     }
@@ -60,8 +61,8 @@ describe('GET /pay/get_fees_and_roundups: fees', () => {
   });
 
   it('adds tax on the fee where the facility region has one (WA 6.5 %)', async () => {
-    expect((await fee(1301, 'flex', 25)).original_deposit_best_fee).toEqual({ fee: 4.95, tax: 0.32 });
-    expect((await fee(1301, 'trust', 50)).original_deposit_best_fee).toEqual({ fee: 5.95, tax: 0.39 });
+    expect((await fee(1301, 'flex', 25)).original_deposit_best_fee).toEqual({ fee: 4.95, tax: 0.32, total: 30.27 });
+    expect((await fee(1301, 'trust', 50)).original_deposit_best_fee).toEqual({ fee: 5.95, tax: 0.39, total: 56.34 });
   });
 
   it('accepts a dollar sign and cents', async () => {
@@ -73,9 +74,9 @@ describe('GET /pay/get_fees_and_roundups: roundups (§9)', () => {
   it('offers No thanks, then the next 5 (+1 free call) and the next 10 (+2) for dest', async () => {
     const body = await fee(1001, 'dest', 23);
     expect(body.roundups).toEqual([
-      { id: -1, amount: 23, roundup_amount: 23, roundup_diff: 0, fee: 1.95, tax: 0, free_calls: 0 },
-      { id: 1, amount: 23, roundup_amount: 25, roundup_diff: 2, fee: 2.95, tax: 0, free_calls: 1 },
-      { id: 2, amount: 23, roundup_amount: 30, roundup_diff: 7, fee: 2.95, tax: 0, free_calls: 2 },
+      { id: -1, amount: 23, roundup_amount: 23, roundup_diff: 0, fee: 1.95, tax: 0, total: 24.95, free_calls: 0 },
+      { id: 1, amount: 23, roundup_amount: 25, roundup_diff: 2, fee: 2.95, tax: 0, total: 27.95, free_calls: 1 },
+      { id: 2, amount: 23, roundup_amount: 30, roundup_diff: 7, fee: 2.95, tax: 0, total: 32.95, free_calls: 2 },
     ]);
   });
 

@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS, type CheckoutResponse } from '../../contract/api.ts';
 import { SMS_SEND_PATH, type SmsSendResponse } from '../../contract/receipt.ts';
+import type { ReceiptInfo } from '../../contract/entities.ts';
+import type { DepositStatusInfo } from '../../contract/deposit-status.ts';
+import { receiptText } from '../../server/domain/receipt-text.ts';
 import { type Client, type TestServer, fillCheckout, newClient, startServer } from './helpers.ts';
 
 let server: TestServer;
@@ -99,5 +102,49 @@ describe('POST /pay/sms_send', () => {
     const res = await c.post(SMS_SEND_PATH, { phone_no: '5125550100', receipt: id, enroll: false });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: { phone_no: 'ERROR.SMS_US_ONLY' } });
+  });
+});
+
+describe('the text of the receipt', () => {
+  const receipt: ReceiptInfo = {
+    deposit_id: 'D00000042',
+    order_number: 'D00000042',
+    // 03:30 UTC on March 1st: still February 28th at a Texas facility.
+    deposit_time: '2026-03-01T03:30:00.000Z',
+    deposit_type: 'flex',
+    recipient_first_name: 'John',
+    recipient_last_name: 'Smith',
+    recipient_dob: null,
+    recipient_age: null,
+    booking_code: '',
+    facility_id: 1001,
+    facility_label: 'Harris County Jail',
+    inmate_label: 'Inmate',
+    amount: 25,
+    fee: 2.95,
+    tax: 0.3,
+    total: 28.25,
+    card_brand: 'visa',
+    card_last4: '1111',
+    card_expiry: '12/2030',
+    billing_country: 'US',
+  };
+
+  it('dates the deposit on the facility\u2019s calendar, as the receipt page does', () => {
+    const status: DepositStatusInfo = {
+      deposit_id: receipt.deposit_id,
+      status: 'posted',
+      submitted_at: receipt.deposit_time,
+      posted_at: '2026-03-01T03:35:00.000Z',
+      refused_at: null,
+      refunded_at: null,
+      refusal_reason: null,
+      expected_at: null,
+      check_again_seconds: null,
+    };
+    const text = receiptText(receipt, status, 'en', false, { state: 'TX', country: 'US' });
+    expect(text).toContain('02/28/2026');
+    expect(text).toContain('$25.00');
+    expect(text).toContain('$28.25');
   });
 });

@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { ACCESSIBILITY_STATEMENT as S, complianceOf } from '../../../contract/accessibility.ts';
 import type { accessibilityMachine } from '../../../machines/accessibility.machine.ts';
 import { StepHeading } from '../../components/step-heading.tsx';
-import { formatDate } from '../../format.ts';
+import { formatDate } from '../../../contract/format.ts';
 import { useCustomerServicePhone } from '../../site.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
 import { LoadingScreen } from '../status-screens.tsx';

@@ -9,7 +9,7 @@ import { type depositHistoryMachine, repeatBlock } from '../../../machines/depos
 import { AccountNav } from '../../components/account-nav.tsx';
 import { DepositStatusLine } from '../../components/deposit-status.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
-import { formatDate, formatMoney } from '../../format.ts';
+import { formatDate, formatMoney } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 

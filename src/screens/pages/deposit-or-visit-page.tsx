@@ -9,7 +9,8 @@ import { type depositOrVisitMachine, quickTypeKey } from '../../../machines/depo
 import { pagePath } from '../../../machines/pages.ts';
 import { StepHeading } from '../../components/step-heading.tsx';
 import { inmateLabelText } from '../../deposit-types.ts';
-import { formatMoney, phoneLabel } from '../../format.ts';
+import { phoneLabel } from '../../format.ts';
+import { formatMoney } from '../../../contract/format.ts';
 import { useCustomerServicePhone } from '../../site.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
 

@@ -13,7 +13,8 @@ import { AccountNav } from '../../components/account-nav.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../../components/phone-verification-modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
-import { formatDate, formatMoney, formatPhone, formatTime } from '../../format.ts';
+import { formatPhone } from '../../format.ts';
+import { formatDate, formatMoney, formatTime } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 

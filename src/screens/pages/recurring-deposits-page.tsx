@@ -8,7 +8,8 @@ import type { recurringDepositsMachine } from '../../../machines/recurring-depos
 import { AccountNav } from '../../components/account-nav.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
-import { brandName, formatMoney, lastFour, scheduleText } from '../../format.ts';
+import { brandName, lastFour, scheduleText } from '../../format.ts';
+import { formatMoney } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 

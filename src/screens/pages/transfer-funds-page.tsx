@@ -15,7 +15,7 @@ import {
 import { AccountNav } from '../../components/account-nav.tsx';
 import { SelectField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
-import { formatMoney } from '../../format.ts';
+import { formatMoney } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 
