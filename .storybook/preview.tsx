@@ -7,6 +7,8 @@ import { configure } from 'storybook/test';
 import { i18n, isLocale } from '../src/i18n.ts';
 import { ACCESSIBILITY_STATEMENT } from '../contract/accessibility.ts';
 import { ASYNC_TIMEOUT } from '../tests/wait.ts';
+import type { Driven } from '../stories/support/drive.ts';
+import { StoryInspector } from '../stories/support/inspector.tsx';
 
 // Play functions' findBy* and waitFor wait this long, not Testing Library's 1 s (tests/wait.ts).
 configure({ asyncUtilTimeout: ASYNC_TIMEOUT });
@@ -44,6 +46,18 @@ const withI18n: Decorator = (Story) => (
   </I18nextProvider>
 );
 
+/** The statechart inspector beside a driven story, when the toolbar's Inspect is on. */
+const withInspector: Decorator = (Story, context) => {
+  const driven = (context.loaded as { driven?: Driven } | undefined)?.driven;
+  if (context.globals['inspect'] !== 'on' || !driven) return <Story />;
+  return (
+    <>
+      <Story />
+      <StoryInspector root={driven.app} />
+    </>
+  );
+};
+
 const preview: Preview = {
   parameters: {
     // axe violations fail the story when it runs as a test (npm run test:stories): axe's default rules,
@@ -67,15 +81,26 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    inspect: {
+      description: 'Statechart inspector beside the story',
+      toolbar: {
+        icon: 'eye',
+        items: [
+          { value: 'off', title: 'Inspector off' },
+          { value: 'on', title: 'Inspector on' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { locale: 'en' },
+  initialGlobals: { locale: 'en', inspect: 'off' },
   loaders: [mswLoader(startWorker)],
   async beforeEach({ globals }) {
     const lang = isLocale(globals['locale']) ? globals['locale'] : 'en';
     await i18n.changeLanguage(lang);
     document.documentElement.lang = lang;
   },
-  decorators: [withI18n],
+  decorators: [withI18n, withInspector],
 };
 
 export default preview;

@@ -23,10 +23,9 @@ async function start() {
   // §7/§8: from here on, errors of the page are reported (at most 4, one at a time).
   const reporter = createErrorReporter((report) => sendErrorReport(api, report));
   reporter.listen(window);
-  const inspect =
-    import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')
-      ? await loadInspector()
-      : undefined;
+  // Development only (docs/decisions/0001): never evaluated, nor bundled, in a production build.
+  const inspectMode = import.meta.env.DEV ? new URLSearchParams(window.location.search).get('inspect') : null;
+  const inspect = import.meta.env.DEV && inspectMode === 'stately' ? await loadStatelyInspector() : undefined;
   // What the payer entered, kept in the tab until the server has it (docs/decisions/0046).
   const drafts = createDraftStore(sessionStorageOrNone());
   const keepDraft = draftKeeper(drafts);
@@ -64,6 +63,10 @@ async function start() {
   unauthorized = () => actor.send({ type: 'app.unauthorized' });
   // The session's idle limit counts from the server's last answer (docs/decisions/0045).
   answered = () => actor.send({ type: 'app.activity' });
+  if (import.meta.env.DEV && inspectMode !== null && inspectMode !== 'stately') {
+    const { openInspector } = await import('./inspector/open-inspector.tsx');
+    openInspector(actor);
+  }
   actor.start();
   const root = document.getElementById('root');
   // §8: an error while rendering shows the unexpected-error page, and is reported.
@@ -100,22 +103,13 @@ function sessionStorageOrNone(): Storage | undefined {
 }
 
 /**
- * Development only (docs/decisions/0001): `?inspect` logs every event and snapshot of every actor
- * to the console, offline; `?inspect=stately` opens @statelyai/inspect's statechart inspector
- * (a hosted page, so it needs the internet). Both are loaded by dynamic import, never in production.
+ * `?inspect=stately` opens @statelyai/inspect's hosted statechart inspector, where the internet is
+ * reachable; `?inspect` alone opens the offline panel of src/inspector/.
  */
-async function loadInspector(): Promise<((e: InspectionEvent) => void) | undefined> {
-  const mode = new URLSearchParams(window.location.search).get('inspect');
-  if (mode === 'stately') {
-    const { createBrowserInspector } = await import('@statelyai/inspect');
-    const inspector = createBrowserInspector();
-    return (e) => inspector.inspect.next?.(e);
-  }
-  return (e) => {
-    if (e.type === '@xstate.event') console.debug('[inspect] event', e.actorRef.sessionId, e.event);
-    if (e.type === '@xstate.snapshot')
-      console.debug('[inspect] state', e.actorRef.sessionId, (e.snapshot as { value?: unknown }).value);
-  };
+async function loadStatelyInspector(): Promise<(e: InspectionEvent) => void> {
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  const inspector = createBrowserInspector();
+  return (e) => inspector.inspect.next?.(e);
 }
 
 void start();

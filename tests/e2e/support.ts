@@ -12,7 +12,10 @@ export const T = { en, es } as const;
 export const START = '/#/deposit_facility/US';
 export type Lang = keyof typeof T;
 
-/** The browser's time zone, so that "today" is the same day in the test and in the page. */
+/**
+ * The browser's time zone, and that of the journeys' Texas facility, whose calendar dates a deposit
+ * (decision 0040): "today" is the same day in the test and in the page.
+ */
 export const TIME_ZONE = 'America/Chicago';
 
 /** The sandbox cards of docs/test-cards.md that the journeys use. */
@@ -420,7 +423,7 @@ export function submitButton(page: Page, lang: Lang): Locator {
   return page.getByRole('button', { name: T[lang].DEPOSIT.DEPOSIT_SUBMIT, exact: true });
 }
 
-/** Today as MM/dd/yyyy in the browser's time zone. */
+/** Today as MM/dd/yyyy on the Texas facility's calendar. */
 export function today(): string {
   return new Intl.DateTimeFormat('en-US', {
     timeZone: TIME_ZONE,
