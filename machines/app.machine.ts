@@ -2,10 +2,10 @@
 // kept by the server (§3), then runs the wizard or one of the other pages of §2. Language is the
 // payer's choice (§1, kept in local storage by the composition root); the server is told so its
 // answers match. Whether the payer is signed in is the server's word (form state logged_in).
-import { type AnyActorRef, type SnapshotFrom, assign, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { type AnyActorRef, type SnapshotFrom, assign, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { StateAllResponse } from '../contract/api.ts';
 import { EMPTY_FORM, type Locale } from '../contract/entities.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import { PAGE_MACHINES } from './page-machines.ts';
 import type { AnyStateMachine } from 'xstate';
 import {
@@ -23,8 +23,7 @@ import { type SessionTimeoutEvent, sessionTimeoutMachine } from './session-timeo
 import { type NavHeaderEvent, navHeaderMachine } from './nav-header.machine.ts';
 import type { AppContext, AppEvent, AppInput } from './app.types.ts';
 import type { WizardEvent } from './wizard.types.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** The spawned locale call; a newer choice replaces an older call still running. */
 const SET_LOCALE_ID = 'setLocale';
@@ -51,15 +50,7 @@ export const appMachine = setup({
     wizardMachine,
     navHeaderMachine,
     sessionTimeoutMachine,
-    loadFormState: fromPromise<IO['loadFormState']['output'], IO['loadFormState']['input']>(async () => {
-      throw new Error('actor loadFormState not provided');
-    }),
-    setLocale: fromPromise<IO['setLocale']['output'], IO['setLocale']['input']>(async () => {
-      throw new Error('actor setLocale not provided');
-    }),
-    signOut: fromPromise<IO['signOut']['output'], IO['signOut']['input']>(async () => {
-      throw new Error('actor signOut not provided');
-    }),
+    ...calls('loadFormState', 'setLocale', 'signOut'),
   },
   guards: {
     isServerLocaleDifferent: ({ context }, params: { answer: StateAllResponse }) =>

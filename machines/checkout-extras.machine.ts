@@ -7,13 +7,11 @@
 //   /pay/get_cpa_settings when the billing state or the language changes, throttled; a newer
 //   question stops the older call, so the newest answer wins.
 // The rules the screen shows (the voicemail line, the auto-pay note of §6) are the helpers below.
-import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, setup } from 'xstate';
 import type { CpaSettingsResponse, VoicemailOffer, VoicemailOffersResponse } from '../contract/checkout-services.ts';
 import { DELAYS } from '../contract/constants.ts';
 import type { Facility, FormFields, Locale } from '../contract/entities.ts';
-import type { ActorIO } from './actors.types.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 export interface CheckoutExtrasInput {
   fields: FormFields;
@@ -82,14 +80,7 @@ export const checkoutExtrasMachine = setup({
     events: {} as CheckoutExtrasEvent,
   },
   actors: {
-    loadVoicemailOffers: fromPromise<IO['loadVoicemailOffers']['output'], IO['loadVoicemailOffers']['input']>(
-      async () => {
-        throw new Error('actor loadVoicemailOffers not provided');
-      },
-    ),
-    getCpaSettings: fromPromise<IO['getCpaSettings']['output'], IO['getCpaSettings']['input']>(async () => {
-      throw new Error('actor getCpaSettings not provided');
-    }),
+    ...calls('loadVoicemailOffers', 'getCpaSettings'),
   },
   delays: {
     // §9: form changes are throttled at 250 ms; a payer scrolling the state list asks once.

@@ -1,11 +1,10 @@
 // /account/credit_cards (§2, §3 saved card, §8): the payer's saved cards, each removable after a
 // confirmation. A failed removal closes the dialog and shows an error flag (§8).
-import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, setup } from 'xstate';
 import type { SavedCard } from '../contract/accounts.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 export interface CreditCardsContext {
   cards: SavedCard[];
@@ -27,12 +26,7 @@ export const creditCardsMachine = setup({
     events: {} as CreditCardsEvent,
   },
   actors: {
-    loadSavedCards: fromPromise<IO['loadSavedCards']['output'], IO['loadSavedCards']['input']>(async () => {
-      throw new Error('actor loadSavedCards not provided');
-    }),
-    removeSavedCard: fromPromise<IO['removeSavedCard']['output'], IO['removeSavedCard']['input']>(async () => {
-      throw new Error('actor removeSavedCard not provided');
-    }),
+    ...calls('loadSavedCards', 'removeSavedCard'),
   },
   guards: {
     isListed: ({ context }, params: { id: number }) => context.cards.some((c) => c.id === params.id),

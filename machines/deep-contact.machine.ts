@@ -2,11 +2,10 @@
 // names the facility and the person. The server makes the form state a new deposit to them; the wizard
 // then opens at the type step with the recipient known. A link the server does not know (or a malformed
 // one) says so and offers the normal wizard; a failed call can be tried again.
-import { type SnapshotFrom, assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
+import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 export interface DeepContactContext {
   facilityId: string;
@@ -29,9 +28,7 @@ export const deepContactMachine = setup({
     events: {} as DeepContactEvent,
   },
   actors: {
-    startDeepContact: fromPromise<IO['startDeepContact']['output'], IO['startDeepContact']['input']>(async () => {
-      throw new Error('actor startDeepContact not provided');
-    }),
+    ...calls('startDeepContact'),
   },
   guards: {
     // 400 (a malformed link) and 404 (an unknown facility or person): the link itself is wrong.

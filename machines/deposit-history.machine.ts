@@ -3,15 +3,14 @@
 // deposit can be repeated unless its facility is closed or, for types other than dest, the person's
 // inmate_status is not 0 (§2). Repeating starts a new deposit in the wizard with the row's facility,
 // type, recipient and amount, then hands over to the checkout step (§4 checkout guards).
-import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import type { DepositHistoryItem, DepositHistoryResponse } from '../contract/accounts.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import { CHECKOUT_PRESETS, OTHER_PRESET_ID } from '../contract/constants.ts';
 import type { FormFields } from '../contract/entities.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import type { PageInput, PageToAppEvent } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** Where a repeated deposit goes: the wizard's checkout step (§2 deposit.checkout). */
 export const CHECKOUT_PATH = '/checkout';
@@ -117,15 +116,7 @@ export const depositHistoryMachine = setup({
     events: {} as DepositHistoryEvent,
   },
   actors: {
-    loadDepositHistory: fromPromise<IO['loadDepositHistory']['output'], IO['loadDepositHistory']['input']>(async () => {
-      throw new Error('actor loadDepositHistory not provided');
-    }),
-    clearFormState: fromPromise<IO['clearFormState']['output'], IO['clearFormState']['input']>(async () => {
-      throw new Error('actor clearFormState not provided');
-    }),
-    saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
-      throw new Error('actor saveFormState not provided');
-    }),
+    ...calls('loadDepositHistory', 'clearFormState', 'saveFormState'),
   },
   guards: {
     hasOtherPages: ({ context }) => context.pages > 1,

@@ -8,15 +8,14 @@
 // deposit_id would send the checkout to that receipt, §4). A quick deposit then holds the card's
 // facility, type, recipient (or phone account) and amount, and the app opens the checkout step; a
 // new deposit opens the facility step.
-import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import type { StateSaveResponse } from '../contract/api.ts';
 import { CHECKOUT_PRESETS, OTHER_PRESET_ID } from '../contract/constants.ts';
 import type { FormFields } from '../contract/entities.ts';
 import { type QuickDeposit, quickAmounts } from '../contract/quick-deposits.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** §2 deposit.checkout: where a quick deposit goes. */
 export const QUICK_DEPOSIT_PATH = wizardPath('checkout');
@@ -111,15 +110,7 @@ export const depositOrVisitMachine = setup({
     events: {} as DepositOrVisitEvent,
   },
   actors: {
-    loadQuickDeposits: fromPromise<IO['loadQuickDeposits']['output'], IO['loadQuickDeposits']['input']>(async () => {
-      throw new Error('actor loadQuickDeposits not provided');
-    }),
-    clearFormState: fromPromise<IO['clearFormState']['output'], IO['clearFormState']['input']>(async () => {
-      throw new Error('actor clearFormState not provided');
-    }),
-    saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
-      throw new Error('actor saveFormState not provided');
-    }),
+    ...calls('loadQuickDeposits', 'clearFormState', 'saveFormState'),
   },
   guards: {
     /** A listed card, not blocked, and one of its amounts. */

@@ -2,11 +2,10 @@
 // (submitted, posted, refused, refunded) and asks again when the server says a new step may have come,
 // until the status no longer changes. The payer can ask again at once; a failed call says so and keeps
 // the last status known (the deposit itself is not affected).
-import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, setup } from 'xstate';
 import { type DepositStatusInfo, isFinalStatus } from '../contract/deposit-status.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
-
-type IO = ActorIO;
+import { toCallFailure } from './actors.types.ts';
+import { calls } from './calls.ts';
 
 export interface DepositStatusInput {
   depositId: string;
@@ -33,11 +32,7 @@ export const depositStatusMachine = setup({
     context: {} as DepositStatusContext,
     events: {} as DepositStatusEvent,
   },
-  actors: {
-    loadDepositStatus: fromPromise<IO['loadDepositStatus']['output'], IO['loadDepositStatus']['input']>(async () => {
-      throw new Error('actor loadDepositStatus not provided');
-    }),
-  },
+  actors: calls('loadDepositStatus'),
   delays: {
     /** When the server said a new step may have come (check_again_seconds), at most a minute. */
     statusCheckAgain: ({ context }) =>

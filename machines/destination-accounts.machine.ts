@@ -3,7 +3,7 @@
 // regulated), inactivity-alert enrolment by text or email, removal after a confirmation, a deposit
 // to the account (the wizard's form state is saved first, then the app goes there), and phone
 // verification of a pending account (§4: the phoneVerification machine runs while its modal is open).
-import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import {
   BREAKAGE_DECLINED,
   BREAKAGE_ENROLLED,
@@ -15,15 +15,14 @@ import {
   type Purse,
 } from '../contract/accounts.ts';
 import type { FormFields } from '../contract/entities.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
 import {
   type PhoneVerificationInput,
   type PhoneVerifiedEvent,
   phoneVerificationMachine,
 } from './phone-verification.machine.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** §9: rows whose phone begins with SNAP are hidden; primary first, then balance descending (then id). */
 export function visibleAccounts(list: readonly DestinationAccount[]): DestinationAccount[] {
@@ -142,31 +141,13 @@ export const destinationAccountsMachine = setup({
     events: {} as DestinationAccountsEvent,
   },
   actors: {
-    loadDestinationAccounts: fromPromise<
-      IO['loadDestinationAccounts']['output'],
-      IO['loadDestinationAccounts']['input']
-    >(async () => {
-      throw new Error('actor loadDestinationAccounts not provided');
-    }),
-    loadAccountActivity: fromPromise<IO['loadAccountActivity']['output'], IO['loadAccountActivity']['input']>(
-      async () => {
-        throw new Error('actor loadAccountActivity not provided');
-      },
+    ...calls(
+      'loadDestinationAccounts',
+      'loadAccountActivity',
+      'updateInactivityAlerts',
+      'removeDestinationAccount',
+      'saveFormState',
     ),
-    updateInactivityAlerts: fromPromise<IO['updateInactivityAlerts']['output'], IO['updateInactivityAlerts']['input']>(
-      async () => {
-        throw new Error('actor updateInactivityAlerts not provided');
-      },
-    ),
-    removeDestinationAccount: fromPromise<
-      IO['removeDestinationAccount']['output'],
-      IO['removeDestinationAccount']['input']
-    >(async () => {
-      throw new Error('actor removeDestinationAccount not provided');
-    }),
-    saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
-      throw new Error('actor saveFormState not provided');
-    }),
     phoneVerificationMachine,
   },
   guards: {

@@ -3,11 +3,9 @@
 // sent; once 4 reports have been taken, later ones are dropped, so an error that repeats (a render
 // loop, a failing timer) cannot flood the server. A report that fails to send still counts and is
 // not sent again. src/error-reporter.ts feeds it from the browser's error events.
-import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, setup } from 'xstate';
 import type { LogJsErrorRequest } from '../contract/api.ts';
-import type { ActorIO } from './actors.types.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** §8: the most reports one page load sends. */
 export const MAX_ERROR_REPORTS = 4;
@@ -27,9 +25,7 @@ export const errorReporterMachine = setup({
     events: {} as ErrorReporterEvent,
   },
   actors: {
-    sendErrorReport: fromPromise<IO['sendErrorReport']['output'], IO['sendErrorReport']['input']>(async () => {
-      throw new Error('actor sendErrorReport not provided');
-    }),
+    ...calls('sendErrorReport'),
   },
   guards: {
     hasRoom: ({ context }) => context.taken < MAX_ERROR_REPORTS,

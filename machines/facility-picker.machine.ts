@@ -1,10 +1,11 @@
 // deposit.facility (§2): country, state or province, facility. Invoked by the wizard's facility
 // step; every choice is reported to the wizard as a form.change so it autosaves (§4).
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { SANCTIONED_COUNTRIES } from '../contract/constants.ts';
 import type { CountryOption } from '../contract/entities.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import type { FacilityPickerContext, FacilityPickerEvent, FacilityPickerInput, WizardEvent } from './wizard.types.ts';
+import { calls } from './calls.ts';
 
 type Options = ActorIO['loadFacilityOptions'];
 
@@ -21,9 +22,7 @@ export const facilityPickerMachine = setup({
     events: {} as FacilityPickerEvent,
   },
   actors: {
-    loadFacilityOptions: fromPromise<Options['output'], Options['input']>(async () => {
-      throw new Error('actor loadFacilityOptions not provided');
-    }),
+    ...calls('loadFacilityOptions'),
   },
   guards: {
     isListedFacility: ({ context }, params: { facilityId: number }) =>

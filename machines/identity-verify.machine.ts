@@ -4,7 +4,7 @@
 // retryable moves on with verificationRejected), then the pending US phone accounts to verify with the
 // phone verification modal. Skipped when the status is validated or pending and no pending US phone
 // accounts remain.
-import { type SnapshotFrom, assign, enqueueActions, fromPromise, not, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions, not, setup } from 'xstate';
 import type { DestinationAccount, ValidateStatus } from '../contract/accounts.ts';
 import type { FieldErrors } from '../contract/entities.ts';
 import { verifySchema, type VerifyRequest } from '../contract/identity.ts';
@@ -12,6 +12,7 @@ import { collectErrors } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { phoneVerificationMachine, type PhoneVerifiedEvent } from './phone-verification.machine.ts';
 import type { PageInput, PageToAppEvent } from './pages.ts';
+import { calls } from './calls.ts';
 
 type IO = ActorIO;
 
@@ -63,12 +64,7 @@ export const identityVerifyMachine = setup({
     events: {} as IdentityVerifyEvent,
   },
   actors: {
-    loadIdentity: fromPromise<IO['loadIdentity']['output'], IO['loadIdentity']['input']>(async () => {
-      throw new Error('actor loadIdentity not provided');
-    }),
-    verifyIdentity: fromPromise<IO['verifyIdentity']['output'], IO['verifyIdentity']['input']>(async () => {
-      throw new Error('actor verifyIdentity not provided');
-    }),
+    ...calls('loadIdentity', 'verifyIdentity'),
     phoneVerificationMachine,
   },
   guards: {

@@ -2,13 +2,12 @@
 // text by GET from a translated URL"): the text of the route's document, read from the URL the server
 // configures for it in the payer's language (SiteInfo.legal_urls), and read again in the other
 // language when the payer switches. A failed read can be retried; what the payer sees is the text only.
-import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, setup } from 'xstate';
 import type { Locale } from '../contract/entities.ts';
 import { type LegalDocument, type LegalUrls, paragraphsOf } from '../contract/legal.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import type { PageInput, PageRoute } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** §2: the route says which document the page shows. */
 export function documentOf(route: PageRoute): LegalDocument {
@@ -44,9 +43,7 @@ export const legalMachine = setup({
     events: {} as LegalEvent,
   },
   actors: {
-    loadLegalText: fromPromise<IO['loadLegalText']['output'], IO['loadLegalText']['input']>(async () => {
-      throw new Error('actor loadLegalText not provided');
-    }),
+    ...calls('loadLegalText'),
   },
   guards: {
     isOtherLanguage: ({ context }, params: { lang: Locale }) => params.lang !== context.lang,

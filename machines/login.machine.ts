@@ -1,6 +1,6 @@
 // The sign-in page (§2 login.welcome; §6; §8 login errors): sign in, or create an account. On
 // success the app reads the form state again and goes on to where the guest was going (decision 0007).
-import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import {
   type AccountErrors,
   type LoginRequest,
@@ -9,10 +9,9 @@ import {
   registerSchema,
 } from '../contract/accounts.ts';
 import { collectErrors } from '../contract/schemas.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import type { PageInput, PageToAppEvent } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 export type LoginMode = 'signIn' | 'register';
 
@@ -61,12 +60,7 @@ export const loginMachine = setup({
     events: {} as LoginEvent,
   },
   actors: {
-    signIn: fromPromise<IO['signIn']['output'], IO['signIn']['input']>(async () => {
-      throw new Error('actor signIn not provided');
-    }),
-    register: fromPromise<IO['register']['output'], IO['register']['input']>(async () => {
-      throw new Error('actor register not provided');
-    }),
+    ...calls('signIn', 'register'),
   },
   guards: {
     hasSignInErrors: ({ context }) => Object.keys(collectErrors(loginSchema, { ...context.signIn })).length > 0,

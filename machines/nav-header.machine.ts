@@ -3,10 +3,9 @@
 // read; the script is loaded once per page load (a later URL is ignored). A failure leaves the
 // site's own header as it is and is reported to the app, which logs it (§8 error reports): the
 // header script never blocks the wizard.
-import { type SnapshotFrom, assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
-
-type IO = ActorIO;
+import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
+import { toCallFailure } from './actors.types.ts';
+import { calls } from './calls.ts';
 
 export interface NavHeaderContext {
   url: string;
@@ -30,9 +29,7 @@ export const navHeaderMachine = setup({
     events: {} as NavHeaderEvent,
   },
   actors: {
-    loadNavScript: fromPromise<IO['loadNavScript']['output'], IO['loadNavScript']['input']>(async () => {
-      throw new Error('actor loadNavScript not provided');
-    }),
+    ...calls('loadNavScript'),
   },
   guards: {
     hasUrl: (_, params: { url: string }) => params.url.trim() !== '',

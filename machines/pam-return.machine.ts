@@ -2,12 +2,11 @@
 // after taking the card. The server turns its signed result into the deposit and the pam receipt; the
 // app then opens the receipt step. A result the server refuses, or a call that fails, says so and keeps
 // the way back: try again (a network failure), or return to the checkout (nothing was recorded).
-import { type SnapshotFrom, assign, fromPromise, not, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, not, sendParent, setup } from 'xstate';
 import { PAM_ERRORS, PAM_RESULT_PARAM } from '../contract/pam.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 export interface PamReturnContext {
   /** The endpoint's signed result, from the address. */
@@ -27,9 +26,7 @@ export const pamReturnMachine = setup({
     events: {} as PamReturnEvent,
   },
   actors: {
-    completePamDeposit: fromPromise<IO['completePamDeposit']['output'], IO['completePamDeposit']['input']>(async () => {
-      throw new Error('actor completePamDeposit not provided');
-    }),
+    ...calls('completePamDeposit'),
   },
   guards: {
     canRetry: ({ context }) => context.result !== '' && context.retryable,

@@ -5,7 +5,7 @@
 // to error (VERIFY_TOO_MANY unless the server names another reason); the code typed in attempted is
 // checked, and the right one ends in verified, which tells the parent. International numbers cannot
 // be verified (§5).
-import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import {
   INTERNATIONAL_NUMBERS_CANNOT_VERIFIED,
   NO_CALL_PLACED,
@@ -17,9 +17,8 @@ import {
   type SendCodeResponse,
   type VerifyChannel,
 } from '../contract/phone-verification.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
-
-type IO = ActorIO;
+import { toCallFailure } from './actors.types.ts';
+import { calls } from './calls.ts';
 
 /** The phone account to verify. */
 export interface PhoneVerificationInput {
@@ -80,14 +79,7 @@ export const phoneVerificationMachine = setup({
     events: {} as PhoneVerificationEvent,
   },
   actors: {
-    sendVerificationCode: fromPromise<IO['sendVerificationCode']['output'], IO['sendVerificationCode']['input']>(
-      async () => {
-        throw new Error('actor sendVerificationCode not provided');
-      },
-    ),
-    confirmPhoneCode: fromPromise<IO['confirmPhoneCode']['output'], IO['confirmPhoneCode']['input']>(async () => {
-      throw new Error('actor confirmPhoneCode not provided');
-    }),
+    ...calls('sendVerificationCode', 'confirmPhoneCode'),
   },
   guards: {
     // §5: international numbers cannot be verified.

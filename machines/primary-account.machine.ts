@@ -1,12 +1,11 @@
 // /account/primary_account (§2: choose the primary account, validated accounts only; §7 GET
 // /account/dest_accounts and POST /account/destinations/make_primary {ani}). A refused or failed
 // change shows ERROR_CHANGING_PRIMARY_ACCOUNT (§8) and keeps the payer's choice.
-import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, setup } from 'xstate';
 import type { DestinationAccount } from '../contract/accounts.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** §2: only a validated phone account can be the primary one. */
 export function primaryCandidates(list: readonly DestinationAccount[]): DestinationAccount[] {
@@ -38,14 +37,7 @@ export const primaryAccountMachine = setup({
     events: {} as PrimaryAccountEvent,
   },
   actors: {
-    loadPrimaryAccounts: fromPromise<IO['loadPrimaryAccounts']['output'], IO['loadPrimaryAccounts']['input']>(
-      async () => {
-        throw new Error('actor loadPrimaryAccounts not provided');
-      },
-    ),
-    makePrimaryAccount: fromPromise<IO['makePrimaryAccount']['output'], IO['makePrimaryAccount']['input']>(async () => {
-      throw new Error('actor makePrimaryAccount not provided');
-    }),
+    ...calls('loadPrimaryAccounts', 'makePrimaryAccount'),
   },
   guards: {
     hasCandidates: (_, params: { accounts: DestinationAccount[] }) => primaryCandidates(params.accounts).length > 0,

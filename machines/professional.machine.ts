@@ -3,7 +3,7 @@
 // facilities and the sso token (from the form state, else from the server) load together; the form is
 // checked on submit (error summary); the answer sends the app to the result page, PENDING as SUCCESS.
 // A token the server refuses (expired, or another payer's) is renewed once and the request sent again.
-import { type SnapshotFrom, assign, fromPromise, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import {
   EMPTY_PROFESSIONAL,
   PROFESSIONAL_ERRORS,
@@ -18,10 +18,9 @@ import {
   resultOfStatus,
 } from '../contract/professional.ts';
 import { collectErrors } from '../contract/schemas.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, pagePath } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** Field (or `form`) -> i18n key. */
 export type ProfessionalErrors = Record<string, string>;
@@ -94,21 +93,7 @@ export const professionalMachine = setup({
     events: {} as ProfessionalEvent,
   },
   actors: {
-    loadProfessionalFacilities: fromPromise<
-      IO['loadProfessionalFacilities']['output'],
-      IO['loadProfessionalFacilities']['input']
-    >(async () => {
-      throw new Error('actor loadProfessionalFacilities not provided');
-    }),
-    loadSsoToken: fromPromise<IO['loadSsoToken']['output'], IO['loadSsoToken']['input']>(async () => {
-      throw new Error('actor loadSsoToken not provided');
-    }),
-    saveProfessionalRequest: fromPromise<
-      IO['saveProfessionalRequest']['output'],
-      IO['saveProfessionalRequest']['input']
-    >(async () => {
-      throw new Error('actor saveProfessionalRequest not provided');
-    }),
+    ...calls('loadProfessionalFacilities', 'loadSsoToken', 'saveProfessionalRequest'),
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',

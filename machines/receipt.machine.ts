@@ -3,17 +3,16 @@
 // exactly 6 and confirmed, §5), then, for a US billing address, a text receipt (/pay/sms_send, opt-in
 // or skip). Either may be skipped; a failure keeps what was typed and says why (§8 "account creation
 // and SMS failures are tracked and buttons reset").
-import { type SnapshotFrom, assign, enqueueActions, fromPromise, not, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions, not, setup } from 'xstate';
 import { type AccountErrors, registerSchema } from '../contract/accounts.ts';
 import type { FormFields } from '../contract/entities.ts';
 import { smsSendSchema } from '../contract/receipt.ts';
 import { collectErrors } from '../contract/schemas.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import { depositStatusMachine } from './deposit-status.machine.ts';
 import { type PhoneVerifiedEvent, phoneVerificationMachine } from './phone-verification.machine.ts';
 import type { WizardEvent } from './wizard.types.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 export interface NewAccountValues {
   password: string;
@@ -96,12 +95,7 @@ export const receiptFlowMachine = setup({
     events: {} as ReceiptFlowEvent,
   },
   actors: {
-    register: fromPromise<IO['register']['output'], IO['register']['input']>(async () => {
-      throw new Error('actor register not provided');
-    }),
-    sendSmsReceipt: fromPromise<IO['sendSmsReceipt']['output'], IO['sendSmsReceipt']['input']>(async () => {
-      throw new Error('actor sendSmsReceipt not provided');
-    }),
+    ...calls('register', 'sendSmsReceipt'),
     phoneVerificationMachine,
     depositStatusMachine,
   },

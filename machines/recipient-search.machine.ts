@@ -1,10 +1,11 @@
 // deposit.recipient name search (§2, §5, §7): throttled, and a newer search cancels an older one.
 // Invoked by the wizard's recipient step, which owns the choice of a result (recipient.select).
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { DELAYS, RESULTS_PER_PAGE, SEARCH_MIN } from '../contract/constants.ts';
 import { MSG } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import type { RecipientSearchContext, RecipientSearchEvent, RecipientSearchInput, SearchMode } from './wizard.types.ts';
+import { calls } from './calls.ts';
 
 type Search = ActorIO['searchInmates'];
 
@@ -45,9 +46,7 @@ export const recipientSearchMachine = setup({
     events: {} as RecipientSearchEvent,
   },
   actors: {
-    searchInmates: fromPromise<Search['output'], Search['input']>(async () => {
-      throw new Error('actor searchInmates not provided');
-    }),
+    ...calls('searchInmates'),
   },
   delays: {
     searchThrottle: DELAYS.searchThrottle,

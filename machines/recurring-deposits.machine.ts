@@ -1,12 +1,11 @@
 // /account/recurring_deposits (§2, §3 recurring deposit, §9 sorted by amount descending): the payer's
 // recurring deposits, pam ones included, each cancellable after a confirmation. A failed cancellation
 // closes the dialog and shows ERROR_DELETING_DEPOSIT (§8).
-import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, setup } from 'xstate';
 import type { RecurringDeposit } from '../contract/accounts.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** §9: recurring deposits by amount, largest first (pam and other ones in one list). */
 export function byAmountDescending(list: readonly RecurringDeposit[]): RecurringDeposit[] {
@@ -38,16 +37,7 @@ export const recurringDepositsMachine = setup({
     events: {} as RecurringDepositsEvent,
   },
   actors: {
-    loadRecurringDeposits: fromPromise<IO['loadRecurringDeposits']['output'], IO['loadRecurringDeposits']['input']>(
-      async () => {
-        throw new Error('actor loadRecurringDeposits not provided');
-      },
-    ),
-    cancelRecurringDeposit: fromPromise<IO['cancelRecurringDeposit']['output'], IO['cancelRecurringDeposit']['input']>(
-      async () => {
-        throw new Error('actor cancelRecurringDeposit not provided');
-      },
-    ),
+    ...calls('loadRecurringDeposits', 'cancelRecurringDeposit'),
   },
   guards: {
     isListed: ({ context }, params: { id: number; isPam: boolean }) => context.deposits.some((d) => same(d, params)),

@@ -4,11 +4,11 @@
 // that the server answers signed in) or sign out. A guest is not warned: nothing is lost when a
 // guest's session ends, since the page puts the non-card values into the next one (decision 0046).
 // The app tells this machine who is signed in and the limit after each read of the form state.
-import { type SnapshotFrom, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
 import { DEFAULT_SESSION_IDLE_MINUTES, sessionTimes } from '../contract/session.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
+import { calls } from './calls.ts';
 
-type IO = ActorIO;
 
 export interface SessionTimeoutContext {
   /** The server's limit (SiteInfo.session_idle_seconds). */
@@ -37,9 +37,7 @@ export const sessionTimeoutMachine = setup({
     events: {} as SessionTimeoutEvent,
   },
   actors: {
-    keepSessionAlive: fromPromise<IO['keepSessionAlive']['output'], IO['keepSessionAlive']['input']>(async () => {
-      throw new Error('actor keepSessionAlive not provided');
-    }),
+    ...calls('keepSessionAlive'),
   },
   delays: {
     sessionWarn: ({ context }) => sessionTimes(context.idleSeconds).warnAfterMs,

@@ -3,7 +3,7 @@
 // prepaid balance between two of their own validated phone accounts. The fee is quoted 250 ms after
 // the last change (a newer change restarts the wait and drops an older quote); the server's rules
 // decide, and a refusal shows its §8 code with everything entered kept.
-import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, setup } from 'xstate';
 import {
   type AccountErrorCode,
   type AccountErrors,
@@ -15,10 +15,9 @@ import {
 } from '../contract/accounts.ts';
 import { DELAYS } from '../contract/constants.ts';
 import { toCents, toDollars } from '../contract/format.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** What the payer enters: the two accounts by phone number, and the amount as typed. */
 export interface TransferFields {
@@ -117,17 +116,7 @@ export const transferFundsMachine = setup({
     feeThrottle: DELAYS.feeThrottle,
   },
   actors: {
-    loadTransferAccounts: fromPromise<IO['loadTransferAccounts']['output'], IO['loadTransferAccounts']['input']>(
-      async () => {
-        throw new Error('actor loadTransferAccounts not provided');
-      },
-    ),
-    quoteTransferFee: fromPromise<IO['quoteTransferFee']['output'], IO['quoteTransferFee']['input']>(async () => {
-      throw new Error('actor quoteTransferFee not provided');
-    }),
-    transferBalance: fromPromise<IO['transferBalance']['output'], IO['transferBalance']['input']>(async () => {
-      throw new Error('actor transferBalance not provided');
-    }),
+    ...calls('loadTransferAccounts', 'quoteTransferFee', 'transferBalance'),
   },
   guards: {
     lacksAccounts: (_, params: { accounts: DestinationAccount[] }) =>

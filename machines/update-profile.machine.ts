@@ -1,12 +1,13 @@
 // /account/update_profile (§2 "also: update profile"; §7 account notification status): the payer's names
 // and phone, and how they want to be notified (notificationNeedsExecuted until they choose). A refused
 // or failed save keeps what was typed and says why.
-import { type SnapshotFrom, assign, fromPromise, setup } from 'xstate';
+import { type SnapshotFrom, assign, setup } from 'xstate';
 import type { FieldErrors } from '../contract/entities.ts';
 import { profileSchema, type NotificationStatus, type Profile } from '../contract/profile.ts';
 import { collectErrors } from '../contract/schemas.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';
+import { calls } from './calls.ts';
 
 type IO = ActorIO;
 
@@ -61,12 +62,7 @@ export const updateProfileMachine = setup({
     events: {} as UpdateProfileEvent,
   },
   actors: {
-    loadProfile: fromPromise<IO['loadProfile']['output'], IO['loadProfile']['input']>(async () => {
-      throw new Error('actor loadProfile not provided');
-    }),
-    saveProfile: fromPromise<IO['saveProfile']['output'], IO['saveProfile']['input']>(async () => {
-      throw new Error('actor saveProfile not provided');
-    }),
+    ...calls('loadProfile', 'saveProfile'),
   },
   guards: {
     isValid: ({ context }) => Object.keys(profileErrors(context.values)).length === 0,

@@ -1,7 +1,7 @@
 // The deposit wizard (§2, §4): facility -> type -> recipient -> checkout -> receipt, with the
 // routing guards of §4, Continue (works only when saving succeeded) and autosave (throttled 250 ms).
 // Region `step` is the screen; region `autosave` keeps the server's form state in step with typing.
-import { type SnapshotFrom, and, assign, enqueueActions, fromPromise, not, raise, setup } from 'xstate';
+import { type SnapshotFrom, and, assign, enqueueActions, not, raise, setup } from 'xstate';
 import { DELAYS, PROGRESS, SEARCH_MIN } from '../contract/constants.ts';
 import type { DepositType, Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
@@ -9,7 +9,7 @@ import type { DestinationAccount } from '../contract/accounts.ts';
 import { deepContactNeedsSignIn, isDeepContactDeposit } from '../contract/deep-contact.ts';
 import { hiddenForPayer, needsSignIn, offersType } from '../contract/rules.ts';
 import { MSG } from '../contract/schemas.ts';
-import { type ActorIO, toCallFailure } from './actors.types.ts';
+import { toCallFailure } from './actors.types.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { facilityPickerMachine } from './facility-picker.machine.ts';
 import { hasEntries, pick, withoutErrors } from './form-fields.ts';
@@ -23,8 +23,7 @@ import {
   type WizardInput,
   type WizardRoute,
 } from './wizard.types.ts';
-
-type IO = ActorIO;
+import { calls } from './calls.ts';
 
 /** The steps that save their own fields before moving on (§4 Continue). */
 type EditStep = 'facility' | 'type' | 'number' | 'recipient';
@@ -111,30 +110,11 @@ export const wizardMachine = setup({
     events: {} as WizardEvent,
   },
   actors: {
-    loadDestinationAccounts: fromPromise<
-      IO['loadDestinationAccounts']['output'],
-      IO['loadDestinationAccounts']['input']
-    >(async () => {
-      throw new Error('actor loadDestinationAccounts not provided');
-    }),
-    checkDestinationFraud: fromPromise<IO['checkDestinationFraud']['output'], IO['checkDestinationFraud']['input']>(
-      async () => {
-        throw new Error('actor checkDestinationFraud not provided');
-      },
-    ),
+    ...calls('loadDestinationAccounts', 'checkDestinationFraud', 'saveFormState', 'loadFacility', 'clearFormState'),
     facilityPickerMachine,
     recipientSearchMachine,
     checkoutMachine,
     receiptFlowMachine,
-    saveFormState: fromPromise<IO['saveFormState']['output'], IO['saveFormState']['input']>(async () => {
-      throw new Error('actor saveFormState not provided');
-    }),
-    loadFacility: fromPromise<IO['loadFacility']['output'], IO['loadFacility']['input']>(async () => {
-      throw new Error('actor loadFacility not provided');
-    }),
-    clearFormState: fromPromise<IO['clearFormState']['output'], IO['clearFormState']['input']>(async () => {
-      throw new Error('actor clearFormState not provided');
-    }),
   },
   delays: {
     formSaveThrottle: DELAYS.formSaveThrottle,
