@@ -210,6 +210,35 @@ export const termsSchema = yup.object({
   terms_4: yup.boolean().oneOf([true], MSG.terms).required(MSG.terms),
 });
 
+/** §4 card choice, §5: a saved card's security code, 3 to 4 digits. */
+export const savedCvcSchema = yup.object({
+  saved_card_cvc: yup
+    .string()
+    .trim()
+    .required(MSG.required)
+    .matches(/^\d{3,4}$/, MSG.cvc),
+});
+
+/** §2 pam variant: Next only after the fees are acknowledged. */
+export const feesAckSchema = yup.object({
+  fees_acknowledged: yup.boolean().oneOf([true], MSG.terms).required(MSG.terms),
+});
+
+/**
+ * The checkout form's fields (§4 card choice, §5): a saved card's security code, or a new card with its
+ * billing address; a guest's contact; the four terms. At a pam facility the endpoint takes the card:
+ * only the fees acknowledgement.
+ */
+export function checkoutFormSchema(mode: { pam: boolean; savedCard: boolean; guest: boolean }): yup.AnyObjectSchema {
+  if (mode.pam) return feesAckSchema;
+  const parts: yup.AnyObjectSchema[] = [
+    ...(mode.savedCard ? [savedCvcSchema] : [newCardSchema, billingSchema]),
+    ...(mode.guest ? [guestContactSchema] : []),
+    termsSchema,
+  ];
+  return yup.object(Object.assign({}, ...parts.map((p) => p.fields)));
+}
+
 /** §5 recipient search: name minimum 2 or 3 (variant), booking code minimum 2. */
 export function nameQuerySchema(min: number = SEARCH_MIN.name) {
   return yup.string().trim().required(MSG.required).min(min, MSG.keepTyping);

@@ -9,7 +9,7 @@ import type { AllowedMinMaxResponse, CnInmateResponse } from '../contract/checko
 import { CN_RETURN_OK } from '../contract/checkout-services.ts';
 import { AMOUNT_BOUND_MAX, AMOUNT_BOUND_MIN } from '../contract/constants.ts';
 import { limitsUnusable } from '../contract/schemas.ts';
-import type { CheckoutContext } from './wizard.types.ts';
+import type { Facility, FormFields } from '../contract/entities.ts';
 
 export const LIMITS_STATES = [
   'resolving',
@@ -34,7 +34,7 @@ export const LIMITS_REFUSALS = {
 } as const;
 
 /** §4: unified wallet and the facility's own limits unusable. */
-export function isMaxedOutByFacility(context: Pick<CheckoutContext, 'fields' | 'facility'>): boolean {
+export function isMaxedOutByFacility(context: { fields: FormFields; facility: Facility }): boolean {
   return context.fields.unified_wallet_enabled && limitsUnusable(context.facility.deposit_limits);
 }
 

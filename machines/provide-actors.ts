@@ -6,7 +6,6 @@ import type { ActorIO } from './actors.types.ts';
 import { appMachine, pageToStart } from './app.machine.ts';
 import type { PageRoute } from './pages.ts';
 import { checkoutMachine } from './checkout.machine.ts';
-import { checkoutExtrasMachine } from './checkout-extras.machine.ts';
 import { navHeaderMachine } from './nav-header.machine.ts';
 import { sessionTimeoutMachine } from './session-timeout.machine.ts';
 import { PAGE_MACHINES } from './page-machines.ts';
@@ -38,31 +37,9 @@ export function provideRecipientSearch(actors: Partial<ActorLogics>) {
   return recipientSearchMachine.provide({ actors: only(actors, ['searchInmates']) });
 }
 
+/** The checkout and its children (amount, payment, choices, submit, extras), each with its calls. */
 export function provideCheckout(actors: Partial<ActorLogics>) {
-  return checkoutMachine.provide({
-    actors: {
-      ...onlyCheckoutCalls(actors),
-      checkoutExtrasMachine: checkoutExtrasMachine.provide({
-        actors: only(actors, ['loadVoicemailOffers', 'getCpaSettings']),
-      }),
-    },
-  });
-}
-
-function onlyCheckoutCalls(actors: Partial<ActorLogics>) {
-  return only(actors, [
-    'saveFormState',
-    'getFees',
-    'tokenizeCard',
-    'processDeposit',
-    'loadSavedCards',
-    'tokenizeSavedCard',
-    'preparePamDeposit',
-    'postPamPayload',
-    'isApprovedDepositor',
-    'getCnInmate',
-    'getAllowedMinMax',
-  ]);
+  return provideMachine(checkoutMachine, actors);
 }
 
 export function provideWizard(actors: Partial<ActorLogics>) {

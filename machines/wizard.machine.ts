@@ -2,106 +2,36 @@
 // routing guards of §4, Continue (works only when saving succeeded) and autosave (throttled 250 ms).
 // Region `step` is the screen; region `autosave` keeps the server's form state in step with typing.
 import { type SnapshotFrom, and, assign, enqueueActions, not, raise, setup } from 'xstate';
-import { DELAYS, PROGRESS, SEARCH_MIN } from '../contract/constants.ts';
-import type { DepositType, Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
+import { DELAYS, PROGRESS } from '../contract/constants.ts';
+import type { Facility, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import type { DestinationAccount } from '../contract/accounts.ts';
 import { deepContactNeedsSignIn, isDeepContactDeposit } from '../contract/deep-contact.ts';
 import { hiddenForPayer, needsSignIn, offersType } from '../contract/rules.ts';
-import { MSG } from '../contract/schemas.ts';
 import { toCallFailure } from './actors.types.ts';
 import { checkoutMachine } from './checkout.machine.ts';
 import { facilityPickerMachine } from './facility-picker.machine.ts';
-import { hasEntries, pick, withoutErrors } from './form-fields.ts';
+import { hasEntries, withoutErrors } from './form-fields.ts';
 import { receiptFlowMachine } from './receipt.machine.ts';
 import { recipientSearchMachine } from './recipient-search.machine.ts';
 import {
   WIZARD_ROUTES,
-  type SearchMode,
   type WizardContext,
   type WizardEvent,
   type WizardInput,
   type WizardRoute,
 } from './wizard.types.ts';
 import { calls } from './calls.ts';
-
-/** The steps that save their own fields before moving on (§4 Continue). */
-type EditStep = 'facility' | 'type' | 'number' | 'recipient';
-
-const STEP_FIELDS = {
-  facility: ['facility_id', 'facility_state', 'facility_country'],
-  type: ['deposit_type'],
-  number: ['deposit_phone_no', 'deposit_phone_no_label', 'deposit_phone_country', 'dest_account_id'],
-  recipient: [
-    'deposit_inmate_id',
-    'deposit_inmate_first_name',
-    'deposit_inmate_last_name',
-    'deposit_inmate_booking_code',
-    'deposit_inmate_booking_date',
-    'deposit_inmate_dob',
-    'dep_principal_code',
-  ],
-} as const satisfies Record<EditStep, readonly (keyof FormFields)[]>;
-
-/** The field whose error blocks continuing from each step. */
-const STEP_KEY = {
-  facility: 'facility_id',
-  type: 'deposit_type',
-  number: 'deposit_phone_no',
-  recipient: 'deposit_inmate_id',
-} as const;
-
-/** §4: the recipient step serves flex, trust and bail; dest goes to the number step. */
-const RECIPIENT_TYPES: readonly DepositType[] = ['flex', 'trust', 'bail'];
-
-export const FRAUD_CONTROL_MESSAGE = 'ERROR.FRAUD_CONTROL_MESSAGE';
-export const RESELECT_DEPOSIT_TYPE = 'VALIDATION.RESELECT_DEPOSIT_TYPE';
-
-function stepSaveFields(context: WizardContext, step: EditStep): Partial<FormFields> {
-  return { ...context.dirty, ...pick(context.fields, STEP_FIELDS[step]) };
-}
-
-function recipientFields(inmate: Inmate): Partial<FormFields> {
-  return {
-    deposit_inmate_id: inmate.id,
-    deposit_inmate_first_name: inmate.first_name,
-    deposit_inmate_last_name: inmate.last_name,
-    deposit_inmate_booking_code: inmate.booking_code,
-    deposit_inmate_booking_date: inmate.book_date ?? '',
-    deposit_inmate_dob: inmate.date_of_birth ?? '',
-    dep_principal_code: inmate.principal_code,
-  };
-}
-
-/** §5: a phone number's digits; a 10-digit number is checked for a fraud flag before it is saved. */
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
-}
-
-/** The form fields of one of the payer's phone accounts (§2 number step), or of a new number. */
-function phoneFields(account: DestinationAccount | null, country: string): Partial<FormFields> {
-  if (!account)
-    return { dest_account_id: null, deposit_phone_no: '', deposit_phone_no_label: '', deposit_phone_country: country };
-  return {
-    dest_account_id: account.id,
-    deposit_phone_no: account.deposit_phone_no,
-    deposit_phone_no_label: account.deposit_phone_no_label,
-    deposit_phone_country: account.deposit_phone_country,
-  };
-}
-
-/** §2: how the recipient is searched at a facility. */
-export function searchModeOf(facility: Facility | null): SearchMode {
-  if (facility?.is_ice) return 'ice';
-  if (facility?.is_juve || facility?.is_canada) return 'booking';
-  return 'name';
-}
-
-/** The routing guards load the facility before any step that needs it. */
-function requireFacility(context: WizardContext): Facility {
-  if (!context.facility) throw new Error('the checkout step needs the facility details');
-  return context.facility;
-}
+import {
+  type EditStep,
+  FRAUD_CONTROL_MESSAGE,
+  RECIPIENT_TYPES,
+  STEP_KEY,
+  phoneDigits,
+  phoneFields,
+  unansweredChoiceErrors,
+} from './wizard-rules.ts';
+import { checkoutStep, facilityStep, numberStep, receiptStep, recipientStep, typeStep } from './wizard-steps.ts';
 
 export const wizardMachine = setup({
   types: {
@@ -353,6 +283,7 @@ export const wizardMachine = setup({
           ],
         },
         loadingFacility: {
+          tags: ['loading'],
           invoke: {
             id: 'loadFacility',
             src: 'loadFacility',
@@ -367,468 +298,15 @@ export const wizardMachine = setup({
             },
           },
         },
-        facility: {
-          entry: { type: 'enterStep', params: { route: 'facility' } },
-          invoke: {
-            id: 'facilityPicker',
-            src: 'facilityPickerMachine',
-            input: ({ context }) => ({
-              country: context.fields.facility_country || 'US',
-              region: context.fields.facility_state,
-              facilityId: context.fields.facility_id,
-            }),
-          },
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'wizard.continue': [
-                  {
-                    guard: not('hasFacility'),
-                    actions: [
-                      { type: 'assignError', params: { field: 'facility_id', key: MSG.required } },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  { target: 'saving' },
-                ],
-              },
-            },
-            saving: {
-              invoke: {
-                id: 'saveStep',
-                src: 'saveFormState',
-                input: ({ context }) => ({ fields: stepSaveFields(context, 'facility') }),
-                onDone: [
-                  {
-                    guard: {
-                      type: 'hasStepErrors',
-                      params: ({ event }) => ({ answer: event.output, step: 'facility' }),
-                    },
-                    target: 'editing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  {
-                    target: '#wizard.step.routing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'assignRequested', params: { route: 'type' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-                    'signalCannotContinue',
-                  ],
-                },
-              },
-            },
-          },
-        },
-        type: {
-          entry: { type: 'enterStep', params: { route: 'type' } },
-          on: {
-            'wizard.back': { target: 'routing', actions: { type: 'assignRequested', params: { route: 'facility' } } },
-          },
-          initial: 'editing',
-          states: {
-            editing: {
-              always: { guard: 'isDeepContactFraud', target: 'fraudBlocked' },
-              on: {
-                // Choosing a type is its Continue (§2: the type step has no continue button).
-                'type.select': [
-                  {
-                    guard: { type: 'needsSignInFor', params: ({ event }) => ({ depositType: event.depositType }) },
-                    target: 'loginRequired',
-                  },
-                  {
-                    guard: {
-                      type: 'isDepositTypeOffered',
-                      params: ({ event }) => ({ depositType: event.depositType }),
-                    },
-                    target: 'saving',
-                    actions: {
-                      type: 'assignStepFields',
-                      params: ({ event }) => ({ fields: { deposit_type: event.depositType } }),
-                    },
-                  },
-                  {
-                    actions: [
-                      { type: 'assignError', params: { field: 'deposit_type', key: RESELECT_DEPOSIT_TYPE } },
-                      'signalCannotContinue',
-                    ],
-                  },
-                ],
-                'wizard.continue': [
-                  {
-                    guard: not('hasDepositType'),
-                    actions: [
-                      { type: 'assignError', params: { field: 'deposit_type', key: MSG.depositType } },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  { target: 'saving' },
-                ],
-              },
-            },
-            /** §4: the login-required modal; it links to the sign-in page, which brings the payer back. */
-            loginRequired: {
-              on: { 'type.dismiss': 'editing' },
-            },
-            /**
-             * §5/§8 FRAUD_CONTROL_MESSAGE: the person a deep-contact link names is fraud-flagged; no type
-             * can be chosen. Back (to the facility step) starts a normal deposit, which ends deep contact.
-             */
-            fraudBlocked: {
-              on: { 'wizard.another': 'clearing' },
-            },
-            /** A new deposit instead (§2 'make another'): the server clears the form state, deep contact too. */
-            clearing: {
-              invoke: {
-                id: 'clearFormState',
-                src: 'clearFormState',
-                onDone: {
-                  target: '#wizard.step.facility',
-                  actions: { type: 'assignCleared', params: ({ event }) => ({ answer: event.output }) },
-                },
-                onError: {
-                  target: 'fraudBlocked',
-                  actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            saving: {
-              invoke: {
-                id: 'saveStep',
-                src: 'saveFormState',
-                input: ({ context }) => ({ fields: stepSaveFields(context, 'type') }),
-                onDone: [
-                  {
-                    guard: { type: 'hasStepErrors', params: ({ event }) => ({ answer: event.output, step: 'type' }) },
-                    target: 'editing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  // §4: deep contact: the recipient is known, straight to checkout.
-                  {
-                    guard: { type: 'isDeepContactAnswer', params: ({ event }) => ({ answer: event.output }) },
-                    target: '#wizard.step.routing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'assignRequested', params: { route: 'checkout' } },
-                    ],
-                  },
-                  {
-                    guard: 'isRecipientType',
-                    target: '#wizard.step.routing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'assignRequested', params: { route: 'recipient' } },
-                    ],
-                  },
-                  // dest goes to the number step (§4).
-                  {
-                    target: '#wizard.step.routing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'assignRequested', params: { route: 'number' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-                    'signalCannotContinue',
-                  ],
-                },
-              },
-            },
-          },
-        },
-        // §2 number step (60%, dest): one of the payer's phone accounts, or a new number.
-        number: {
-          entry: { type: 'enterStep', params: { route: 'number' } },
-          on: {
-            'wizard.back': { target: 'routing', actions: { type: 'assignRequested', params: { route: 'type' } } },
-          },
-          initial: 'editing',
-          states: {
-            editing: {
-              always: { guard: 'needsDestAccounts', target: 'loadingAccounts' },
-              on: {
-                'number.account': [
-                  {
-                    guard: {
-                      type: 'isAccountFraudFlagged',
-                      params: ({ event }) => ({ accountId: event.accountId }),
-                    },
-                    actions: [
-                      { type: 'assignError', params: { field: 'deposit_phone_no', key: FRAUD_CONTROL_MESSAGE } },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  {
-                    guard: { type: 'canChooseAccount', params: ({ event }) => ({ accountId: event.accountId }) },
-                    actions: { type: 'chooseAccount', params: ({ event }) => ({ accountId: event.accountId }) },
-                  },
-                ],
-                'wizard.continue': [
-                  {
-                    guard: not('hasPhone'),
-                    actions: [
-                      { type: 'assignError', params: { field: 'deposit_phone_no', key: MSG.required } },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  { guard: 'needsFraudCheck', target: 'checkingFraud' },
-                  { target: 'saving' },
-                ],
-              },
-            },
-            loadingAccounts: {
-              invoke: {
-                id: 'loadDestinationAccounts',
-                src: 'loadDestinationAccounts',
-                onDone: {
-                  target: 'editing',
-                  actions: { type: 'assignDestAccounts', params: ({ event }) => ({ accounts: event.output }) },
-                },
-                onError: {
-                  target: 'editing',
-                  actions: { type: 'assignDestAccountsFailure', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            // §5: a 10-character number is checked for a fraud flag; a flag of 1 blocks (FRAUD_CONTROL_MESSAGE).
-            checkingFraud: {
-              invoke: {
-                id: 'checkDestinationFraud',
-                src: 'checkDestinationFraud',
-                input: ({ context }) => ({
-                  ani: phoneDigits(context.fields.deposit_phone_no),
-                  country: context.fields.deposit_phone_country || 'US',
-                }),
-                onDone: [
-                  {
-                    guard: { type: 'isFraudFlagged', params: ({ event }) => ({ flag: event.output.fraud_flag }) },
-                    target: 'editing',
-                    actions: [
-                      { type: 'assignError', params: { field: 'deposit_phone_no', key: FRAUD_CONTROL_MESSAGE } },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  { target: 'saving' },
-                ],
-                onError: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-                    'signalCannotContinue',
-                  ],
-                },
-              },
-            },
-            saving: {
-              invoke: {
-                id: 'saveStep',
-                src: 'saveFormState',
-                input: ({ context }) => ({ fields: stepSaveFields(context, 'number') }),
-                onDone: [
-                  {
-                    guard: {
-                      type: 'hasStepErrors',
-                      params: ({ event }) => ({ answer: event.output, step: 'number' }),
-                    },
-                    target: 'editing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  {
-                    target: '#wizard.step.routing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'assignRequested', params: { route: 'checkout' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-                    'signalCannotContinue',
-                  ],
-                },
-              },
-            },
-          },
-        },
-        recipient: {
-          entry: { type: 'enterStep', params: { route: 'recipient' } },
-          invoke: {
-            id: 'recipientSearch',
-            src: 'recipientSearchMachine',
-            input: ({ context }) => ({
-              facilityId: context.facility?.id ?? context.fields.facility_id ?? 0,
-              // §5: minimum 3 characters for standard facilities, 2 in the other variant.
-              minLength: context.facility?.is_standard === false ? SEARCH_MIN.nameShort : SEARCH_MIN.name,
-              mode: searchModeOf(context.facility),
-            }),
-          },
-          on: {
-            'wizard.back': { target: 'routing', actions: { type: 'assignRequested', params: { route: 'type' } } },
-          },
-          initial: 'editing',
-          states: {
-            editing: {
-              on: {
-                'recipient.select': [
-                  {
-                    guard: { type: 'isInmateSelectable', params: ({ event }) => ({ inmate: event.inmate }) },
-                    target: 'saving',
-                    actions: {
-                      type: 'assignStepFields',
-                      params: ({ event }) => ({ fields: recipientFields(event.inmate) }),
-                    },
-                  },
-                  // §8 FRAUD_CONTROL_MESSAGE: 'unable to continue with this deposit'.
-                  {
-                    actions: [
-                      { type: 'assignError', params: { field: 'deposit_inmate_id', key: FRAUD_CONTROL_MESSAGE } },
-                      'signalCannotContinue',
-                    ],
-                  },
-                ],
-                'wizard.continue': [
-                  {
-                    guard: not('hasRecipient'),
-                    actions: [
-                      { type: 'assignError', params: { field: 'deposit_inmate_id', key: MSG.required } },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  { target: 'saving' },
-                ],
-              },
-            },
-            saving: {
-              invoke: {
-                id: 'saveStep',
-                src: 'saveFormState',
-                input: ({ context }) => ({ fields: stepSaveFields(context, 'recipient') }),
-                onDone: [
-                  {
-                    guard: {
-                      type: 'hasStepErrors',
-                      params: ({ event }) => ({ answer: event.output, step: 'recipient' }),
-                    },
-                    target: 'editing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      'signalCannotContinue',
-                    ],
-                  },
-                  {
-                    target: '#wizard.step.routing',
-                    actions: [
-                      { type: 'assignStepAnswer', params: ({ event }) => ({ answer: event.output }) },
-                      { type: 'assignRequested', params: { route: 'checkout' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-                    'signalCannotContinue',
-                  ],
-                },
-              },
-            },
-          },
-        },
-        checkout: {
-          entry: { type: 'enterStep', params: { route: 'checkout' } },
-          invoke: {
-            id: 'checkout',
-            src: 'checkoutMachine',
-            input: ({ context }) => ({ fields: context.fields, facility: requireFacility(context) }),
-            onDone: {
-              target: 'receipt',
-              actions: { type: 'assignCheckoutOutput', params: ({ event }) => ({ fields: event.output.fields }) },
-            },
-            onError: {
-              target: 'failed',
-              actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-          on: {
-            'checkout.saved': {
-              actions: {
-                type: 'assignCheckoutSaved',
-                params: ({ event }) => ({ fields: event.fields, saved: event.saved }),
-              },
-            },
-            'wizard.back': [
-              {
-                guard: 'isDestType',
-                target: 'routing',
-                actions: { type: 'assignRequested', params: { route: 'number' } },
-              },
-              // §4: a deep-contact deposit came from type, the recipient search was skipped.
-              {
-                guard: 'isDeepContactDeposit',
-                target: 'routing',
-                actions: { type: 'assignRequested', params: { route: 'type' } },
-              },
-              { target: 'routing', actions: { type: 'assignRequested', params: { route: 'recipient' } } },
-            ],
-          },
-        },
-        // §2: 100%, no back, 'make another'.
-        receipt: {
-          entry: { type: 'enterStep', params: { route: 'receipt' } },
-          // §2: the create-account and text-receipt modals.
-          invoke: {
-            id: 'receiptFlow',
-            src: 'receiptFlowMachine',
-            input: ({ context }) => ({ fields: context.fields }),
-          },
-          on: {
-            'receipt.accountCreated': { actions: ['assignSignedIn', 'tellAppAccountCreated'] },
-          },
-          initial: 'idle',
-          states: {
-            idle: {
-              on: { 'wizard.another': 'clearing' },
-            },
-            clearing: {
-              invoke: {
-                id: 'clearFormState',
-                src: 'clearFormState',
-                onDone: {
-                  target: '#wizard.step.facility',
-                  actions: { type: 'assignCleared', params: ({ event }) => ({ answer: event.output }) },
-                },
-                onError: {
-                  target: 'idle',
-                  actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-          },
-        },
+        facility: facilityStep,
+        type: typeStep,
+        number: numberStep,
+        recipient: recipientStep,
+        checkout: checkoutStep,
+        receipt: receiptStep,
         /** The facility details could not be loaded. */
         failed: {
+          tags: ['error'],
           on: {
             'wizard.retry': { target: 'routing', actions: 'clearFailure' },
           },
@@ -884,19 +362,6 @@ export const wizardMachine = setup({
 });
 
 export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
-
-/**
- * The errors the step found itself when Continue had nothing chosen (§4 CHECKOUT_ERROR, 'Required'):
- * an autosave answer that lands afterwards does not know them, and they stay until the choice is made.
- */
-function unansweredChoiceErrors(errors: FieldErrors, fields: FormFields): FieldErrors {
-  const kept: FieldErrors = {};
-  for (const key of ['facility_id', 'deposit_type', 'deposit_inmate_id'] as const) {
-    const error = errors[key];
-    if (error && (fields[key] === null || fields[key] === '')) kept[key] = error;
-  }
-  return kept;
-}
 
 /** The states of region `step`: a route of §2, or a state between routes. */
 export const WIZARD_STEPS = [...WIZARD_ROUTES, 'routing', 'loadingFacility', 'failed'] as const;

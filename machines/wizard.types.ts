@@ -7,12 +7,9 @@ import type {
   FieldErrors,
   FormFields,
   Inmate,
-  ReceiptInfo,
-  Roundup,
   StateOption,
 } from '../contract/entities.ts';
-import type { DuplicateInfo } from '../contract/api.ts';
-import type { DestinationAccount, SavedCard } from '../contract/accounts.ts';
+import type { DestinationAccount } from '../contract/accounts.ts';
 
 export const WIZARD_ROUTES = ['facility', 'type', 'number', 'recipient', 'checkout', 'receipt'] as const;
 export type WizardRoute = (typeof WIZARD_ROUTES)[number];
@@ -123,87 +120,3 @@ export type RecipientSearchEvent =
   | { type: 'search.lastName'; lastName: string }
   | { type: 'search.page'; page: number }
   | { type: 'search.retry' };
-
-// ---------------------------------------------------------------- checkout (child of wizard.checkout)
-
-/** Card fields live only in the checkout machine's memory and go only to the vault (architecture). */
-export interface CardFields {
-  credit_card: string;
-  credit_card_cvc: string;
-  credit_card_month: string;
-  credit_card_year: string;
-}
-export interface CheckoutInput {
-  fields: FormFields;
-  facility: Facility;
-}
-export interface CheckoutOutcome {
-  /** i18n key of the error banner (§8 checkout failure) or null. */
-  errorKey: string | null;
-  /** i18n key of the warning (§8) or null. */
-  warningKey: string | null;
-  duplicate: DuplicateInfo | null;
-}
-export interface CheckoutContext {
-  fields: FormFields;
-  facility: Facility;
-  limits: { min: number; max: number };
-  /** The typed 'other' amount, as typed. */
-  otherAmount: string;
-  card: CardFields;
-  fee: number | null;
-  tax: number | null;
-  /** The server's total of amount, fee and tax (not added up here). */
-  total: number | null;
-  roundups: Roundup[];
-  errors: FieldErrors;
-  /** The CHECKOUT_ERROR banner (§4): set when a submit found invalid fields. */
-  showErrors: boolean;
-  outcome: CheckoutOutcome;
-  feeFailure: string | null;
-  confirmDuplicate: boolean;
-  /** §4 card choice: the signed-in payer's saved cards (empty for a guest). */
-  savedCards: SavedCard[];
-  /** The security code typed for the chosen saved card; goes to the vault only, never saved. */
-  savedCvc: string;
-  /** §2 pam variant: the fees acknowledgement checkbox. */
-  feesAcknowledged: boolean;
-  /** §4 pam mode: repeat the deposit on the 1st and the 15th (the endpoint keeps the card). */
-  pamRecurring: boolean;
-  /** §2 pam variant: the signed payload and where the screen posts it. */
-  pam: { payload: string; payUrl: string } | null;
-  /** Why the saved cards could not be loaded (i18n key), or null. */
-  savedCardsFailure: string | null;
-  /** §4/§5 limits region: why no deposit can be taken (refused), or why the checks failed (i18n key). */
-  limitsRefusal: string | null;
-}
-export interface CheckoutOutput {
-  fields: FormFields;
-  receipt: ReceiptInfo;
-}
-export type CheckoutEvent =
-  | { type: 'amount.preset'; id: string }
-  | { type: 'amount.other'; text: string }
-  | { type: 'checkout.change'; fields: Partial<FormFields> }
-  | { type: 'card.change'; card: Partial<CardFields> }
-  | { type: 'checkout.submit' }
-  | { type: 'checkout.confirmDuplicate' }
-  | { type: 'checkout.dismiss' }
-  /** §4 trust mismatch modal: choose another deposit type. */
-  | { type: 'checkout.changeType' }
-  /** §2 pam variant: the fees acknowledgement. */
-  | { type: 'checkout.acknowledgeFees'; value: boolean }
-  /** §4 pam mode: one time (false), or bi-weekly on the 1st and the 15th (true). */
-  | { type: 'pam.recurring'; biweekly: boolean }
-  | { type: 'fees.retry' }
-  /** §5 unified-wallet trust: the checks failed (network, server): ask again. */
-  | { type: 'limits.retry' }
-  /** §4 card choice: a saved card by id, or null for a new card. */
-  | { type: 'card.choose'; savedCardId: number | null }
-  | { type: 'card.savedCvc'; cvc: string }
-  | { type: 'savedCards.retry' }
-  /** §4 recurring: '' is one-time; weekly or monthly then needs a day. */
-  | { type: 'recurring.type'; recurringType: '' | 'weekly' | 'monthly' }
-  | { type: 'recurring.day'; day: number }
-  /** §4 roundup: an option's id; NO_ROUNDUP_ID (-1) is "No thanks". */
-  | { type: 'roundup.pick'; id: number };

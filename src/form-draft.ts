@@ -153,6 +153,30 @@ const CHECKOUT_OWN_KEYS = [
   'selected_roundup',
 ] as const satisfies readonly DraftKey[];
 
+/** What the checkout machine holds of the payer's choices (machines/checkout.types.ts). */
+interface CheckoutLike {
+  amount?: Pick<FormFields, 'deposit_amount' | 'deposit_amount_id'>;
+  payment?: Pick<FormFields, 'saved_card_id'>;
+  choice?: Pick<FormFields, 'recurring_type' | 'recurring_increment' | 'roundups' | 'selected_roundup'>;
+}
+
+/** The checkout's own choices as they are now: the amount, the saved card, recurring and roundup. */
+function checkoutOwnValues(
+  context: CheckoutLike | undefined,
+): Pick<FormFields, (typeof CHECKOUT_OWN_KEYS)[number]> | null {
+  if (!context?.amount || !context.payment || !context.choice) return null;
+  const { amount, payment, choice } = context;
+  return {
+    deposit_amount: amount.deposit_amount,
+    deposit_amount_id: amount.deposit_amount_id,
+    saved_card_id: payment.saved_card_id,
+    recurring_type: choice.recurring_type,
+    recurring_increment: choice.recurring_increment,
+    roundups: choice.roundups,
+    selected_roundup: choice.selected_roundup,
+  };
+}
+
 interface WizardLike {
   fields: FormFields;
   dirty: Partial<FormFields>;
@@ -193,12 +217,12 @@ export function draftKeeper(store: DraftStore): (event: SnapshotEventLike) => vo
     const w = wizard.getSnapshot();
     const context = w.context as WizardLike | undefined;
     if (!context?.fields) return;
-    const checkout = w.children?.['checkout']?.getSnapshot().context as { fields?: FormFields } | undefined;
+    const checkout = checkoutOwnValues(w.children?.['checkout']?.getSnapshot().context as CheckoutLike | undefined);
     const fields: FormFields = { ...context.fields };
     const unsaved: Record<string, unknown> = { ...context.inFlight, ...context.dirty };
-    if (checkout?.fields) {
+    if (checkout) {
       for (const key of CHECKOUT_OWN_KEYS) {
-        const value = checkout.fields[key];
+        const value = checkout[key];
         (fields as unknown as Record<string, unknown>)[key] = value;
         if (!same(value, context.fields[key])) unsaved[key] = value;
       }

@@ -1,7 +1,12 @@
-// deposit.checkout (§2, 80%; §4 amounts, card choice and outcomes; §8): the fees region and the
-// form region of the checkout machine, each state with the screen it shows.
+// deposit.checkout (§2, 80%; §4 amounts, card choice and outcomes; §8): each state of the checkout and
+// of its children (amount, payment, choices, submission) with the screen it shows
+// (src/screens/checkout/checkout-screens.ts).
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { TokenizeRequest } from '../contract/api.ts';
 import { PROGRESS } from '../contract/constants.ts';
+import { EMPTY_FORM } from '../contract/entities.ts';
+import type { CheckoutValues } from '../machines/checkout.types.ts';
+import { initialValues } from '../src/screens/checkout/checkout-fields.ts';
 import { expect, waitFor, within } from 'storybook/test';
 import { money, t } from './support/checks.ts';
 import {
@@ -39,7 +44,15 @@ type Story = StoryObj<typeof meta> & { parameters: DrivenParameters };
 const GUEST: SandboxSetup = { fields: billingFields(recipientFields('100001')) };
 
 const PRESET_25: Step = to.checkout({ type: 'amount.preset', id: '25' });
-const SUBMIT: Step = to.checkout({ type: 'checkout.submit' });
+
+/** The form's values as the payer left them (the story's form state), a test card typed and more. */
+function valuesOf(setup: SandboxSetup, card: TokenizeRequest | null = null, more: Partial<CheckoutValues> = {}) {
+  return { ...initialValues(setup.fields ?? EMPTY_FORM), ...card, ...more };
+}
+/** The form handed over, valid, with the submit (docs/decisions/0041). */
+function submit(setup: SandboxSetup, card: TokenizeRequest | null = null, more: Partial<CheckoutValues> = {}): Step {
+  return to.checkout({ type: 'checkout.submit', values: valuesOf(setup, card, more) });
+}
 
 /** The figure beside a term of the payment summary. */
 function summary(canvas: { getByText: (text: string) => HTMLElement }, termKey: string): string {
@@ -58,16 +71,12 @@ const calculating: Story['play'] = async ({ canvas }) => {
 
 /** The checkout with the fees of $25 known and a card from docs/test-cards.md typed. */
 function paying(outcome: string, more: Omit<Scene, 'route' | 'steps'> = {}): Scene {
+  const server = more.server ?? GUEST;
   return {
     server: GUEST,
     route: 'checkout',
     ...more,
-    steps: [
-      PRESET_25,
-      to.checkout({ type: 'card.change', card: cardInput(testCard(outcome)) }),
-      reach('checkout:active.fees.ready'),
-      SUBMIT,
-    ],
+    steps: [PRESET_25, reach('checkoutAmount:open.priced'), submit(server, cardInput(testCard(outcome)))],
   };
 }
 
@@ -93,7 +102,7 @@ export const Arrived: Story = {
 
 /** §9: the checkout opens with the default deposit, $25, chosen; its fees follow. */
 export const DefaultAmount: Story = {
-  parameters: { machineState: 'checkout:active.fees.ready', scene: { server: GUEST, route: 'checkout' } },
+  parameters: { machineState: 'checkoutAmount:open.priced', scene: { server: GUEST, route: 'checkout' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('radio', { name: money(25) })).toBeChecked();
     await waitFor(() => expect(summary(canvas, 'CHECKOUT.TOTAL')).toBe(money(29.95)));
@@ -103,7 +112,7 @@ export const DefaultAmount: Story = {
 /** No amount: 'Other' chosen and nothing typed yet; no fees, total $0.00. */
 export const NoAmount: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.idle',
+    machineState: 'checkoutAmount:open.idle',
     scene: { server: GUEST, route: 'checkout', steps: [to.checkout({ type: 'amount.preset', id: 'other' })] },
   },
   play: async ({ canvas }) => {
@@ -114,7 +123,7 @@ export const NoAmount: Story = {
 /** $25 chosen; the fee throttle (§4) has not let the request go yet (held here). */
 export const FeesWaiting: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.waiting',
+    machineState: 'checkoutAmount:open.waiting',
     scene: { server: GUEST, route: 'checkout', steps: [PRESET_25], delays: { feeThrottle: HOLD } },
   },
   play: calculating,
@@ -123,7 +132,7 @@ export const FeesWaiting: Story = {
 /** §4: the amount is saved before the fees are asked for. */
 export const SavingAmount: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.savingAmount',
+    machineState: 'checkoutAmount:open.saving',
     scene: {
       server: GUEST,
       route: 'checkout',
@@ -136,7 +145,7 @@ export const SavingAmount: Story = {
 
 export const FeesLoading: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.loading',
+    machineState: 'checkoutAmount:open.pricing',
     scene: { server: GUEST, route: 'checkout', steps: [PRESET_25], variants: [{ call: 'getFees', answer: 'never' }] },
   },
   play: calculating,
@@ -145,7 +154,7 @@ export const FeesLoading: Story = {
 /** $25 flex at 1001: the $4.95 tier of fixtures/fees.json. */
 export const FeesReady: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.ready',
+    machineState: 'checkoutAmount:open.priced',
     scene: { server: GUEST, route: 'checkout', steps: [PRESET_25] },
   },
   play: async ({ canvas }) => {
@@ -159,7 +168,7 @@ export const FeesReadySpanish: Story = { ...FeesReady, globals: { locale: 'es' }
 /** 'Other' with $37.50 typed. */
 export const OtherAmount: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.ready',
+    machineState: 'checkoutAmount:open.priced',
     scene: {
       server: GUEST,
       route: 'checkout',
@@ -178,7 +187,7 @@ export const OtherAmount: Story = {
 /** §4/§5: $5 is below the facility's $10 minimum: the amount error, no fees, total 0. */
 export const OutOfBounds: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.outOfBounds',
+    machineState: 'checkoutAmount:open.outOfBounds',
     scene: {
       server: GUEST,
       route: 'checkout',
@@ -193,7 +202,7 @@ export const OutOfBounds: Story = {
 
 export const FeesFailed: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.failed',
+    machineState: 'checkoutAmount:open.failed',
     scene: { server: GUEST, route: 'checkout', steps: [PRESET_25], variants: [{ call: 'getFees', answer: 'fail' }] },
   },
   play: async ({ canvas }) => {
@@ -204,7 +213,7 @@ export const FeesFailed: Story = {
 /** §7: no fees answer within the timeout (30 s in the app; shortened here). */
 export const FeesTimedOut: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.timedOut',
+    machineState: 'checkoutAmount:open.timedOut',
     scene: {
       server: GUEST,
       route: 'checkout',
@@ -221,16 +230,20 @@ export const FeesTimedOut: Story = {
 /** §4 CHECKOUT_ERROR: Make deposit with nothing filled in; the summary lists every field. */
 export const SubmitInvalid: Story = {
   parameters: {
-    machineState: 'checkout:active.form.editing',
-    scene: { server: { fields: recipientFields('100001') }, route: 'checkout', steps: [SUBMIT] },
+    machineState: 'checkout:editing',
+    scene: { server: { fields: recipientFields('100001') }, route: 'checkout' },
   },
-  play: async ({ canvas }) => {
-    const summaryBox = canvas.getByRole('alert');
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t('DEPOSIT.DEPOSIT_SUBMIT') }));
+    const summaryBox = await canvas.findByRole('alert');
     await expect(summaryBox).toHaveTextContent(t('ERROR.CHECKOUT_ERROR'));
-    // The summary takes focus in an effect, after the first paint.
     await waitFor(() => expect(summaryBox).toHaveFocus());
     await expect(
       canvas.getByRole('link', { name: `${t('CHECKOUT.CARD_NUMBER')} - ${t('VALIDATION.REQUIRED')}` }),
+    ).toBeInTheDocument();
+    // The checkout's own part of it: no amount chosen.
+    await expect(
+      canvas.getByRole('link', { name: `${t('CHECKOUT.AMOUNT')} - ${t('VALIDATION.INVALID_DEPOSIT_AMOUNT')}` }),
     ).toBeInTheDocument();
   },
 };
@@ -240,7 +253,7 @@ export const SubmitInvalidSpanish: Story = { ...SubmitInvalid, globals: { locale
 /** The card is with the vault. */
 export const Tokenizing: Story = {
   parameters: {
-    machineState: 'checkout:active.form.tokenizing',
+    machineState: 'checkoutSubmit:tokenizing',
     scene: paying('APPROVED', { variants: [{ call: 'tokenizeCard', answer: 'never' }] }),
   },
   play: busy,
@@ -249,11 +262,11 @@ export const Tokenizing: Story = {
 /** §4 amounts: "Make deposit" before the amount's fees are known waits for them, then pays. */
 export const AwaitingFees: Story = {
   parameters: {
-    machineState: 'checkout:active.form.awaitingFees',
+    machineState: 'checkout:awaitingFees',
     scene: {
       server: GUEST,
       route: 'checkout',
-      steps: [PRESET_25, to.checkout({ type: 'card.change', card: cardInput(testCard('APPROVED')) }), SUBMIT],
+      steps: [PRESET_25, submit(GUEST, cardInput(testCard('APPROVED')))],
       variants: [{ call: 'getFees', answer: 'never' }],
     },
   },
@@ -266,15 +279,24 @@ export const AwaitingFees: Story = {
 /** The checkout's fields are being saved (after the amount's save, which answered). */
 export const Saving: Story = {
   parameters: {
-    machineState: 'checkout:active.form.saving',
+    machineState: 'checkoutSubmit:saving',
     scene: paying('APPROVED', { variants: [{ call: 'saveFormState', answer: 'never', after: 1 }] }),
+  },
+  play: busy,
+};
+
+/** The deposit is under way: the checkout has handed the form's values to its submission. */
+export const DepositUnderWay: Story = {
+  parameters: {
+    machineState: 'checkout:submitting',
+    scene: paying('APPROVED', { variants: [{ call: 'tokenizeCard', answer: 'never' }] }),
   },
   play: busy,
 };
 
 export const Submitting: Story = {
   parameters: {
-    machineState: 'checkout:active.form.submitting',
+    machineState: 'checkoutSubmit:submitting',
     scene: paying('APPROVED', { variants: [{ call: 'processDeposit', answer: 'never' }] }),
   },
   play: busy,
@@ -283,7 +305,7 @@ export const Submitting: Story = {
 /** §4/§8 DUPLICATE_TRANSACTION_WARNING, with the earlier deposit's amount and time. */
 export const DuplicateWarning: Story = {
   parameters: {
-    machineState: 'checkout:active.form.warning',
+    machineState: 'checkoutSubmit:warning',
     scene: paying('APPROVED', { server: { ...GUEST, deposit: 'duplicate' } }),
   },
   play: async ({ canvas }) => {
@@ -305,7 +327,7 @@ export const DuplicateWarningSpanish: Story = { ...DuplicateWarning, globals: { 
 
 /** §8 NO_AMEX: the American Express test card. */
 export const DeclinedNoAmex: Story = {
-  parameters: { machineState: 'checkout:active.form.editing', scene: paying('NO_AMEX') },
+  parameters: { machineState: 'checkout:editing', scene: paying('NO_AMEX') },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.NO_AMEX'));
     await expect(canvas.getByLabelText(t('CHECKOUT.FIRST_NAME'))).toHaveValue('Ana');
@@ -316,7 +338,7 @@ export const DeclinedNoAmexSpanish: Story = { ...DeclinedNoAmex, globals: { loca
 
 /** §8: 'card declined' has no translation: GENERIC_DEPOSIT_FAILED with the customer service phone. */
 export const DeclinedUnknownText: Story = {
-  parameters: { machineState: 'checkout:active.form.editing', scene: paying('DECLINED') },
+  parameters: { machineState: 'checkout:editing', scene: paying('DECLINED') },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(
       t('ERROR.GENERIC_DEPOSIT_FAILED', { phone: '1-800-555-0100' }),
@@ -327,11 +349,11 @@ export const DeclinedUnknownText: Story = {
 /** §6: a signed-in payer gives no contact details. */
 export const SignedIn: Story = {
   parameters: {
-    machineState: 'checkout:active.form.editing',
+    machineState: 'checkoutChoices:card.oneTime',
     scene: {
       server: { fields: { ...billingFields(recipientFields('100001')), logged_in: true } },
       route: 'checkout',
-      steps: [PRESET_25, reach('checkout:active.fees.ready')],
+      steps: [PRESET_25, reach('checkoutAmount:open.priced')],
     },
   },
   play: async ({ canvas }) => {
@@ -350,7 +372,7 @@ const visa = () => new RegExp(t('RECEIPT.CARD_ENDING', { brand: 'Visa', last4: '
 
 /** A guest has no saved cards: the new-card fields only. */
 export const GuestNewCardOnly: Story = {
-  parameters: { machineState: 'checkout:active.savedCards.none', scene: { server: GUEST, route: 'checkout' } },
+  parameters: { machineState: 'checkoutPayment:none', scene: { server: GUEST, route: 'checkout' } },
   play: async ({ canvas }) => {
     await expect(canvas.queryByRole('group', { name: t('CHECKOUT.PAY_WITH') })).toBeNull();
     await expect(canvas.getByLabelText(t('CHECKOUT.CARD_NUMBER'))).toBeInTheDocument();
@@ -359,7 +381,7 @@ export const GuestNewCardOnly: Story = {
 
 export const SavedCardsLoading: Story = {
   parameters: {
-    machineState: 'checkout:active.savedCards.loading',
+    machineState: 'checkoutPayment:loading',
     scene: { server: ANA, route: 'checkout', variants: [{ call: 'loadSavedCards', answer: 'never' }] },
   },
   play: async ({ canvas }) => {
@@ -370,7 +392,7 @@ export const SavedCardsLoading: Story = {
 /** The saved cards could not be loaded: the new card still works, and a retry is offered. */
 export const SavedCardsFailed: Story = {
   parameters: {
-    machineState: 'checkout:active.savedCards.failed',
+    machineState: 'checkoutPayment:failed',
     scene: { server: ANA, route: 'checkout', variants: [{ call: 'loadSavedCards', answer: 'fail' }] },
   },
   play: async ({ canvas }) => {
@@ -383,8 +405,8 @@ export const SavedCardsFailed: Story = {
 /** §4 card choice: Ana's cards (the expired one cannot be chosen), or a new card. */
 export const SavedCards: Story = {
   parameters: {
-    machineState: 'checkout:active.savedCards.ready',
-    scene: { server: ANA, route: 'checkout', steps: [PRESET_25, reach('checkout:active.fees.ready')] },
+    machineState: 'checkoutPayment:ready',
+    scene: { server: ANA, route: 'checkout', steps: [PRESET_25, reach('checkoutAmount:open.priced')] },
   },
   play: async ({ canvas }) => {
     const group = canvas.getByRole('group', { name: t('CHECKOUT.PAY_WITH') });
@@ -401,8 +423,8 @@ export const SavedCards: Story = {
 /** A saved card chosen: its security code only; no new-card or billing fields. */
 export const SavedCardChosen: Story = {
   parameters: {
-    machineState: 'checkout:active.savedCards.ready',
-    scene: { server: ANA, route: 'checkout', steps: [PRESET_25, reach('checkout:active.fees.ready'), CHOOSE_VISA] },
+    machineState: 'checkoutPayment:ready',
+    scene: { server: ANA, route: 'checkout', steps: [PRESET_25, reach('checkoutAmount:open.priced'), CHOOSE_VISA] },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('radio', { name: visa() })).toBeChecked();
@@ -417,17 +439,16 @@ export const SavedCardChosenSpanish: Story = { ...SavedCardChosen, globals: { lo
 /** The saved card's security code is with the vault. */
 export const TokenizingSavedCard: Story = {
   parameters: {
-    machineState: 'checkout:active.form.tokenizingSaved',
+    machineState: 'checkoutSubmit:tokenizingSaved',
     scene: {
       server: ANA,
       route: 'checkout',
       variants: [{ call: 'tokenizeSavedCard', answer: 'never' }],
       steps: [
         PRESET_25,
-        reach('checkout:active.fees.ready'),
+        reach('checkoutAmount:open.priced'),
         CHOOSE_VISA,
-        to.checkout({ type: 'card.savedCvc', cvc: '123' }),
-        SUBMIT,
+        submit(ANA, null, { saved_card_cvc: '123' }),
       ],
     },
   },
@@ -437,13 +458,13 @@ export const TokenizingSavedCard: Story = {
 /** §4/§9: monthly on the 15th with the saved Visa. */
 export const MonthlyRecurring: Story = {
   parameters: {
-    machineState: 'checkout:active.form.editing',
+    machineState: 'checkoutChoices:card.recurring',
     scene: {
       server: ANA,
       route: 'checkout',
       steps: [
         PRESET_25,
-        reach('checkout:active.fees.ready'),
+        reach('checkoutAmount:open.priced'),
         CHOOSE_VISA,
         to.checkout({ type: 'recurring.type', recurringType: 'monthly' }),
         to.checkout({ type: 'recurring.day', day: 15 }),
@@ -462,15 +483,15 @@ export const MonthlyRecurring: Story = {
 /** §4: recurring needs a saved card and a day; a new card with weekly shows both errors. */
 export const RecurringInvalid: Story = {
   parameters: {
-    machineState: 'checkout:active.form.editing',
+    machineState: 'checkout:editing',
     scene: {
       server: ANA,
       route: 'checkout',
       steps: [
         PRESET_25,
-        reach('checkout:active.fees.ready'),
+        reach('checkoutAmount:open.priced'),
         to.checkout({ type: 'recurring.type', recurringType: 'weekly' }),
-        SUBMIT,
+        submit(ANA, cardInput(testCard('APPROVED'))),
       ],
     },
   },
@@ -492,8 +513,8 @@ const DEST: SandboxSetup = {
 
 export const RoundupOffered: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.ready',
-    scene: { server: DEST, route: 'checkout', steps: [PRESET_25, reach('checkout:active.fees.ready')] },
+    machineState: 'checkoutAmount:open.priced',
+    scene: { server: DEST, route: 'checkout', steps: [PRESET_25, reach('checkoutAmount:open.priced')] },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('group', { name: t('CHECKOUT.ROUNDUP') })).toBeInTheDocument();
@@ -507,11 +528,11 @@ export const RoundupOffered: Story = {
 /** §4: the roundup replaces amount, fees and total. */
 export const RoundupPicked: Story = {
   parameters: {
-    machineState: 'checkout:active.fees.ready',
+    machineState: 'checkoutChoices:card.roundedUp',
     scene: {
       server: DEST,
       route: 'checkout',
-      steps: [PRESET_25, reach('checkout:active.fees.ready'), to.checkout({ type: 'roundup.pick', id: 1 })],
+      steps: [PRESET_25, reach('checkoutAmount:open.priced'), to.checkout({ type: 'roundup.pick', id: 1 })],
     },
   },
   play: async ({ canvas }) => {
@@ -527,7 +548,7 @@ export const RoundupPickedSpanish: Story = { ...RoundupPicked, globals: { locale
 /** §4 trust block, §8 FIELD_NO_TRUST: a trust deposit billed in New Jersey opens the mismatch modal. */
 export const TrustMismatch: Story = {
   parameters: {
-    machineState: 'checkout:active.form.trustMismatch',
+    machineState: 'checkoutSubmit:trustMismatch',
     scene: paying('APPROVED', {
       server: {
         fields: {
@@ -554,13 +575,14 @@ export const TrustMismatchSpanish: Story = { ...TrustMismatch, globals: { locale
 const AT_PAM = (signedIn: boolean): SandboxSetup => ({
   fields: { ...recipientFields('100026'), logged_in: signedIn, email: signedIn ? 'ana@example.com' : '' },
 });
-const ACK: Step = to.checkout({ type: 'checkout.acknowledgeFees', value: true });
+/** Next with the fees acknowledged: the form's only field at a pam facility. */
+const NEXT = (signedIn: boolean): Step => submit(AT_PAM(signedIn), null, { fees_acknowledged: true });
 
 /** The fees acknowledgement instead of the card: Next waits for it. */
 export const PamVariant: Story = {
   parameters: {
-    machineState: 'checkout:active.form.editing',
-    scene: { server: AT_PAM(true), route: 'checkout', steps: [PRESET_25, reach('checkout:active.fees.ready')] },
+    machineState: 'checkoutChoices:pam.once',
+    scene: { server: AT_PAM(true), route: 'checkout', steps: [PRESET_25, reach('checkoutAmount:open.priced')] },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: t('CHECKOUT.NEXT') })).toBeDisabled();
@@ -576,11 +598,11 @@ export const PamVariantSpanish: Story = { ...PamVariant, globals: { locale: 'es'
 /** §4 pam mode: the deposit set to repeat on the 1st and the 15th, on the card the endpoint keeps. */
 export const PamRecurring: Story = {
   parameters: {
-    machineState: 'checkout:active.form.editing',
+    machineState: 'checkoutChoices:pam.biweekly',
     scene: {
       server: AT_PAM(true),
       route: 'checkout',
-      steps: [PRESET_25, reach('checkout:active.fees.ready'), to.checkout({ type: 'pam.recurring', biweekly: true })],
+      steps: [PRESET_25, reach('checkoutAmount:open.priced'), to.checkout({ type: 'pam.recurring', biweekly: true })],
     },
   },
   play: async ({ canvas }) => {
@@ -598,11 +620,11 @@ export const PamRecurringSpanish: Story = { ...PamRecurring, globals: { locale: 
 /** §6: in pam mode an account is required. */
 export const PamNeedsAccount: Story = {
   parameters: {
-    machineState: 'checkout:active.form.pamNeedsAccount',
+    machineState: 'checkout:pamNeedsAccount',
     scene: {
       server: AT_PAM(false),
       route: 'checkout',
-      steps: [PRESET_25, reach('checkout:active.fees.ready'), ACK, SUBMIT],
+      steps: [PRESET_25, reach('checkoutAmount:open.priced'), NEXT(false)],
     },
   },
   play: async ({ canvas }) => {
@@ -616,12 +638,12 @@ export const PamNeedsAccount: Story = {
 
 export const PreparingPam: Story = {
   parameters: {
-    machineState: 'checkout:active.form.preparingPam',
+    machineState: 'checkoutSubmit:preparingPam',
     scene: {
       server: AT_PAM(true),
       route: 'checkout',
       variants: [{ call: 'preparePamDeposit', answer: 'never' }],
-      steps: [PRESET_25, reach('checkout:active.fees.ready'), ACK, SUBMIT],
+      steps: [PRESET_25, reach('checkoutAmount:open.priced'), NEXT(true)],
     },
   },
   play: busy,
@@ -630,11 +652,11 @@ export const PreparingPam: Story = {
 /** The signed payload is on its way to the payment endpoint. */
 export const PostingPam: Story = {
   parameters: {
-    machineState: 'checkout:active.form.postingPam',
+    machineState: 'checkoutSubmit:postingPam',
     scene: {
       server: AT_PAM(true),
       route: 'checkout',
-      steps: [PRESET_25, reach('checkout:active.fees.ready'), ACK, SUBMIT],
+      steps: [PRESET_25, reach('checkoutAmount:open.priced'), NEXT(true)],
     },
   },
   play: async ({ canvas, canvasElement }) => {
@@ -667,7 +689,7 @@ function checking(key: string): Story['play'] {
 
 /** §5: the service's min and max (1402: 10 to 200) are the limits; the amounts are offered. */
 export const LimitsReady: Story = {
-  parameters: { machineState: 'checkout:active.limits.ready', scene: { server: UW_TRUST(), route: 'checkout' } },
+  parameters: { machineState: 'checkoutAmount:open.idle', scene: { server: UW_TRUST(), route: 'checkout' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(t('CHECKOUT.LIMITS', { min: money(10), max: money(200) }))).toBeInTheDocument();
     await expect(canvas.getByRole('radio', { name: money(25) })).toBeEnabled();
@@ -678,7 +700,7 @@ export const LimitsReady: Story = {
 /** §5: first, is the payer an approved depositor. */
 export const CheckingDepositor: Story = {
   parameters: {
-    machineState: 'checkout:active.limits.checkingDepositor',
+    machineState: 'checkoutAmount:checkingDepositor',
     scene: { server: UW_TRUST(), route: 'checkout', variants: [{ call: 'isApprovedDepositor', answer: 'never' }] },
   },
   play: checking('UW.CHECKING_DEPOSITOR'),
@@ -687,7 +709,7 @@ export const CheckingDepositor: Story = {
 /** §5: then the inmate lookup. */
 export const CheckingInmate: Story = {
   parameters: {
-    machineState: 'checkout:active.limits.checkingInmate',
+    machineState: 'checkoutAmount:checkingInmate',
     scene: { server: UW_TRUST(), route: 'checkout', variants: [{ call: 'getCnInmate', answer: 'never' }] },
   },
   play: checking('UW.CHECKING_INMATE'),
@@ -696,7 +718,7 @@ export const CheckingInmate: Story = {
 /** §5: then the service's min and max. */
 export const LoadingLimits: Story = {
   parameters: {
-    machineState: 'checkout:active.limits.loadingLimits',
+    machineState: 'checkoutAmount:loadingLimits',
     scene: { server: UW_TRUST(), route: 'checkout', variants: [{ call: 'getAllowedMinMax', answer: 'never' }] },
   },
   play: checking('UW.LOADING_LIMITS'),
@@ -705,7 +727,7 @@ export const LoadingLimits: Story = {
 /** §5/§8: not an approved depositor for 100061: the message and Back; nothing to pay. */
 export const LimitsRefused: Story = {
   parameters: {
-    machineState: 'checkout:active.limits.refused',
+    machineState: 'checkoutAmount:refused',
     scene: { server: UW_TRUST('100061'), route: 'checkout' },
   },
   play: async ({ canvas }) => {
@@ -718,7 +740,7 @@ export const LimitsRefused: Story = {
 /** A check that failed (a 500): its message and a retry. */
 export const LimitsFailed: Story = {
   parameters: {
-    machineState: 'checkout:active.limits.failed',
+    machineState: 'checkoutAmount:failed',
     scene: { server: UW_TRUST(), route: 'checkout', variants: [{ call: 'isApprovedDepositor', answer: 'fail' }] },
   },
   play: async ({ canvas }) => {
@@ -729,7 +751,7 @@ export const LimitsFailed: Story = {
 
 /** §4 maxed out at 1401: no amounts, no summary; the limit is reached and Back is offered. */
 export const MaxedOut: Story = {
-  parameters: { machineState: 'checkout:active.limits.maxedOut', scene: { server: AT_COOK, route: 'checkout' } },
+  parameters: { machineState: 'checkoutAmount:maxedOut', scene: { server: AT_COOK, route: 'checkout' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('UW.MAXED_OUT_TITLE'));
     await expect(canvas.queryByText(t('CHECKOUT.SUMMARY'))).toBeNull();

@@ -2,27 +2,34 @@
 // trust checks under way, maxed out (no summary, a Back button), refused (not approved, fraud flag,
 // lookup failure) or failed (with a retry). The amounts, summary and card appear only once ready.
 import { useTranslation } from 'react-i18next';
-import type { LimitsState } from '../../machines/checkout-limits.ts';
 import type { CheckoutRef } from '../machine-refs.ts';
 import { WizardNav } from './layout.tsx';
 import { StepHeading } from './step-heading.tsx';
 
+/** What the checkout shows before an amount may be chosen (the views of its table). */
+export type LimitsView =
+  | 'limits.checkingDepositor'
+  | 'limits.checkingInmate'
+  | 'limits.loadingLimits'
+  | 'limits.maxedOut'
+  | 'limits.refused'
+  | 'limits.failed';
+
 /** The status line of each check while it runs. */
-const CHECKING_KEYS: Partial<Record<LimitsState, string>> = {
-  resolving: 'UW.CHECKING_DEPOSITOR',
-  checkingDepositor: 'UW.CHECKING_DEPOSITOR',
-  checkingInmate: 'UW.CHECKING_INMATE',
-  loadingLimits: 'UW.LOADING_LIMITS',
+const CHECKING_KEYS: Partial<Record<LimitsView, string>> = {
+  'limits.checkingDepositor': 'UW.CHECKING_DEPOSITOR',
+  'limits.checkingInmate': 'UW.CHECKING_INMATE',
+  'limits.loadingLimits': 'UW.LOADING_LIMITS',
 };
 
 export function CheckoutLimits({
-  state,
+  view,
   checkout,
   refusal,
   recipient,
   onBack,
 }: {
-  state: LimitsState;
+  view: LimitsView;
   checkout: CheckoutRef;
   /** i18n key of why the deposit cannot be taken, or of the failure. */
   refusal: string | null;
@@ -31,7 +38,7 @@ export function CheckoutLimits({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const checking = CHECKING_KEYS[state];
+  const checking = CHECKING_KEYS[view];
   return (
     <div>
       <StepHeading>{t('CHECKOUT.HEADING')}</StepHeading>
@@ -51,19 +58,19 @@ export function CheckoutLimits({
           {t(checking)}
         </p>
       ) : null}
-      {state === 'maxedOut' ? (
+      {view === 'limits.maxedOut' ? (
         <div className="notice notice--error" role="alert" aria-labelledby="checkout-maxed-out">
           <h2 id="checkout-maxed-out">{t('UW.MAXED_OUT_TITLE')}</h2>
           <p>{t('UW.MAXED_OUT_TEXT', { labelLower: recipient.label.toLowerCase() })}</p>
         </div>
       ) : null}
-      {state === 'refused' ? (
+      {view === 'limits.refused' ? (
         <div className="notice notice--error" role="alert">
           <p>{t(refusal ?? 'ERROR.UNEXPECTED')}</p>
           <p>{t('UW.REFUSED_TEXT')}</p>
         </div>
       ) : null}
-      {state === 'failed' ? (
+      {view === 'limits.failed' ? (
         <div className="notice notice--error" role="alert">
           <p>
             {t('UW.CHECK_FAILED')} {t(refusal ?? 'ERROR.UNEXPECTED')}

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { inmateLabelText } from '../deposit-types.ts';
 import type { Inmate } from '../../contract/entities.ts';
-import { FRAUD_CONTROL_MESSAGE } from '../../machines/wizard.machine.ts';
+import { FRAUD_CONTROL_MESSAGE } from '../../machines/wizard-rules.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { TextField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';

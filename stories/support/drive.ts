@@ -9,7 +9,9 @@ import { DELAYS, RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import type { DepositType, Locale } from '../../contract/entities.ts';
 import type { ActorIO, CallFailure } from '../../machines/actors.types.ts';
 import { checkoutExtrasMachine, type CheckoutExtrasEvent } from '../../machines/checkout-extras.machine.ts';
-import { EXTRAS_ID } from '../../machines/checkout.machine.ts';
+import { CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
+import { checkoutAmountMachine } from '../../machines/checkout-amount.machine.ts';
+import type { CheckoutEvent } from '../../machines/checkout.types.ts';
 import {
   provideApp,
   provideCheckout,
@@ -21,7 +23,6 @@ import {
 import type { AppEvent } from '../../machines/app.types.ts';
 import { locationOf } from '../../machines/pages.ts';
 import type {
-  CheckoutEvent,
   FacilityPickerEvent,
   RecipientSearchEvent,
   WizardEvent,
@@ -48,11 +49,15 @@ export type MachineName =
   | 'facilityPicker'
   | 'recipientSearch'
   | 'checkout'
+  | 'checkoutAmount'
+  | 'checkoutPayment'
+  | 'checkoutChoices'
+  | 'checkoutSubmit'
   | 'checkoutExtras'
   | 'receiptFlow'
   | 'depositStatus'
   | 'sessionTimeout';
-/** '<machine>:<state path>', e.g. 'checkout:active.form.warning' or 'wizard:step.facility.editing'. */
+/** '<machine>:<state path>', e.g. 'checkoutSubmit:warning' or 'wizard:step.facility.editing'. */
 export type MachineState = `${MachineName}:${string}`;
 
 interface EventOf {
@@ -61,6 +66,11 @@ interface EventOf {
   facilityPicker: FacilityPickerEvent;
   recipientSearch: RecipientSearchEvent;
   checkout: CheckoutEvent;
+  // The checkout's children hear from the checkout, which passes the screen's events on.
+  checkoutAmount: never;
+  checkoutPayment: never;
+  checkoutChoices: never;
+  checkoutSubmit: never;
   checkoutExtras: CheckoutExtrasEvent;
   receiptFlow: ReceiptFlowEvent;
   depositStatus: DepositStatusEvent;
@@ -281,9 +291,11 @@ function storyMachine(given: Partial<ActorLogics>, delays: StoryDelays) {
   const extras = provideMachine(checkoutExtrasMachine, actors).provide({
     delays: { formSaveThrottle: delays.formSaveThrottle },
   });
-  const checkout = provideCheckout(actors).provide({
-    actors: { checkoutExtrasMachine: extras },
+  const amount = provideMachine(checkoutAmountMachine, actors).provide({
     delays: { feeThrottle: delays.feeThrottle, feesTimeout: delays.feesTimeout },
+  });
+  const checkout = provideCheckout(actors).provide({
+    actors: { checkoutExtrasMachine: extras, checkoutAmountMachine: amount },
   });
   const recipientSearch = provideRecipientSearch(actors).provide({
     delays: { searchThrottle: delays.searchThrottle },
@@ -303,7 +315,6 @@ function storyMachine(given: Partial<ActorLogics>, delays: StoryDelays) {
 
 // ---------------------------------------------------------------- driving
 
-
 export interface Driven {
   state: MachineState;
   app: AppRef;
@@ -317,12 +328,21 @@ function childOf(parent: AnyActorRef | undefined, id: string): AnyActorRef | und
   return children?.[id];
 }
 
+/** The checkout's children by the name the stories use. */
+const CHECKOUT_KIDS: Partial<Record<MachineName, string>> = {
+  checkoutAmount: CHECKOUT_CHILDREN.amount,
+  checkoutPayment: CHECKOUT_CHILDREN.payment,
+  checkoutChoices: CHECKOUT_CHILDREN.choices,
+  checkoutSubmit: CHECKOUT_CHILDREN.submit,
+  checkoutExtras: CHECKOUT_CHILDREN.extras,
+};
+
 function lookup(app: AppRef, name: MachineName): AnyActorRef | undefined {
   if (name === 'app') return app;
   if (name === 'sessionTimeout') return childOf(app, SESSION_TIMEOUT_ID);
   const wizard = childOf(app, 'wizard');
-  // The checkout's extras (voicemail offers, CPA link) run as its child 'extras'.
-  if (name === 'checkoutExtras') return childOf(childOf(wizard, 'checkout'), EXTRAS_ID);
+  const kid = CHECKOUT_KIDS[name];
+  if (kid) return childOf(childOf(wizard, 'checkout'), kid);
   // The receipt's status tracker runs as the receipt flow's child.
   if (name === 'depositStatus') return childOf(childOf(wizard, 'receiptFlow'), DEPOSIT_STATUS_ID);
   return name === 'wizard' ? wizard : childOf(wizard, name);
@@ -334,10 +354,7 @@ async function actorOf(app: AppRef, name: MachineName): Promise<AnyActorRef> {
   const parent =
     name === 'wizard' || name === 'sessionTimeout'
       ? app
-      : await actorOf(
-          app,
-          name === 'checkoutExtras' ? 'checkout' : name === 'depositStatus' ? 'receiptFlow' : 'wizard',
-        );
+      : await actorOf(app, CHECKOUT_KIDS[name] ? 'checkout' : name === 'depositStatus' ? 'receiptFlow' : 'wizard');
   await waitFor(parent, () => lookup(app, name) !== undefined, { timeout: TIMEOUT });
   return lookup(app, name) as AnyActorRef;
 }
@@ -353,6 +370,10 @@ function describe(app: AppRef): string {
   const kids = ['facilityPicker', 'recipientSearch', 'checkout']
     .filter((k) => childOf(wizard, k))
     .map((k) => `${k} ${value(childOf(wizard, k))}`);
+  const checkout = childOf(wizard, 'checkout');
+  for (const [name, id] of Object.entries(CHECKOUT_KIDS)) {
+    if (childOf(checkout, id)) kids.push(`${name} ${value(childOf(checkout, id))}`);
+  }
   return [`app ${value(app)}`, wizard ? `wizard ${value(wizard)}` : '', ...kids].filter(Boolean).join(', ');
 }
 

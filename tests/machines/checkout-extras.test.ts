@@ -13,7 +13,7 @@ import {
   showsAutoPayNote,
   voicemailOfferFor,
 } from '../../machines/checkout-extras.machine.ts';
-import { EXTRAS_ID } from '../../machines/checkout.machine.ts';
+import { CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
 import { provideCheckout, provideMachine } from '../../machines/provide-actors.ts';
 import { HARRIS, NETWORK_FAILURE, RECIPIENT_FIELDS } from '../../fixtures/samples.ts';
 import offersFixture from '../../fixtures/voicemail-offers.json' with { type: 'json' };
@@ -208,7 +208,9 @@ describe('the CPA link (§9 cpastates)', () => {
     const calls = new FakeCalls();
     const clock = new SimulatedClock();
     const { child } = withParent(provideCheckout(calls.all()), { fields: RECIPIENT_FIELDS, facility: HARRIS }, clock);
-    const extras = (child.getSnapshot() as { children: Record<string, AnyActorRef> }).children[EXTRAS_ID];
+    const extras = (child.getSnapshot() as { children: Record<string, AnyActorRef> }).children[
+      CHECKOUT_CHILDREN.extras
+    ];
     expect(extras).toBeDefined();
     child.send({ type: 'checkout.change', fields: { billing_city: 'Richmond' } });
     child.send({ type: 'checkout.change', fields: { billing_state: 'VA' } });

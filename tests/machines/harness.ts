@@ -170,7 +170,9 @@ export class Coverage {
     ]);
     const reached = this.states.get(machine.id) ?? new Set<string>();
     const taken = this.transitions.get(machine.id) ?? new Set<string>();
-    const missingStates = allStates.filter((s) => !reached.has(s));
+    // A state left by a transition was reached, if only for a moment (an initial state that decides at once).
+    const left = new Set([...taken].map((key) => key.slice(0, key.indexOf(' on '))));
+    const missingStates = allStates.filter((s) => !reached.has(s) && !left.has(s));
     const missingTransitions = allTransitions.filter((t) => !taken.has(t));
     return {
       machine: machine.id,
@@ -265,6 +267,8 @@ const ERROR = 'xstate.error.actor.';
 const AFTER = 'xstate.after.';
 
 function candidates<S extends AnyMachineSnapshot>(spec: ModelSpec<S>, snapshot: S): EventObject[] {
+  // A machine that has finished takes no more events (its actor has stopped).
+  if (snapshot.status !== 'active') return [];
   const out: EventObject[] = [...spec.samples(snapshot)];
   for (const descriptor of __unsafe_getAllOwnEventDescriptors(snapshot)) {
     if (descriptor.startsWith(DONE)) {

@@ -10,13 +10,9 @@ import { provideWizard } from '../../machines/provide-actors.ts';
 import type { receiptFlowMachine } from '../../machines/receipt.machine.ts';
 import type { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
 import { progressOf, routeOf, stepOf, wizardMachine } from '../../machines/wizard.machine.ts';
-import type {
-  CheckoutInput,
-  CheckoutOutput,
-  WizardEvent,
-  WizardInput,
-  WizardRoute,
-} from '../../machines/wizard.types.ts';
+import type { CheckoutInput, CheckoutOutput } from '../../machines/checkout.types.ts';
+import { VALID_VALUES } from './checkout-samples.ts';
+import type { WizardEvent, WizardInput, WizardRoute } from '../../machines/wizard.types.ts';
 import {
   DEST_ACCOUNTS,
   FACILITY_OPTIONS,
@@ -30,7 +26,6 @@ import {
   RECIPIENT_FIELDS,
   TOKEN,
   VALID_BILLING,
-  VALID_CARD,
   deepContactFields,
   depositSuccess,
   saveAnswer,
@@ -660,9 +655,7 @@ describe('wizard: with its real children', () => {
     expect(wizard.getSnapshot().context.fields.deposit_amount).toBe(25);
     calls.resolve('getFees', FEES);
     await settle();
-    checkout.send({ type: 'checkout.change', fields: VALID_BILLING });
-    checkout.send({ type: 'card.change', card: VALID_CARD });
-    checkout.send({ type: 'checkout.submit' });
+    checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
     calls.resolve('tokenizeCard', TOKEN);
     await settle();
     const saved = {

@@ -98,7 +98,18 @@ describe('form draft', () => {
       dirty: { billing_city: 'Austin' },
       inFlight: {},
     };
-    const checkoutContext = { fields: { ...TYPED, deposit_amount: 75, deposit_amount_id: '75' } };
+    // The checkout machine's own choices (machines/checkout.types.ts): the amount, the card, the choice.
+    const checkoutContext = {
+      fields: TYPED,
+      amount: { deposit_amount: 75, deposit_amount_id: '75' },
+      payment: { saved_card_id: TYPED.saved_card_id },
+      choice: {
+        recurring_type: TYPED.recurring_type,
+        recurring_increment: TYPED.recurring_increment,
+        roundups: TYPED.roundups,
+        selected_roundup: TYPED.selected_roundup,
+      },
+    };
     const checkout = { id: 'checkout', sessionId: 'c', getSnapshot: () => ({ context: checkoutContext }) };
     const wizard = {
       id: 'wizard',

@@ -8,6 +8,12 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appMachine } from '../../machines/app.machine.ts';
 import { checkoutMachine } from '../../machines/checkout.machine.ts';
+import { checkoutAmountMachine } from '../../machines/checkout-amount.machine.ts';
+import { checkoutChoicesMachine } from '../../machines/checkout-choices.machine.ts';
+import { checkoutPaymentMachine } from '../../machines/checkout-payment.machine.ts';
+import { checkoutSubmitMachine } from '../../machines/checkout-submit.machine.ts';
+import { CHECKOUT_SCREENS } from '../../src/screens/checkout/checkout-screens.ts';
+import type { ScreenTable } from '../../src/screens/screen-table.ts';
 import { checkoutExtrasMachine } from '../../machines/checkout-extras.machine.ts';
 import { facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { creditCardsMachine } from '../../machines/credit-cards.machine.ts';
@@ -45,12 +51,6 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   wizard: { machine: wizardMachine, regions: ['step'] },
   facilityPicker: { machine: facilityPickerMachine, regions: [''] },
   recipientSearch: { machine: recipientSearchMachine, regions: [''] },
-  checkout: {
-    machine: checkoutMachine,
-    regions: ['active.limits', 'active.fees', 'active.savedCards', 'active.form'],
-  },
-  // The checkout's child 'extras' (voicemail offers, the CPA link; docs/decisions/0015).
-  checkoutExtras: { machine: checkoutExtrasMachine, regions: ['voicemail', 'cpa'] },
   receiptFlow: { machine: receiptFlowMachine, regions: [''] },
   // The receipt's status tracker, the receipt flow's child (docs/decisions/0048).
   depositStatus: { machine: depositStatusMachine, regions: [''] },
@@ -80,6 +80,25 @@ const SCREENS: Record<string, { machine: AnyStateMachine; regions: string[] }> =
   accessibility: { machine: accessibilityMachine, regions: [''] },
 };
 
+/**
+ * Flows whose renderer reads a table from state to screen (src/screens/screen-table.ts): each of their
+ * machines' states must have an entry, and each entry that is not terminal a story.
+ */
+const TABLES: { table: ScreenTable; machines: Record<string, AnyStateMachine> }[] = [
+  {
+    table: CHECKOUT_SCREENS,
+    machines: {
+      checkout: checkoutMachine,
+      checkoutAmount: checkoutAmountMachine,
+      checkoutPayment: checkoutPaymentMachine,
+      checkoutChoices: checkoutChoicesMachine,
+      checkoutSubmit: checkoutSubmitMachine,
+      // Voicemail offers and the CPA link (docs/decisions/0015).
+      checkoutExtras: checkoutExtrasMachine,
+    },
+  },
+];
+
 /** A state with an unguarded eventless transition is left as soon as it is entered: nothing renders it. */
 function isTransient(node: AnyStateNode): boolean {
   return (node.always ?? []).some((t) => !t.guard);
@@ -95,18 +114,33 @@ function nodeAt(machine: AnyStateMachine, path: string): AnyStateNode {
   return node;
 }
 
-/** Leaf states under `node` ('active.fees.idle'), final and transient states left out. */
-function leavesOf(node: AnyStateNode): string[] {
+/** Leaf states under `node` ('active.fees.idle'), transient states left out, final ones too unless asked. */
+function leavesOf(node: AnyStateNode, finals = false): string[] {
   const kids = Object.values(node.states);
-  if (kids.length === 0) return node.type === 'final' || isTransient(node) ? [] : [node.path.join('.')];
-  return kids.flatMap(leavesOf);
+  if (kids.length === 0) return (node.type === 'final' && !finals) || isTransient(node) ? [] : [node.path.join('.')];
+  return kids.flatMap((kid) => leavesOf(kid, finals));
+}
+
+/** Every state of the tables' machines, as the tables name them. */
+function tabledStates(): string[] {
+  return TABLES.flatMap(({ machines }) =>
+    Object.entries(machines).flatMap(([name, machine]) => leavesOf(machine.root, true).map((p) => `${name}:${p}`)),
+  );
 }
 
 /** The screen states that must have a story: '<machine>:<state path>'. */
 function screenStates(): string[] {
-  return Object.entries(SCREENS).flatMap(([name, { machine, regions }]) =>
-    regions.flatMap((region) => leavesOf(nodeAt(machine, region)).map((path) => `${name}:${path}`)),
+  const fromTables = TABLES.flatMap(({ table }) =>
+    Object.entries(table)
+      .filter(([, entry]) => !entry.terminal)
+      .map(([state]) => state),
   );
+  return [
+    ...fromTables,
+    ...Object.entries(SCREENS).flatMap(([name, { machine, regions }]) =>
+      regions.flatMap((region) => leavesOf(nodeAt(machine, region)).map((path) => `${name}:${path}`)),
+    ),
+  ];
 }
 
 const STORIES_DIR = join(import.meta.dirname, '../../stories');
@@ -124,6 +158,33 @@ function storiedStates(dir = STORIES_DIR): Map<string, string[]> {
   return out;
 }
 
+describe('the tables from state to screen', () => {
+  it('have an entry for every state of their machines, and none for a state that does not exist', () => {
+    const states = tabledStates();
+    const entries = TABLES.flatMap(({ table }) => Object.keys(table));
+    expect(
+      states.filter((s) => !entries.includes(s)),
+      'states without an entry',
+    ).toEqual([]);
+    expect(
+      entries.filter((e) => !states.includes(e)),
+      'entries of no state',
+    ).toEqual([]);
+  });
+
+  it('mark as terminal exactly the final states', () => {
+    for (const { table, machines } of TABLES) {
+      for (const [name, machine] of Object.entries(machines)) {
+        const finals = leavesOf(machine.root, true).filter((p) => nodeAt(machine, p).type === 'final');
+        const terminal = Object.entries(table)
+          .filter(([state, entry]) => state.startsWith(`${name}:`) && entry.terminal)
+          .map(([state]) => state.slice(name.length + 1));
+        expect(terminal.sort(), name).toEqual(finals.sort());
+      }
+    }
+  });
+});
+
 describe('stories of the screen states', () => {
   const required = screenStates();
   const named = storiedStates();
@@ -131,7 +192,7 @@ describe('stories of the screen states', () => {
 
   it('know the screen states of the machines', () => {
     expect(required.length).toBeGreaterThan(30);
-    expect(required).toContain('checkout:active.form.warning');
+    expect(required).toContain('checkoutSubmit:warning');
     expect(required).toContain('wizard:step.facility.editing');
     expect(required).toContain('recipientSearch:empty');
     // Left at once by its guards, and the autosave region: no screen of their own.
