@@ -200,6 +200,7 @@ export const appMachine = setup({
   },
   states: {
     booting: {
+      tags: ['loading', 'booting'],
       invoke: {
         id: 'loadFormState',
         src: 'loadFormState',

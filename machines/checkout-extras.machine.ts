@@ -176,7 +176,7 @@ export const checkoutExtrasMachine = setup({
           },
         },
         /** The billing state is a CPA state: the link shows. */
-        shown: {},
+        shown: { tags: ['cpaShown'] },
         /** Not a CPA state. */
         hidden: {},
         /** The link could not be asked for: none shows; the next change asks again. */

@@ -54,6 +54,7 @@ export const creditCardsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadSavedCards',
         src: 'loadSavedCards',
@@ -67,8 +68,12 @@ export const creditCardsMachine = setup({
         },
       },
     },
-    failed: { on: { 'cards.retry': 'loading' } },
+    failed: {
+      tags: ['error'],
+      on: { 'cards.retry': 'loading' },
+    },
     ready: {
+      tags: ['editing'],
       on: {
         'cards.remove': {
           guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
@@ -78,12 +83,14 @@ export const creditCardsMachine = setup({
       },
     },
     confirming: {
+      tags: ['dialog'],
       on: {
         'cards.cancel': { target: 'ready', actions: 'dropChosen' },
         'cards.confirm': 'removing',
       },
     },
     removing: {
+      tags: ['dialog', 'busy'],
       invoke: {
         id: 'removeSavedCard',
         src: 'removeSavedCard',

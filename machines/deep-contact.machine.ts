@@ -56,6 +56,7 @@ export const deepContactMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      tags: ['loading'],
       invoke: {
         id: 'startDeepContact',
         src: 'startDeepContact',
@@ -72,8 +73,11 @@ export const deepContactMachine = setup({
       },
     },
     /** The link names a facility or person this site does not know: the normal wizard instead. */
-    notFound: {},
+    notFound: {
+      tags: ['error', 'notFound'],
+    },
     failed: {
+      tags: ['error'],
       on: { 'deepContact.retry': { target: 'starting', actions: 'clearFailure' } },
     },
     leaving: { type: 'final', entry: 'toTypeStep' },

@@ -165,6 +165,7 @@ export const depositHistoryMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadDepositHistory',
         src: 'loadDepositHistory',
@@ -179,11 +180,15 @@ export const depositHistoryMachine = setup({
         },
       },
     },
-    failed: { on: { 'history.retry': 'loading' } },
+    failed: {
+      tags: ['error'],
+      on: { 'history.retry': 'loading' },
+    },
     ready: {
       initial: 'idle',
       states: {
         idle: {
+          tags: ['editing'],
           on: {
             'history.next': { guard: 'hasOtherPages', target: 'turning', actions: 'requestNext' },
             'history.previous': { guard: 'hasOtherPages', target: 'turning', actions: 'requestPrevious' },
@@ -196,6 +201,7 @@ export const depositHistoryMachine = setup({
         },
         // The shown page stays on screen while the other one loads.
         turning: {
+          tags: ['busy', 'turning'],
           invoke: {
             id: 'loadOtherPage',
             src: 'loadDepositHistory',
@@ -210,6 +216,7 @@ export const depositHistoryMachine = setup({
         // A repeat is a new deposit: the form state starts empty (a finished deposit's deposit_id would
         // send the checkout to that receipt, §4), then holds the row's choices.
         repeating: {
+          tags: ['busy', 'repeating'],
           initial: 'clearing',
           states: {
             clearing: {
@@ -248,7 +255,10 @@ export const depositHistoryMachine = setup({
           },
         },
         // The app takes over from here: it reads the form state and shows the checkout step.
-        leaving: { entry: 'tellAppGoToCheckout' },
+        leaving: {
+          tags: ['busy', 'repeating'],
+          entry: 'tellAppGoToCheckout',
+        },
       },
     },
   },

@@ -165,6 +165,7 @@ export const depositOrVisitMachine = setup({
       initial: 'loading',
       states: {
         loading: {
+          tags: ['cardsLoading'],
           invoke: {
             id: 'loadQuickDeposits',
             src: 'loadQuickDeposits',
@@ -178,8 +179,13 @@ export const depositOrVisitMachine = setup({
             },
           },
         },
-        failed: { on: { 'quick.retry': 'loading' } },
-        ready: {},
+        failed: {
+          tags: ['cardsFailed'],
+          on: { 'quick.retry': 'loading' },
+        },
+        ready: {
+          tags: ['cardsReady'],
+        },
       },
     },
     action: {
@@ -203,6 +209,7 @@ export const depositOrVisitMachine = setup({
           },
         },
         starting: {
+          tags: ['busy'],
           initial: 'clearing',
           states: {
             clearing: {
@@ -243,7 +250,10 @@ export const depositOrVisitMachine = setup({
           },
         },
         // The app takes over from here: it reads the form state and shows the step.
-        leaving: { entry: 'tellAppGo' },
+        leaving: {
+          tags: ['busy'],
+          entry: 'tellAppGo',
+        },
       },
     },
   },

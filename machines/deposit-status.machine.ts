@@ -58,6 +58,7 @@ export const depositStatusMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['busy'],
       invoke: {
         id: 'loadDepositStatus',
         src: 'loadDepositStatus',
@@ -79,11 +80,12 @@ export const depositStatusMachine = setup({
       on: { 'status.check': 'loading' },
     },
     failed: {
+      tags: ['error'],
       after: { statusRetry: 'loading' },
       on: { 'status.check': 'loading' },
     },
     /** Posted, or refunded: nothing more to ask. */
-    settled: {},
+    settled: { tags: ['settled'] },
   },
 });
 

@@ -244,7 +244,10 @@ export const destinationAccountsMachine = setup({
     chosen: null,
     purse: 'pp',
     activity: [],
-    alerts: { sms: false, email: false },
+    alerts: {
+      sms: false,
+      email: false,
+    },
     removed: null,
     failure: null,
     dialogFailure: null,
@@ -252,6 +255,7 @@ export const destinationAccountsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadDestinationAccounts',
         src: 'loadDestinationAccounts',
@@ -265,8 +269,12 @@ export const destinationAccountsMachine = setup({
         },
       },
     },
-    failed: { on: { 'accounts.retry': 'loading' } },
+    failed: {
+      tags: ['error'],
+      on: { 'accounts.retry': 'loading' },
+    },
     ready: {
+      tags: ['editing'],
       on: {
         'activity.open': {
           guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
@@ -302,6 +310,7 @@ export const destinationAccountsMachine = setup({
       },
     },
     activity: {
+      tags: ['activity'],
       initial: 'loading',
       on: {
         'dialog.close': { target: 'ready', actions: 'closeDialog' },
@@ -313,6 +322,7 @@ export const destinationAccountsMachine = setup({
       },
       states: {
         loading: {
+          tags: ['loading'],
           invoke: {
             id: 'loadAccountActivity',
             src: 'loadAccountActivity',
@@ -327,11 +337,17 @@ export const destinationAccountsMachine = setup({
             },
           },
         },
-        shown: {},
-        failed: { on: { 'activity.retry': 'loading' } },
+        shown: {
+          tags: ['shown'],
+        },
+        failed: {
+          tags: ['error'],
+          on: { 'activity.retry': 'loading' },
+        },
       },
     },
     alerts: {
+      tags: ['alerts'],
       initial: 'choosing',
       states: {
         choosing: {
@@ -344,6 +360,7 @@ export const destinationAccountsMachine = setup({
         },
         // The dialog waits for the answer: it cannot be closed meanwhile.
         saving: {
+          tags: ['busy'],
           entry: 'clearDialogFailure',
           invoke: {
             id: 'updateInactivityAlerts',
@@ -364,10 +381,12 @@ export const destinationAccountsMachine = setup({
           },
         },
         saved: {
+          tags: ['saved'],
           on: { 'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' } },
         },
         // §8: the message says why; what was ticked is kept, to save again.
         failed: {
+          tags: ['error'],
           on: {
             'alerts.change': {
               target: 'choosing',
@@ -381,12 +400,14 @@ export const destinationAccountsMachine = setup({
       },
     },
     confirmingDelete: {
+      tags: ['deleting'],
       on: {
         'dialog.close': { target: 'ready', actions: 'closeDialog' },
         'delete.confirm': 'deleting',
       },
     },
     deleting: {
+      tags: ['deleting', 'busy'],
       invoke: {
         id: 'removeDestinationAccount',
         src: 'removeDestinationAccount',
@@ -405,6 +426,7 @@ export const destinationAccountsMachine = setup({
     // §4: the verification machine starts when the modal opens and stops when it closes (leaving this
     // state), so every opening starts afresh.
     verifying: {
+      tags: ['verifying'],
       invoke: {
         id: 'phoneVerification',
         src: 'phoneVerificationMachine',
@@ -420,6 +442,7 @@ export const destinationAccountsMachine = setup({
         },
         // The modal says the account is verified; the list is read again behind it.
         reloading: {
+          tags: ['busy'],
           invoke: {
             id: 'loadDestinationAccounts',
             src: 'loadDestinationAccounts',
@@ -434,11 +457,13 @@ export const destinationAccountsMachine = setup({
           },
         },
         verified: {
+          tags: ['saved'],
           on: { 'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' } },
         },
       },
     },
     startingDeposit: {
+      tags: ['busy', 'starting'],
       invoke: {
         id: 'saveFormState',
         src: 'saveFormState',

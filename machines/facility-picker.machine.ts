@@ -75,6 +75,7 @@ export const facilityPickerMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadFacilityOptions',
         src: 'loadFacilityOptions',
@@ -104,6 +105,7 @@ export const facilityPickerMachine = setup({
       },
     },
     ready: {
+      tags: ['editing'],
       on: {
         'facility.country': {
           target: 'loading',
@@ -123,6 +125,7 @@ export const facilityPickerMachine = setup({
       },
     },
     failed: {
+      tags: ['error'],
       on: {
         'facility.retry': { target: 'loading', actions: 'clearFailure' },
       },

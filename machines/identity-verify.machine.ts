@@ -144,6 +144,7 @@ export const identityVerifyMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadIdentity',
         src: 'loadIdentity',
@@ -164,9 +165,13 @@ export const identityVerifyMachine = setup({
         },
       },
     },
-    failed: { on: { 'identity.retry': 'loading' } },
+    failed: {
+      tags: ['error'],
+      on: { 'identity.retry': 'loading' },
+    },
     /** The agreement modal: both checkboxes. A validated payer goes straight to the accounts. */
     agreement: {
+      tags: ['dialog', 'agreement'],
       always: { guard: 'isValidated', target: 'accounts' },
       on: {
         'identity.agree': {
@@ -182,6 +187,7 @@ export const identityVerifyMachine = setup({
       },
     },
     profile: {
+      tags: ['editing', 'profile'],
       on: {
         'identity.change': { actions: { type: 'change', params: ({ event }) => ({ values: event.values }) } },
         'identity.submit': [
@@ -191,6 +197,7 @@ export const identityVerifyMachine = setup({
       },
     },
     submitting: {
+      tags: ['busy', 'profile'],
       invoke: {
         id: 'verifyIdentity',
         src: 'verifyIdentity',
@@ -221,6 +228,7 @@ export const identityVerifyMachine = setup({
     },
     /** The pending US phone accounts, each verified by text or call. */
     accounts: {
+      tags: ['editing', 'accounts'],
       always: { guard: not('hasAccountsToVerify'), target: 'done' },
       on: {
         'identity.verifyPhone': {
@@ -232,6 +240,7 @@ export const identityVerifyMachine = setup({
       },
     },
     verifyingPhone: {
+      tags: ['dialog', 'accounts'],
       invoke: {
         id: 'phoneVerification',
         src: 'phoneVerificationMachine',

@@ -50,6 +50,7 @@ export const landingMachine = setup({
   initial: 'welcome',
   states: {
     welcome: {
+      tags: ['editing'],
       // §2: signed-in users are sent on; the page is for the others.
       always: {
         guard: 'isSignedIn',
@@ -69,11 +70,17 @@ export const landingMachine = setup({
       },
       states: {
         noticeCollapsed: { on: { 'landing.more': 'noticeExpanded' } },
-        noticeExpanded: { on: { 'landing.less': 'noticeCollapsed' } },
+        noticeExpanded: {
+          tags: ['expanded'],
+          on: { 'landing.less': 'noticeCollapsed' },
+        },
       },
     },
     // The app takes over from here (it stops this page when it moves on).
-    leaving: { entry: 'tellAppGo' },
+    leaving: {
+      tags: ['busy'],
+      entry: 'tellAppGo',
+    },
   },
 });
 

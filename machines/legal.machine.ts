@@ -77,6 +77,7 @@ export const legalMachine = setup({
   },
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadLegalText',
         src: 'loadLegalText',
@@ -99,8 +100,13 @@ export const legalMachine = setup({
         },
       },
     },
-    failed: { on: { 'legal.retry': 'loading' } },
-    shown: {},
+    failed: {
+      tags: ['error'],
+      on: { 'legal.retry': 'loading' },
+    },
+    shown: {
+      tags: ['done'],
+    },
   },
 });
 

@@ -123,9 +123,11 @@ export const loginMachine = setup({
       always: [{ guard: 'isRegisterMode', target: 'register' }, { target: 'signIn' }],
     },
     signIn: {
+      tags: ['signIn'],
       initial: 'editing',
       states: {
         editing: {
+          tags: ['editing'],
           on: {
             'login.change': { actions: { type: 'changeSignIn', params: ({ event }) => ({ fields: event.fields }) } },
             'login.submit': [
@@ -139,6 +141,7 @@ export const loginMachine = setup({
           },
         },
         submitting: {
+          tags: ['busy'],
           invoke: {
             id: 'signIn',
             src: 'signIn',
@@ -153,9 +156,11 @@ export const loginMachine = setup({
       },
     },
     register: {
+      tags: ['register'],
       initial: 'editing',
       states: {
         editing: {
+          tags: ['editing'],
           on: {
             'register.change': {
               actions: { type: 'changeRegister', params: ({ event }) => ({ fields: event.fields }) },
@@ -171,6 +176,7 @@ export const loginMachine = setup({
           },
         },
         submitting: {
+          tags: ['busy'],
           invoke: {
             id: 'register',
             src: 'register',

@@ -83,7 +83,9 @@ export const navHeaderMachine = setup({
       },
     },
     /** The layout shows the script's navigation in its header. */
-    loaded: {},
+    loaded: {
+      tags: ['loaded'],
+    },
     /** The site's own header stays; the failure was reported. */
     failed: {},
   },

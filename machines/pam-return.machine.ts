@@ -55,6 +55,7 @@ export const pamReturnMachine = setup({
   initial: 'completing',
   states: {
     completing: {
+      tags: ['loading'],
       // An address without a result has nothing to complete: no call is made.
       always: { guard: not('hasResult'), target: 'failed', actions: 'assignMissingResult' },
       entry: 'clearFailure',
@@ -70,6 +71,7 @@ export const pamReturnMachine = setup({
       },
     },
     failed: {
+      tags: ['error'],
       on: {
         // A refused result stays refused: only a failure on the way is worth another try.
         'pamReturn.retry': { guard: 'canRetry', target: 'completing' },
@@ -77,7 +79,9 @@ export const pamReturnMachine = setup({
       },
     },
     // The app takes over from here (it stops this page when it moves on).
-    leaving: {},
+    leaving: {
+      tags: ['busy'],
+    },
   },
 });
 

@@ -121,6 +121,7 @@ export const phoneVerificationMachine = setup({
   initial: 'unverified',
   states: {
     unverified: {
+      tags: ['editing', 'channel'],
       // §5: an international number goes straight to the state that says so.
       always: { guard: 'isInternational', target: 'international' },
       on: {
@@ -131,6 +132,7 @@ export const phoneVerificationMachine = setup({
       },
     },
     sending: {
+      tags: ['busy', 'channel'],
       invoke: {
         id: 'sendVerificationCode',
         src: 'sendVerificationCode',
@@ -159,6 +161,7 @@ export const phoneVerificationMachine = setup({
       },
     },
     attempted: {
+      tags: ['editing', 'code'],
       on: {
         'phone.code.change': {
           actions: { type: 'assignCode', params: ({ event }) => ({ code: event.code }) },
@@ -169,6 +172,7 @@ export const phoneVerificationMachine = setup({
       },
     },
     checking: {
+      tags: ['busy', 'code'],
       entry: 'clearFailure',
       invoke: {
         id: 'confirmPhoneCode',
@@ -218,10 +222,13 @@ export const phoneVerificationMachine = setup({
     },
     verified: { type: 'final', entry: 'tellParentVerified' },
     error: {
+      tags: ['error'],
       on: { 'phone.retry': { target: 'unverified', actions: 'clearFailure' } },
     },
     // §5: nothing to do but close the modal.
-    international: {},
+    international: {
+      tags: ['error', 'international'],
+    },
   },
 });
 

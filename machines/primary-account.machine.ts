@@ -88,6 +88,7 @@ export const primaryAccountMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadPrimaryAccounts',
         src: 'loadPrimaryAccounts',
@@ -108,10 +109,16 @@ export const primaryAccountMachine = setup({
         },
       },
     },
-    failed: { on: { 'primary.retry': 'loading' } },
+    failed: {
+      tags: ['error'],
+      on: { 'primary.retry': 'loading' },
+    },
     /** §2: no validated phone account, so there is nothing to choose. */
-    none: {},
+    none: {
+      tags: ['done'],
+    },
     ready: {
+      tags: ['editing'],
       on: {
         'primary.choose': {
           guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
@@ -125,6 +132,7 @@ export const primaryAccountMachine = setup({
       },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'makePrimaryAccount',
         src: 'makePrimaryAccount',

@@ -162,6 +162,7 @@ export const professionalMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       type: 'parallel',
       entry: 'clearFailure',
       states: {
@@ -210,8 +211,12 @@ export const professionalMachine = setup({
       },
       onDone: 'editing',
     },
-    failed: { on: { 'professional.retry': 'loading' } },
+    failed: {
+      tags: ['error'],
+      on: { 'professional.retry': 'loading' },
+    },
     editing: {
+      tags: ['editing'],
       on: {
         'professional.change': { actions: { type: 'change', params: ({ event }) => ({ fields: event.fields }) } },
         'professional.submit': [
@@ -221,6 +226,7 @@ export const professionalMachine = setup({
       },
     },
     submitting: {
+      tags: ['busy', 'sending'],
       invoke: {
         id: 'saveProfessionalRequest',
         src: 'saveProfessionalRequest',
@@ -267,6 +273,7 @@ export const professionalMachine = setup({
     },
     // §6: a new token, then the same request again.
     renewingToken: {
+      tags: ['busy', 'sending'],
       invoke: {
         id: 'renewSsoToken',
         src: 'loadSsoToken',

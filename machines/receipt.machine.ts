@@ -169,6 +169,7 @@ export const receiptFlowMachine = setup({
   initial: 'offeringAccount',
   states: {
     offeringAccount: {
+      tags: ['dialog', 'account'],
       always: { guard: not('isGuest'), target: 'offeringSms' },
       on: {
         'account.change': {
@@ -182,6 +183,7 @@ export const receiptFlowMachine = setup({
       },
     },
     creatingAccount: {
+      tags: ['dialog', 'account', 'busy'],
       invoke: {
         id: 'register',
         src: 'register',
@@ -200,6 +202,7 @@ export const receiptFlowMachine = setup({
       },
     },
     offeringSms: {
+      tags: ['dialog', 'sms'],
       always: { guard: not('isUsBilling'), target: 'done' },
       on: {
         'sms.change': { actions: { type: 'changePhone', params: ({ event }) => ({ phone: event.phone }) } },
@@ -212,6 +215,7 @@ export const receiptFlowMachine = setup({
       },
     },
     sendingSms: {
+      tags: ['dialog', 'sms', 'busy'],
       invoke: {
         id: 'sendSmsReceipt',
         src: 'sendSmsReceipt',
@@ -229,10 +233,12 @@ export const receiptFlowMachine = setup({
     },
     /** The receipt and its next steps, without a modal. */
     done: {
+      tags: ['done'],
       on: { 'phone.verify': { guard: 'canVerifyPhone', target: 'verifyingPhone' } },
     },
     /** The phone verification modal: its own machine, started afresh each time it opens (§4). */
     verifyingPhone: {
+      tags: ['dialog', 'phone'],
       invoke: {
         id: 'phoneVerification',
         src: 'phoneVerificationMachine',

@@ -174,13 +174,19 @@ export const recipientSearchMachine = setup({
     ],
   },
   states: {
-    idle: {},
+    idle: {
+      tags: ['editing'],
+    },
     /** The query is shorter than the minimum: VALIDATION.KEEP_TYPING. */
-    invalid: {},
+    invalid: {
+      tags: ['editing'],
+    },
     waiting: {
+      tags: ['busy'],
       after: { searchThrottle: 'searching' },
     },
     searching: {
+      tags: ['busy'],
       invoke: {
         id: 'searchInmates',
         src: 'searchInmates',
@@ -209,6 +215,7 @@ export const recipientSearchMachine = setup({
       },
     },
     results: {
+      tags: ['editing', 'found'],
       on: {
         'search.page': {
           guard: { type: 'hasPage', params: ({ event }) => ({ page: event.page }) },
@@ -218,8 +225,11 @@ export const recipientSearchMachine = setup({
       },
     },
     /** No match: the screen shows DEPOSIT.SEARCH_NOT_FOUND (§8). */
-    empty: {},
+    empty: {
+      tags: ['editing', 'empty'],
+    },
     failed: {
+      tags: ['error'],
       on: {
         'search.retry': { target: 'searching', actions: 'clearFailure' },
       },

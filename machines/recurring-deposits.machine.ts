@@ -68,6 +68,7 @@ export const recurringDepositsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadRecurringDeposits',
         src: 'loadRecurringDeposits',
@@ -81,8 +82,12 @@ export const recurringDepositsMachine = setup({
         },
       },
     },
-    failed: { on: { 'recurring.retry': 'loading' } },
+    failed: {
+      tags: ['error'],
+      on: { 'recurring.retry': 'loading' },
+    },
     ready: {
+      tags: ['editing'],
       on: {
         'recurring.cancel': {
           guard: { type: 'isListed', params: ({ event }) => ({ id: event.id, isPam: event.isPam }) },
@@ -92,12 +97,14 @@ export const recurringDepositsMachine = setup({
       },
     },
     confirming: {
+      tags: ['dialog'],
       on: {
         'recurring.keep': { target: 'ready', actions: 'keepChosen' },
         'recurring.confirm': 'cancelling',
       },
     },
     cancelling: {
+      tags: ['dialog', 'busy'],
       invoke: {
         id: 'cancelRecurringDeposit',
         src: 'cancelRecurringDeposit',

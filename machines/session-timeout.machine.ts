@@ -104,6 +104,7 @@ export const sessionTimeoutMachine = setup({
         },
         /** WCAG 2.2.1: warned before the end, with time to answer. */
         warning: {
+          tags: ['dialog'],
           on: {
             'session.stay': { target: 'staying', actions: 'clearFailure' },
             'session.signOut': { target: '#sessionTimeout.waiting', actions: 'tellSignOut' },
@@ -117,6 +118,7 @@ export const sessionTimeoutMachine = setup({
         },
         /** "Stay signed in": one request, which the server counts as activity. */
         staying: {
+          tags: ['dialog', 'busy'],
           invoke: {
             id: 'keepSessionAlive',
             src: 'keepSessionAlive',
@@ -143,5 +145,5 @@ export type SessionTimeoutSnapshot = SnapshotFrom<typeof sessionTimeoutMachine>;
 
 /** The warning is open (with "Stay signed in" busy while it asks the server). */
 export function isWarning(snapshot: SessionTimeoutSnapshot | undefined): boolean {
-  return snapshot?.matches({ signedIn: 'warning' }) === true || snapshot?.matches({ signedIn: 'staying' }) === true;
+  return snapshot?.hasTag('dialog') === true;
 }

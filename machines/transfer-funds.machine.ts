@@ -173,6 +173,7 @@ export const transferFundsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadTransferAccounts',
         src: 'loadTransferAccounts',
@@ -199,10 +200,16 @@ export const transferFundsMachine = setup({
         },
       },
     },
-    failed: { on: { 'transfer.retry': 'loading' } },
+    failed: {
+      tags: ['error'],
+      on: { 'transfer.retry': 'loading' },
+    },
     /** §5: fewer than two validated accounts, so nothing to transfer between. */
-    notEnough: {},
+    notEnough: {
+      tags: ['notEnough'],
+    },
     editing: {
+      tags: ['editing'],
       initial: 'incomplete',
       // A change re-enters `incomplete`: the waiting delay and any quote under way are cancelled.
       on: {
@@ -227,9 +234,11 @@ export const transferFundsMachine = setup({
         },
         // §9: the transfer fee is asked for 250 ms after the last change.
         waiting: {
+          tags: ['calculating'],
           after: { feeThrottle: 'pricing' },
         },
         pricing: {
+          tags: ['calculating'],
           invoke: {
             id: 'quoteTransferFee',
             src: 'quoteTransferFee',
@@ -262,11 +271,13 @@ export const transferFundsMachine = setup({
         refused: {},
         /** The quote could not be fetched. */
         feeFailed: {
+          tags: ['feeFailed'],
           on: { 'transfer.retry': { target: 'waiting', actions: 'clearFailure' } },
         },
       },
     },
     submitting: {
+      tags: ['busy', 'submitting'],
       invoke: {
         id: 'transferBalance',
         src: 'transferBalance',
@@ -293,6 +304,7 @@ export const transferFundsMachine = setup({
       initial: 'reloading',
       states: {
         reloading: {
+          tags: ['busy', 'updating'],
           invoke: {
             id: 'reloadTransferAccounts',
             src: 'loadTransferAccounts',
@@ -315,6 +327,7 @@ export const transferFundsMachine = setup({
         },
         /** The status message with both new balances, over the emptied form. */
         shown: {
+          tags: ['transferred'],
           on: {
             'transfer.from': {
               target: '#transferFunds.editing',

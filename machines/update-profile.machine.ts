@@ -100,6 +100,7 @@ export const updateProfileMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['loading'],
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
@@ -113,14 +114,19 @@ export const updateProfileMachine = setup({
         },
       },
     },
-    failed: { on: { 'profile.retry': 'loading' } },
+    failed: {
+      tags: ['error'],
+      on: { 'profile.retry': 'loading' },
+    },
     editing: {
+      tags: ['editing'],
       on: {
         'profile.change': { actions: { type: 'change', params: ({ event }) => ({ values: event.values }) } },
         'profile.submit': [{ guard: 'isValid', target: 'saving', actions: 'startSave' }, { actions: 'showErrors' }],
       },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',

@@ -74,7 +74,7 @@ export function saveStep(
  */
 export function startNewDeposit(back: string) {
   return {
-    tags: ['busy'],
+    tags: ['busy', 'clearing'],
     invoke: {
       id: 'clearFormState',
       src: 'clearFormState' as const,
@@ -176,7 +176,7 @@ export const typeStep = {
      * can be chosen. Back (to the facility step) starts a normal deposit, which ends deep contact.
      */
     fraudBlocked: {
-      tags: ['error'],
+      tags: ['error', 'fraudBlocked'],
       on: { 'wizard.another': 'clearing' },
     },
     /** A new deposit instead (§2 'make another'): the server clears the form state, deep contact too. */

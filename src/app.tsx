@@ -5,7 +5,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
-import { type AppSnapshot, NAV_HEADER_ID, SESSION_TIMEOUT_ID, pageActorOf } from '../machines/app.machine.ts';
+import { NAV_HEADER_ID, SESSION_TIMEOUT_ID, pageActorOf } from '../machines/app.machine.ts';
 import { SessionTimeoutDialog } from './components/session-timeout-dialog.tsx';
 import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
 import { Layout } from './components/layout.tsx';
@@ -15,15 +15,17 @@ import { EAGER_PAGE_SCREENS, PAGE_SCREENS } from './screens/page-screens.ts';
 import { WizardScreen, stepOf } from './screens/wizard-screen.tsx';
 import { pathOf } from './routes.ts';
 import { FailureScreen, LoadingScreen } from './screens/status-screens.tsx';
+import { SessionContext } from './session.tsx';
+import { SiteContext } from './site.tsx';
 import { FirstScreen } from './screens/first-screen.tsx';
 import { isFirstScreen, markFirstScreen } from './first-screen.ts';
 import { loadLanguage } from './language.ts';
-import { SessionContext } from './session.tsx';
-import { SiteContext } from './site.tsx';
+import { APP_SCREENS } from './screens/app-screens.ts';
+import { screenOf } from './screen-table.ts';
 
 export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
-  const snapshot = useSelector(app, (s) => s);
-  const lang = snapshot.context.lang;
+  const lang = useSelector(app, (s) => s.context.lang);
+  const view = useSelector(app, (s) => screenOf(APP_SCREENS, 'app', s)?.view ?? 'loading');
   useEffect(() => {
     // The other language loads when it is chosen (docs/decisions/0032).
     if (i18n.language === lang) {
@@ -42,34 +44,43 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   }, [i18n, lang]);
   useHashInput(app);
   const onLanguage = (l: Locale) => app.send({ type: 'app.language', lang: l });
-  const { signedIn, mobile } = snapshot.context;
+  const signedIn = useSelector(app, (s) => s.context.signedIn);
+  const mobile = useSelector(app, (s) => s.context.mobile);
+  const site = useSelector(app, (s) => s.context.site);
+  const bootError = useSelector(app, (s) => s.context.bootError);
   const session = useMemo(
     () => ({ signedIn, mobile, signOut: () => app.send({ type: 'app.signOut' }) }),
     [app, signedIn, mobile],
   );
-  const wizard = (snapshot.children as Record<string, unknown>).wizard as WizardRef | undefined;
+  const wizard = useSelector(app, (s) => (s.children as Record<string, unknown>).wizard as WizardRef | undefined);
   // §2 global header: the navigation script's machine (loaded once per page load).
-  const navHeader = (snapshot.children as Record<string, unknown>)[NAV_HEADER_ID] as NavHeaderRef | undefined;
-  const navLoaded = useSelector(navHeader, (s) => s?.matches('loaded') ?? false);
-  const booting = snapshot.matches('booting');
+  const navHeader = useSelector(
+    app,
+    (s) => (s.children as Record<string, unknown>)[NAV_HEADER_ID] as NavHeaderRef | undefined,
+  );
+  const navLoaded = useSelector(navHeader, (s) => s?.hasTag('loaded') ?? false);
+  const booting = useSelector(app, (s) => s.hasTag('booting'));
+  const firstScreen = useSelector(app, (s) => isFirstScreen(s.context.location));
   useEffect(() => {
     if (!booting) markFirstScreen();
   }, [booting]);
   // The session's idle limit: its warning shows over any screen (WCAG 2.2.1).
-  const sessionTimer = (snapshot.children as Record<string, unknown>)[SESSION_TIMEOUT_ID] as
-    SessionTimeoutRef | undefined;
+  const sessionTimer = useSelector(
+    app,
+    (s) => (s.children as Record<string, unknown>)[SESSION_TIMEOUT_ID] as SessionTimeoutRef | undefined,
+  );
   let body;
-  if (snapshot.matches({ ready: 'wizard' }) && wizard) {
+  if (view === 'wizard' && wizard) {
     body = <WizardScreen wizard={wizard} lang={lang} onLanguage={onLanguage} />;
-  } else if (snapshot.matches({ ready: 'page' })) {
-    body = <PageScreen snapshot={snapshot} lang={lang} onLanguage={onLanguage} />;
-  } else if (snapshot.matches('bootFailed')) {
+  } else if (view === 'page') {
+    body = <PageScreen app={app} lang={lang} onLanguage={onLanguage} />;
+  } else if (view === 'failed') {
     body = (
       <Layout lang={lang} onLanguage={onLanguage}>
-        <FailureScreen messageKey={snapshot.context.bootError} onRetry={() => app.send({ type: 'app.retry' })} />
+        <FailureScreen messageKey={bootError} onRetry={() => app.send({ type: 'app.retry' })} />
       </Layout>
     );
-  } else if (booting && isFirstScreen(snapshot.context.location)) {
+  } else if (booting && firstScreen) {
     // The pre-rendered first screen, until the form state is known (docs/decisions/0031).
     body = <FirstScreen lang={lang} onLanguage={onLanguage} />;
   } else {
@@ -81,7 +92,7 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   }
   return (
     <I18nextProvider i18n={i18n}>
-      <SiteContext.Provider value={snapshot.context.site}>
+      <SiteContext.Provider value={site}>
         <SessionContext.Provider value={session}>
           <NavScriptContext.Provider value={navLoaded}>
             {body}
@@ -93,19 +104,11 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   );
 }
 
-function PageScreen({
-  snapshot,
-  lang,
-  onLanguage,
-}: {
-  snapshot: AppSnapshot;
-  lang: Locale;
-  onLanguage: (l: Locale) => void;
-}) {
+function PageScreen({ app, lang, onLanguage }: { app: AppRef; lang: Locale; onLanguage: (l: Locale) => void }) {
   const { t } = useTranslation();
-  const location = snapshot.context.location;
+  const location = useSelector(app, (s) => s.context.location);
   const route = location.kind === 'page' ? location.route : null;
-  const page = pageActorOf(snapshot);
+  const page = useSelector(app, pageActorOf);
   const Screen = route ? (EAGER_PAGE_SCREENS[route] ?? PAGE_SCREENS[route]) : undefined;
   const path = location.kind === 'page' ? pagePath(location) : null;
   // The address shows the page the app chose (after a redirect to sign-in, for example).

@@ -50,7 +50,8 @@ export const FacilitiesListed: Story = {
   play: async ({ canvas }) => {
     const facility = canvas.getByLabelText(t('FACILITY.FACILITY'));
     await expect(facility).toBeEnabled();
-    await expect(optionValues(facility)).toEqual(['1001', '1002', '1003', '1004', '3001']);
+    // In the server's order: by name (Bexar, Harris, Lubbock, South Texas ICE, Travis).
+    await expect(optionValues(facility)).toEqual(['1003', '1001', '1004', '3001', '1002']);
   },
 };
 

@@ -52,7 +52,7 @@ export function AutoPayNote({ fields, recurringOffered }: { fields: FormFields; 
  */
 export function CpaLink({ extras, lang }: { extras: CheckoutExtrasRef | undefined; lang: Locale }) {
   const { t } = useTranslation();
-  const cpa = useSelector(extras, (s) => (s?.matches({ cpa: 'shown' }) ? s.context.cpa : null));
+  const cpa = useSelector(extras, (s) => (s?.hasTag('cpaShown') ? s.context.cpa : null));
   useEffect(() => {
     extras?.send({ type: 'extras.language', lang });
   }, [extras, lang]);

@@ -8,7 +8,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { DepositStatusInfo } from '../../contract/deposit-status.ts';
 import type { Locale } from '../../contract/entities.ts';
 import type { depositStatusMachine } from '../../machines/deposit-status.machine.ts';
-import { formatDate, formatTime } from '../format.ts';
+import { formatDate, formatTime } from '../../contract/format.ts';
+import { screenOf } from '../screen-table.ts';
+import { DEPOSIT_STATUS_SCREENS } from './deposit-status-screens.ts';
 
 export type DepositStatusRef = ActorRefFrom<typeof depositStatusMachine>;
 
@@ -67,9 +69,10 @@ export function DepositStatusLine({ info, lang }: { info: DepositStatusInfo; lan
 /** The receipt's status panel: asks again by itself while the deposit moves; the payer may ask at once. */
 export function DepositStatusPanel({ actor, lang }: { actor: DepositStatusRef; lang: Locale }) {
   const { t } = useTranslation();
-  const s = useSelector(actor, (x) => x);
-  const { info, failure } = s.context;
-  const loading = s.matches('loading');
+  const info = useSelector(actor, (x) => x.context.info);
+  const failure = useSelector(actor, (x) => x.context.failure);
+  const entry = useSelector(actor, (x) => screenOf(DEPOSIT_STATUS_SCREENS, 'depositStatus', x));
+  const loading = entry?.status === 'loading';
   return (
     <section className="panel deposit-status-panel" aria-labelledby="deposit-status-heading">
       <h2 id="deposit-status-heading">{t('DEPOSIT_STATUS.HEADING')}</h2>
@@ -82,7 +85,7 @@ export function DepositStatusPanel({ actor, lang }: { actor: DepositStatusRef; l
           {t(failure)}
         </p>
       ) : null}
-      {s.matches('settled') ? null : (
+      {entry?.status === 'done' ? null : (
         <button
           type="button"
           className="button button--secondary no-print"

@@ -92,7 +92,7 @@ function VerificationSteps({
     </button>
   );
 
-  if (snapshot.matches('international')) {
+  if (snapshot.hasTag('international')) {
     return (
       <Step step="international">
         <p className="notice notice--error" role="alert">
@@ -103,7 +103,7 @@ function VerificationSteps({
     );
   }
 
-  if (snapshot.matches('error')) {
+  if (snapshot.hasTag('error')) {
     return (
       <Step step="error">
         <p className="notice notice--error" role="alert">
@@ -119,8 +119,8 @@ function VerificationSteps({
     );
   }
 
-  if (snapshot.matches('unverified') || snapshot.matches('sending')) {
-    const sending = snapshot.matches('sending');
+  if (snapshot.hasTag('channel')) {
+    const sending = snapshot.hasTag('busy');
     return (
       <Step step={sending ? 'sending' : 'unverified'}>
         <p>{t('PHONE_VERIFY.INTRO')}</p>
@@ -157,7 +157,7 @@ function VerificationSteps({
   }
 
   // attempted and checking: code entry (what was typed stays while it is checked and after a failure).
-  const checking = snapshot.matches('checking');
+  const checking = snapshot.hasTag('busy');
   const message = failure ?? codeError;
   return (
     <Step step={checking ? 'checking' : 'attempted'}>

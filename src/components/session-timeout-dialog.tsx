@@ -5,19 +5,22 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionTimes } from '../../contract/session.ts';
-import { isWarning } from '../../machines/session-timeout.machine.ts';
 import type { SessionTimeoutRef } from '../machine-refs.ts';
+import { screenOf } from '../screen-table.ts';
 import { Modal } from './modal.tsx';
+import { SESSION_TIMEOUT_SCREENS } from './session-timeout-screens.ts';
 
 const MINUTE = 60_000;
 
 export function SessionTimeoutDialog({ timer }: { timer: SessionTimeoutRef | undefined }) {
   const { t } = useTranslation();
   const textId = useId();
-  const snapshot = useSelector(timer, (s) => s);
-  if (!snapshot || !isWarning(snapshot)) return null;
-  const staying = snapshot.matches({ signedIn: 'staying' });
-  const times = sessionTimes(snapshot.context.idleSeconds);
+  const entry = useSelector(timer, (s) => screenOf(SESSION_TIMEOUT_SCREENS, 'sessionTimeout', s));
+  const idleSeconds = useSelector(timer, (s) => s?.context.idleSeconds);
+  const failure = useSelector(timer, (s) => s?.context.failure ?? null);
+  if (entry?.view !== 'warning' || idleSeconds === undefined) return null;
+  const staying = entry.status === 'busy';
+  const times = sessionTimes(idleSeconds);
   const stay = () => timer?.send({ type: 'session.stay' });
   return (
     <Modal
@@ -32,9 +35,9 @@ export function SessionTimeoutDialog({ timer }: { timer: SessionTimeoutRef | und
           left: Math.max(1, Math.round(times.warnForMs / MINUTE)),
         })}
       </p>
-      {snapshot.context.failure ? (
+      {failure ? (
         <p className="notice notice--error" role="alert">
-          {t(snapshot.context.failure)}
+          {t(failure)}
         </p>
       ) : null}
       <div className="wizard-nav">

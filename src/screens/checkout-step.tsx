@@ -35,7 +35,7 @@ import { PamRecurringChoice, RecurringChoice, RoundupChoice } from './checkout/c
 import { PamAccountDialog, PamPost, SubmitDialogs } from './checkout/outcome-dialogs.tsx';
 import { GuestContact, NewCard, SavedCards } from './checkout/payment-section.tsx';
 import { type CheckoutForm, useCheckoutForm } from './checkout/use-checkout-form.ts';
-import { screenOf } from './screen-table.ts';
+import { screenOf } from '../screen-table.ts';
 
 const TERMS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const;
 

@@ -15,14 +15,14 @@ export function FacilityStep({ wizard, picker }: { wizard: WizardRef; picker: Fa
   const errors = useSelector(wizard, (s) => s.context.errors);
   const showErrors = useSelector(wizard, (s) => s.context.showErrors);
   const failure = useSelector(wizard, (s) => s.context.failure);
-  const saving = useSelector(wizard, (s) => s.matches({ step: { facility: 'saving' } }));
+  const saving = useSelector(wizard, (s) => s.hasTag('busy'));
   // §2: a signed-in payer is reminded of the account pages.
   const signedIn = useSelector(wizard, (s) => s.context.fields.logged_in);
-  const p = useSelector(picker, (s) => s);
   const phone = useCustomerServicePhone();
-  const loading = p.matches('loading');
-  const failed = p.matches('failed');
-  const { country, region, facilityId, countries, regions, facilities } = p.context;
+  const loading = useSelector(picker, (s) => s.hasTag('loading'));
+  const failed = useSelector(picker, (s) => s.hasTag('error'));
+  const pickerFailure = useSelector(picker, (s) => s.context.failure);
+  const { country, region, facilityId, countries, regions, facilities } = useSelector(picker, (s) => s.context);
 
   return (
     <form
@@ -80,7 +80,7 @@ export function FacilityStep({ wizard, picker }: { wizard: WizardRef; picker: Fa
       </p>
       {failed ? (
         <div className="notice notice--error" role="alert">
-          <p>{t(p.context.failure ?? 'ERROR.UNEXPECTED')}</p>
+          <p>{t(pickerFailure ?? 'ERROR.UNEXPECTED')}</p>
           <button
             type="button"
             className="button button--secondary"

@@ -28,11 +28,8 @@ export function NumberStep({ wizard }: { wizard: WizardRef }) {
   const failure = useSelector(wizard, (s) => s.context.failure);
   const accounts = useSelector(wizard, (s) => s.context.destAccounts) ?? [];
   const facility = useSelector(wizard, (s) => s.context.facility);
-  const loading = useSelector(wizard, (s) => s.matches({ step: { number: 'loadingAccounts' } }));
-  const busy = useSelector(
-    wizard,
-    (s) => s.matches({ step: { number: 'saving' } }) || s.matches({ step: { number: 'checkingFraud' } }),
-  );
+  const loading = useSelector(wizard, (s) => s.hasTag('loading'));
+  const busy = useSelector(wizard, (s) => s.hasTag('busy'));
   const newNumber = fields.dest_account_id === null;
   const country = fields.deposit_phone_country || 'US';
   const change = (patch: Partial<typeof fields>) => wizard.send({ type: 'form.change', fields: patch });

@@ -46,8 +46,8 @@ function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
   const s = useSelector(flow, (x) => x);
   const { account, phone, enroll, errors, showErrors, failure } = s.context;
   const shown = (name: string) => (showErrors ? (errors as Record<string, string | undefined>)[name] : undefined);
-  if (s.matches('offeringAccount') || s.matches('creatingAccount')) {
-    const busy = s.matches('creatingAccount');
+  if (s.hasTag('account')) {
+    const busy = s.hasTag('busy');
     return (
       <Modal
         key="account"
@@ -99,8 +99,8 @@ function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
       </Modal>
     );
   }
-  if (s.matches('offeringSms') || s.matches('sendingSms')) {
-    const busy = s.matches('sendingSms');
+  if (s.hasTag('sms')) {
+    const busy = s.hasTag('busy');
     return (
       <Modal
         key="sms"
@@ -159,7 +159,7 @@ function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
       </Modal>
     );
   }
-  if (s.matches('verifyingPhone')) {
+  if (s.hasTag('phone')) {
     const r = s.context.fields.cached_deposit_info;
     const account = phoneLabel(r?.deposit_phone_no ?? '', r?.deposit_phone_no_label ?? '');
     return (
@@ -220,7 +220,7 @@ export function ReceiptStep({
     uw_advpay: fields.uw_advpay,
     uw_trust: fields.uw_trust,
   };
-  const clearing = useSelector(wizard, (s) => s.matches({ step: { receipt: 'clearing' } }));
+  const clearing = useSelector(wizard, (s) => s.hasTag('clearing'));
   if (!receipt) {
     return (
       <div>

@@ -17,13 +17,16 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
   const errors = useSelector(wizard, (s) => s.context.errors);
   const showErrors = useSelector(wizard, (s) => s.context.showErrors);
   const failure = useSelector(wizard, (s) => s.context.failure);
-  const saving = useSelector(wizard, (s) => s.matches({ step: { recipient: 'saving' } }));
-  const s = useSelector(search, (x) => x);
+  const saving = useSelector(wizard, (s) => s.hasTag('busy'));
   const { query, results, total, more, page, perPage, queryError, minLength, mode, lastName, lastNameError } =
-    s.context;
+    useSelector(search, (x) => x.context);
+  const found = useSelector(search, (x) => x.hasTag('found'));
+  const empty = useSelector(search, (x) => x.hasTag('empty'));
+  const failed = useSelector(search, (x) => x.hasTag('error'));
+  const searchFailure = useSelector(search, (x) => x.context.failure);
   const label = inmateLabelText(t, facility?.inmate_label);
   const pages = Math.max(1, Math.ceil(total / perPage));
-  const busy = s.matches('waiting') || s.matches('searching');
+  const busy = useSelector(search, (x) => x.hasTag('busy'));
 
   return (
     <div>
@@ -98,19 +101,19 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
       <p className="status" role="status" aria-live="polite">
         {busy
           ? t('RECIPIENT.SEARCHING')
-          : s.matches('results')
+          : found
             ? // docs/decisions/0023: past its cap the server counts no further: "more than" and a nudge to type more.
               t(more ? 'RECIPIENT.RESULTS_MORE_THAN' : 'RECIPIENT.RESULTS_COUNT', { count: total })
             : ''}
       </p>
-      {s.matches('empty') ? (
+      {empty ? (
         <div className="notice" role="alert">
           <p>{t('DEPOSIT.SEARCH_NOT_FOUND')}</p>
         </div>
       ) : null}
-      {s.matches('failed') ? (
+      {failed ? (
         <div className="notice notice--error" role="alert">
-          <p>{t(s.context.failure ?? 'ERROR.UNEXPECTED')}</p>
+          <p>{t(searchFailure ?? 'ERROR.UNEXPECTED')}</p>
           <button
             type="button"
             className="button button--secondary"
@@ -120,7 +123,7 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
           </button>
         </div>
       ) : null}
-      {s.matches('results') ? (
+      {found ? (
         <>
           <ul className="results" aria-label={t('RECIPIENT.RESULTS', { label })}>
             {results.map((inmate) => (

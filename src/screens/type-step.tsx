@@ -68,13 +68,13 @@ export function TypeStep({ wizard }: { wizard: WizardRef }) {
   const recipientName = useSelector(wizard, (s) =>
     `${s.context.fields.deposit_inmate_first_name} ${s.context.fields.deposit_inmate_last_name}`.trim(),
   );
-  const fraudBlocked = useSelector(wizard, (s) => s.matches({ step: { type: 'fraudBlocked' } }));
-  const clearing = useSelector(wizard, (s) => s.matches({ step: { type: 'clearing' } }));
+  const fraudBlocked = useSelector(wizard, (s) => s.hasTag('fraudBlocked'));
+  const clearing = useSelector(wizard, (s) => s.hasTag('clearing'));
   const errors = useSelector(wizard, (s) => s.context.errors);
   const showErrors = useSelector(wizard, (s) => s.context.showErrors);
   const failure = useSelector(wizard, (s) => s.context.failure);
-  const saving = useSelector(wizard, (s) => s.matches({ step: { type: 'saving' } }));
-  const loginRequired = useSelector(wizard, (s) => s.matches({ step: { type: 'loginRequired' } }));
+  const saving = useSelector(wizard, (s) => s.hasTag('busy'));
+  const loginRequired = useSelector(wizard, (s) => s.hasTag('dialog'));
   const phone = useCustomerServicePhone();
   const label = inmateLabelText(t, facility?.inmate_label);
   const offers = TYPES.map((type) => ({

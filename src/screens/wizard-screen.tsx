@@ -1,4 +1,5 @@
-// The one place that reads the wizard's state value: a table from state to screen (STYLE.md).
+// The wizard's renderer: the step of the state the wizard is in, by its table (wizard-screens.ts), in the
+// Layout at the step's progress; the URL hash and the title follow the step.
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ import { FacilityStep } from './facility-step.tsx';
 import { lazyScreen, whenIdle } from './lazy-screen.ts';
 import type { ReceiptFlowRef } from './receipt-step.tsx';
 import { FailureScreen, LoadingScreen } from './status-screens.tsx';
+import { screenOf } from '../screen-table.ts';
+import { WIZARD_SCREENS } from './wizard-screens.ts';
 
 // Every step after the first is a chunk of its own (docs/decisions/0032), so the first screen stays
 // small on old phones; the next steps' chunks are fetched while the payer is idle on this one.
@@ -41,11 +44,10 @@ const TITLES: Record<WizardRoute, string> = {
   receipt: 'RECEIPT.HEADING',
 };
 
-const STEPS: readonly WizardRoute[] = ['facility', 'type', 'number', 'recipient', 'checkout', 'receipt'];
-
-/** The wizard step the snapshot is in, or null while routing, loading or failed. */
+/** The wizard step the snapshot is in, by the table; null while routing, loading or failed. */
 export function stepOf(snapshot: WizardSnapshot): WizardRoute | null {
-  return STEPS.find((step) => snapshot.matches({ step } as never)) ?? null;
+  const view = screenOf(WIZARD_SCREENS, 'wizard', snapshot, 'step')?.view;
+  return view && view !== 'loading' && view !== 'failed' && view !== 'part' ? view : null;
 }
 
 export function WizardScreen({
@@ -57,9 +59,10 @@ export function WizardScreen({
   lang: Locale;
   onLanguage: (l: Locale) => void;
 }) {
-  const snapshot = useSelector(wizard, (s) => s);
-  const step = stepOf(snapshot);
-  useHashSync(step, snapshot.context.fields.facility_country);
+  const step = useSelector(wizard, stepOf);
+  const failed = useSelector(wizard, (s) => screenOf(WIZARD_SCREENS, 'wizard', s, 'step')?.view === 'failed');
+  const country = useSelector(wizard, (s) => s.context.fields.facility_country);
+  useHashSync(step, country);
   const progress = step ? PROGRESS[step] : null;
   useEffect(() => {
     if (!step) return;
@@ -73,45 +76,53 @@ export function WizardScreen({
   }, [step, t]);
   return (
     <Layout lang={lang} onLanguage={onLanguage} progress={progress}>
-      <Suspense fallback={<LoadingScreen />}>{renderStep(snapshot, wizard, step, lang)}</Suspense>
+      <Suspense fallback={<LoadingScreen />}>
+        <Step wizard={wizard} step={step} failed={failed} lang={lang} />
+      </Suspense>
     </Layout>
   );
 }
 
-function renderStep(snapshot: WizardSnapshot, wizard: WizardRef, step: WizardRoute | null, lang: Locale) {
-  const children = snapshot.children as Record<string, unknown>;
+/** The step's screen, with the child machine it renders once the step has started it. */
+function Step({
+  wizard,
+  step,
+  failed,
+  lang,
+}: {
+  wizard: WizardRef;
+  step: WizardRoute | null;
+  failed: boolean;
+  lang: Locale;
+}) {
+  const child = useSelector(wizard, (s) => {
+    const children = s.children as Record<string, unknown>;
+    return children.facilityPicker ?? children.recipientSearch ?? children.checkout ?? children.receiptFlow;
+  });
+  const failure = useSelector(wizard, (s) => s.context.failure);
   switch (step) {
     case 'facility':
-      return children.facilityPicker ? (
-        <FacilityStep wizard={wizard} picker={children.facilityPicker as FacilityPickerRef} />
-      ) : (
-        <LoadingScreen />
-      );
+      return child ? <FacilityStep wizard={wizard} picker={child as FacilityPickerRef} /> : <LoadingScreen />;
     case 'type':
       return <TypeStep wizard={wizard} />;
     case 'number':
       return <NumberStep wizard={wizard} />;
     case 'recipient':
-      return children.recipientSearch ? (
-        <RecipientStep wizard={wizard} search={children.recipientSearch as RecipientSearchRef} />
-      ) : (
-        <LoadingScreen />
-      );
+      return child ? <RecipientStep wizard={wizard} search={child as RecipientSearchRef} /> : <LoadingScreen />;
     case 'checkout':
-      return children.checkout ? (
-        <CheckoutStep key="checkout" wizard={wizard} checkout={children.checkout as CheckoutRef} lang={lang} />
+      return child ? (
+        <CheckoutStep key="checkout" wizard={wizard} checkout={child as CheckoutRef} lang={lang} />
       ) : (
         <LoadingScreen />
       );
     case 'receipt':
-      return <ReceiptStep wizard={wizard} flow={children.receiptFlow as ReceiptFlowRef | undefined} lang={lang} />;
+      return <ReceiptStep wizard={wizard} flow={child as ReceiptFlowRef | undefined} lang={lang} />;
     default:
-      if (snapshot.matches({ step: 'failed' } as never)) {
-        return (
-          <FailureScreen messageKey={snapshot.context.failure} onRetry={() => wizard.send({ type: 'wizard.retry' })} />
-        );
-      }
-      return <LoadingScreen />;
+      return failed ? (
+        <FailureScreen messageKey={failure} onRetry={() => wizard.send({ type: 'wizard.retry' })} />
+      ) : (
+        <LoadingScreen />
+      );
   }
 }
 

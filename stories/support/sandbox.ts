@@ -13,6 +13,7 @@ import {
 import { SMS_ERRORS, smsSendSchema, type SmsSendRequest, type SmsSendResponse } from '../../contract/receipt.ts';
 import { DEST_ACCOUNTS, sampleDepositStatus } from '../../fixtures/samples.ts';
 import type { DepositStatus, DepositStatusInfo } from '../../contract/deposit-status.ts';
+import { offersType } from '../../contract/rules.ts';
 import { toCents, toDollars } from '../../contract/format.ts';
 import { sandboxLegalUrls } from '../../contract/legal.ts';
 import {
@@ -30,7 +31,12 @@ import type {
   TokenizeRequest,
   TokenizeResponse,
 } from '../../contract/api.ts';
-import { DEFAULT_FACILITY_RULES, RESULTS_PER_PAGE, SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
+import {
+  DEFAULT_FACILITY_RULES,
+  RESULTS_PER_PAGE,
+  SANCTIONED_COUNTRIES,
+  SEARCH_MIN,
+} from '../../contract/constants.ts';
 import {
   EMPTY_FORM,
   SERVER_OWNED_FIELDS,
@@ -49,12 +55,16 @@ import {
 import {
   MSG,
   amountError,
+  bookingCodeSchema,
   collectErrors,
   effectiveLimits,
   expiryValid,
   limitsUnusable,
+  nameQuerySchema,
 } from '../../contract/schemas.ts';
 import { cardBrand, cardDigits } from '../../contract/cards.ts';
+import { destinationFraudFlagSchema } from '../../contract/dest-deposits.ts';
+import * as yup from 'yup';
 import countriesJson from '../../fixtures/countries.json' with { type: 'json' };
 import facilitiesJson from '../../fixtures/facilities.json' with { type: 'json' };
 import feesJson from '../../fixtures/fees.json' with { type: 'json' };
@@ -348,6 +358,26 @@ function nameMatches(inmate: Omit<Inmate, 'age'>, query: string): boolean {
   return first.startsWith(q) || last.startsWith(q);
 }
 
+/** §5 the searches' rules, as the server applies them (server/routes/inmates.ts). */
+const NAME_SEARCH = yup.object({ name_query: nameQuerySchema(SEARCH_MIN.nameShort).max(60, MSG.tooMany) });
+const BOOKING_SEARCH = yup.object({ booking_code: bookingCodeSchema.max(30, MSG.tooMany) });
+const ICE_SEARCH = yup.object({
+  name_query: yup
+    .string()
+    .trim()
+    .required(MSG.required)
+    .min(SEARCH_MIN.aNumber, MSG.keepTyping)
+    .max(10, MSG.tooMany)
+    .matches(/^[Aa]?\d+$/, MSG.invalid),
+  inmate_last_name: yup
+    .string()
+    .trim()
+    .required(MSG.required)
+    .min(2, MSG.keepTyping)
+    .max(3, MSG.tooMany)
+    .matches(/^[\p{L}' -]+$/u, MSG.invalid),
+});
+
 /** As the server answers a facility: with the default configuration's rules (§6). */
 function knownFacility(id: number): Facility {
   const found = FACILITIES.find((f) => f.id === id);
@@ -425,14 +455,16 @@ export function createSandbox(setup: SandboxSetup = {}) {
     regions(country: string): { states: StateOption[] } {
       const list = REGIONS[country];
       if (!list) throw new SandboxError(400, { country: MSG.invalid });
-      return { states: [...list] };
+      // In the server's order: by name.
+      return { states: list.toSorted((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
     },
 
     facilityList(country: string, region: string): { facilities: FacilitySummary[] } {
       return {
-        facilities: FACILITIES.filter((f) => f.country === country && f.state === region).map(
-          ({ id, label, state, country: c }) => ({ id, label, state, country: c }),
-        ),
+        // In the server's order: by label, then id.
+        facilities: FACILITIES.filter((f) => f.country === country && f.state === region)
+          .toSorted((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : a.id - b.id))
+          .map(({ id, label, state, country: c }) => ({ id, label, state, country: c })),
       };
     },
 
@@ -452,6 +484,14 @@ export function createSandbox(setup: SandboxSetup = {}) {
       mode: 'name' | 'booking' | 'ice' = 'name',
       lastName = '',
     ): SearchInmatesResponse {
+      // §5: the server's rules for each kind of search (server/routes/inmates.ts).
+      const problems =
+        mode === 'name'
+          ? collectErrors(NAME_SEARCH, { name_query: query })
+          : mode === 'booking'
+            ? collectErrors(BOOKING_SEARCH, { booking_code: query })
+            : collectErrors(ICE_SEARCH, { name_query: query, inmate_last_name: lastName });
+      if (Object.keys(problems).length > 0) throw new SandboxError(400, problems);
       const matches = (i: Omit<Inmate, 'age'>): boolean => {
         if (mode === 'booking') return i.booking_code.toUpperCase().startsWith(query.trim().toUpperCase());
         if (mode === 'ice') {
@@ -462,7 +502,13 @@ export function createSandbox(setup: SandboxSetup = {}) {
         }
         return nameMatches(i, query);
       };
-      const all = INMATES.filter((i) => i.facility_id === facilityId && matches(i));
+      // In the server's order: last name, first name (case aside), then id.
+      const key = (i: Omit<Inmate, 'age'>) => [i.last_name.toLowerCase(), i.first_name.toLowerCase(), i.id];
+      const all = INMATES.filter((i) => i.facility_id === facilityId && matches(i)).toSorted((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return (x[k] as string) < (y[k] as string) ? -1 : 1;
+        return 0;
+      });
       // Counted up to the cap; past it the answer says there are more (docs/decisions/0023).
       const cap = setup.searchCap ?? SEARCH_CAP;
       const total = Math.min(all.length, cap);
@@ -483,6 +529,8 @@ export function createSandbox(setup: SandboxSetup = {}) {
      */
     fees(facilityId: number, type: DepositType, amount: number): FeesAndRoundupsResponse {
       const facility = knownFacility(facilityId);
+      if (!offersType(facility, type))
+        throw new SandboxError(400, { deposit_type: 'VALIDATION.RESELECT_DEPOSIT_TYPE' });
       const limits = effectiveLimits(facility);
       const amountKey = amountError(amount, limits);
       if (amountKey) throw new SandboxError(400, { deposit_amount: amountKey });
@@ -562,6 +610,8 @@ export function createSandbox(setup: SandboxSetup = {}) {
     allowedMinMax(input: AllowedMinMaxRequest): AllowedMinMaxResponse {
       const f = FACILITIES.find((x) => String(x.id) === String(input.como_facility_id));
       if (!f) throw new SandboxError(400, { facility_id: 'ERROR.FACILITY_NOT_FOUND' });
+      if (!INMATES.some((i) => i.id === input.inmate_id && i.facility_id === f.id))
+        throw new SandboxError(400, { inmate_id: MSG.invalid } as FieldErrors);
       if (limitsUnusable(f.deposit_limits)) return { minAmount: f.deposit_limits.min, maxAmount: f.deposit_limits.max };
       const { min, max } = effectiveLimits(f);
       return { minAmount: min, maxAmount: max };
@@ -615,7 +665,8 @@ export function createSandbox(setup: SandboxSetup = {}) {
 
     /** §5: the fraud flag of a number (fixtures/README.md names the flagged sample number). */
     destinationFraudFlag(ani: string): { fraud_flag: number } {
-      if (!/^\d{7,15}$/.test(ani)) throw new SandboxError(400, { deposit_phone_no: MSG.invalid });
+      const problems = collectErrors(destinationFraudFlagSchema, { ani });
+      if (Object.keys(problems).length > 0) throw new SandboxError(400, problems);
       return { fraud_flag: FRAUD_FLAGGED_NUMBERS.includes(ani) ? 1 : 0 };
     },
 

@@ -17,6 +17,8 @@ import type { Locale } from '../../contract/entities.ts';
 export interface Harness {
   server: FastifyInstance;
   fetch: typeof fetch;
+  /** Another browser on the same server: its own cookie jar, so its own session. */
+  newBrowser: () => typeof fetch;
   close: () => Promise<void>;
   requests: { method: string; url: string; body: string }[];
 }
@@ -25,40 +27,41 @@ export async function startServer(): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'deposit-ui-'));
   const server = await buildApp({ dbPath: join(dir, 'db.sqlite'), logger: false });
   await server.ready();
-  const jar = new Map<string, string>();
   const requests: Harness['requests'] = [];
-  const injectFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(req.url);
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
-    requests.push({ method: req.method, url: url.pathname + url.search, body: body ?? '' });
-    const headers: Record<string, string> = {};
-    req.headers.forEach((v, k) => {
-      headers[k] = v;
-    });
-    if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await server.inject({
-      method: req.method as 'GET',
-      url: url.pathname + url.search,
-      headers,
-      ...(body !== undefined ? { payload: body } : {}),
-    });
-    const setCookie = res.headers['set-cookie'];
-    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
-      const [pair] = c.split(';');
-      const [k, ...v] = (pair ?? '').split('=');
-      if (k) jar.set(k.trim(), v.join('='));
-    }
-    const out = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') out.set(k, v);
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: out,
-    });
-  }) as typeof fetch;
+  const browser = (jar = new Map<string, string>()) =>
+    (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      const url = new URL(req.url);
+      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
+      requests.push({ method: req.method, url: url.pathname + url.search, body: body ?? '' });
+      const headers: Record<string, string> = {};
+      req.headers.forEach((v, k) => {
+        headers[k] = v;
+      });
+      if (jar.size) headers.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await server.inject({
+        method: req.method as 'GET',
+        url: url.pathname + url.search,
+        headers,
+        ...(body !== undefined ? { payload: body } : {}),
+      });
+      const setCookie = res.headers['set-cookie'];
+      for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+        const [pair] = c.split(';');
+        const [k, ...v] = (pair ?? '').split('=');
+        if (k) jar.set(k.trim(), v.join('='));
+      }
+      const out = new Headers();
+      for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') out.set(k, v);
+      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: out,
+      });
+    }) as typeof fetch;
   return {
     server,
-    fetch: injectFetch,
+    fetch: browser(),
+    newBrowser: () => browser(),
     requests,
     close: async () => {
       await server.close();

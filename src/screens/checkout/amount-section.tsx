@@ -9,7 +9,7 @@ import { formatMoney, formatSum } from '../../../contract/format.ts';
 import { checkoutTotals } from '../../../machines/checkout-rules.ts';
 import { TextField } from '../../components/fields.tsx';
 import type { CheckoutAmountRef, CheckoutChoicesRef, CheckoutRef } from '../../machine-refs.ts';
-import { screenOf } from '../screen-table.ts';
+import { screenOf } from '../../screen-table.ts';
 import { CHECKOUT_SCREENS } from './checkout-screens.ts';
 
 /** The amount field's message: the server's or the §5 rule's; or, after a submit, why it cannot be taken. */

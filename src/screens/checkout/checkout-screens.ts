@@ -2,7 +2,7 @@
 // (src/screens/screen-table.ts). The checkout (machines/checkout.machine.ts) and its children by invoke
 // id: the amount and limits, the payment method, the one-time, recurring or roundup choice, the
 // submission, and the extras beside them.
-import type { ScreenTable } from '../screen-table.ts';
+import type { ScreenTable } from '../../screen-table.ts';
 
 /**
  * - form: the checkout form; limits.*: §4/§5 the checkout before amounts may be chosen (each check,

@@ -13,7 +13,7 @@ import { ChoiceModal, Modal } from '../../components/modal.tsx';
 import { TYPE_TITLE_KEYS, inmateLabelText } from '../../deposit-types.ts';
 import { brandName } from '../../format.ts';
 import type { CheckoutRef, CheckoutSubmitRef } from '../../machine-refs.ts';
-import { screenOf } from '../screen-table.ts';
+import { screenOf } from '../../screen-table.ts';
 import { recipientName } from './checkout-fields.ts';
 import { CHECKOUT_SCREENS } from './checkout-screens.ts';
 

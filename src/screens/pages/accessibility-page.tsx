@@ -1,6 +1,5 @@
 // /accessibility: the accessibility statement, in the form GOV.UK services use, from the claims of
 // contract/accessibility.ts (which the tests hold the site to).
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { ACCESSIBILITY_STATEMENT as S, complianceOf } from '../../../contract/accessibility.ts';
@@ -9,7 +8,7 @@ import { StepHeading } from '../../components/step-heading.tsx';
 import { formatDate } from '../../../contract/format.ts';
 import { useCustomerServicePhone } from '../../site.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
-import { LoadingScreen } from '../status-screens.tsx';
+import { usePageFrame } from './page-frame.tsx';
 
 type AccessibilityRef = ActorRefFrom<typeof accessibilityMachine>;
 
@@ -17,10 +16,10 @@ const CAN_DO = ['CAN_COLOURS', 'CAN_ZOOM', 'CAN_KEYBOARD', 'CAN_SCREEN_READER'] 
 
 export function AccessibilityPage({ page }: PageScreenProps) {
   const statement = page as AccessibilityRef;
-  const shown = useSelector(statement, (s) => s.matches('shown'));
   const { t } = useTranslation();
   const phone = useCustomerServicePhone();
-  if (!shown) return <LoadingScreen />;
+  const frame = usePageFrame(statement, 'accessibility');
+  if (frame) return frame;
   const standard = `${S.standard.name} ${S.standard.version} ${S.standard.level}`;
   const compliance = complianceOf(S);
   return (

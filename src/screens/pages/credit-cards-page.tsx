@@ -9,7 +9,7 @@ import { AccountNav } from '../../components/account-nav.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
-import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+import { usePageFrame } from './page-frame.tsx';
 
 type CardsRef = ActorRefFrom<typeof creditCardsMachine>;
 
@@ -17,14 +17,12 @@ export function CreditCardsPage({ page }: PageScreenProps) {
   const cards = page as CardsRef;
   const snapshot = useSelector(cards, (s) => s);
   const { t } = useTranslation();
-  if (snapshot.matches('loading')) return <LoadingScreen />;
-  if (snapshot.matches('failed')) {
-    return <FailureScreen messageKey={snapshot.context.failure} onRetry={() => cards.send({ type: 'cards.retry' })} />;
-  }
+  const frame = usePageFrame(cards, 'creditCards');
+  if (frame) return frame;
   const { cards: list, chosen, removed, failure } = snapshot.context;
   const name = (card: SavedCard) =>
     t('RECEIPT.CARD_ENDING', { brand: brandName(card.card_type), last4: lastFour(card.card_display) });
-  const busy = snapshot.matches('removing');
+  const busy = snapshot.hasTag('busy');
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.CREDIT_CARDS')}</StepHeading>

@@ -14,8 +14,8 @@ type DeepContactRef = ActorRefFrom<typeof deepContactMachine>;
 export function DeepContactPage({ page }: PageScreenProps) {
   const deep = page as DeepContactRef;
   const { t } = useTranslation();
-  const notFound = useSelector(deep, (s) => s.matches('notFound'));
-  const failed = useSelector(deep, (s) => s.matches('failed'));
+  const notFound = useSelector(deep, (s) => s.hasTag('notFound'));
+  const failed = useSelector(deep, (s) => s.hasTag('error') && !s.hasTag('notFound'));
   const failure = useSelector(deep, (s) => s.context.failure);
 
   if (failed) return <FailureScreen messageKey={failure} onRetry={() => deep.send({ type: 'deepContact.retry' })} />;

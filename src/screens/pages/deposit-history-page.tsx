@@ -11,7 +11,7 @@ import { DepositStatusLine } from '../../components/deposit-status.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import { formatDate, formatMoney } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
-import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+import { usePageFrame } from './page-frame.tsx';
 
 type HistoryRef = ActorRefFrom<typeof depositHistoryMachine>;
 
@@ -19,16 +19,12 @@ export function DepositHistoryPage({ page }: PageScreenProps) {
   const history = page as HistoryRef;
   const snapshot = useSelector(history, (s) => s);
   const { t } = useTranslation();
-  if (snapshot.matches('loading')) return <LoadingScreen />;
-  if (snapshot.matches('failed')) {
-    return (
-      <FailureScreen messageKey={snapshot.context.failure} onRetry={() => history.send({ type: 'history.retry' })} />
-    );
-  }
+  const frame = usePageFrame(history, 'depositHistory');
+  if (frame) return frame;
   const { deposits, page: current, pages, chosen, failure } = snapshot.context;
-  const turning = snapshot.matches({ ready: 'turning' });
+  const turning = snapshot.hasTag('turning');
   // From the click until the app shows the checkout step.
-  const repeating = snapshot.matches({ ready: 'repeating' }) || snapshot.matches({ ready: 'leaving' });
+  const repeating = snapshot.hasTag('repeating');
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.DEPOSIT_HISTORY')}</StepHeading>

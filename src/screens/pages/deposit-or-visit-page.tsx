@@ -28,7 +28,7 @@ export function DepositOrVisitPage({ page }: PageScreenProps) {
   const quickTitle = useId();
   const { quickDeposits, loadFailure, chosen, failure, verificationRejected, visitUrl } = snapshot.context;
   // From the click until the app shows the next step.
-  const starting = snapshot.matches({ action: 'starting' }) || snapshot.matches({ action: 'leaving' });
+  const starting = snapshot.hasTag('busy');
   const startingNew = starting && chosen === null;
   return (
     <div className="page-content">
@@ -64,12 +64,12 @@ export function DepositOrVisitPage({ page }: PageScreenProps) {
       <section aria-labelledby={quickTitle}>
         <h2 id={quickTitle}>{t('DEPOSIT_OR_VISIT.QUICK_TITLE')}</h2>
         <p>{t('DEPOSIT_OR_VISIT.QUICK_INTRO')}</p>
-        {snapshot.matches({ cards: 'loading' }) ? (
+        {snapshot.hasTag('cardsLoading') ? (
           <p role="status" aria-live="polite">
             {t('DEPOSIT_OR_VISIT.QUICK_LOADING')}
           </p>
         ) : null}
-        {snapshot.matches({ cards: 'failed' }) ? (
+        {snapshot.hasTag('cardsFailed') ? (
           <div className="notice notice--error">
             <p role="alert">
               {t('DEPOSIT_OR_VISIT.QUICK_FAILED')} {t(loadFailure ?? 'ERROR.UNEXPECTED')}
@@ -79,10 +79,8 @@ export function DepositOrVisitPage({ page }: PageScreenProps) {
             </button>
           </div>
         ) : null}
-        {snapshot.matches({ cards: 'ready' }) && quickDeposits.length === 0 ? (
-          <p>{t('DEPOSIT_OR_VISIT.QUICK_NONE')}</p>
-        ) : null}
-        {snapshot.matches({ cards: 'ready' }) && quickDeposits.length > 0 ? (
+        {snapshot.hasTag('cardsReady') && quickDeposits.length === 0 ? <p>{t('DEPOSIT_OR_VISIT.QUICK_NONE')}</p> : null}
+        {snapshot.hasTag('cardsReady') && quickDeposits.length > 0 ? (
           <ul className="item-list" aria-label={t('DEPOSIT_OR_VISIT.QUICK_LIST')}>
             {quickDeposits.map((q) => (
               <QuickDepositCard

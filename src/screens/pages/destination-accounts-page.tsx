@@ -16,7 +16,8 @@ import { StepHeading } from '../../components/step-heading.tsx';
 import { formatPhone } from '../../format.ts';
 import { formatDate, formatMoney, formatTime } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
-import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+import { LoadingScreen } from '../status-screens.tsx';
+import { usePageFrame } from './page-frame.tsx';
 
 type AccountsRef = ActorRefFrom<typeof destinationAccountsMachine>;
 
@@ -53,16 +54,14 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
   const { t, i18n } = useTranslation();
   const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
   // The app opens the wizard once the deposit's form state is saved.
-  if (snapshot.matches('loading') || snapshot.matches('left')) return <LoadingScreen />;
-  if (snapshot.matches('failed')) {
-    return <FailureScreen messageKey={snapshot.context.failure} onRetry={() => ref.send({ type: 'accounts.retry' })} />;
-  }
+  const frame = usePageFrame(ref, 'destinationAccounts');
+  if (frame) return frame;
   const { accounts, chosen, removed, failure } = snapshot.context;
   const name = (a: DestinationAccount) => {
     const phone = formatPhone(a.deposit_phone_no);
     return a.deposit_phone_no_label ? t('DEST_ACCOUNTS.NAMED', { label: a.deposit_phone_no_label, phone }) : phone;
   };
-  const starting = snapshot.matches('startingDeposit');
+  const starting = snapshot.hasTag('starting');
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.DESTINATION_ACCOUNTS')}</StepHeading>
@@ -162,7 +161,7 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
           })}
         </ul>
       )}
-      {chosen && snapshot.matches('activity') ? (
+      {chosen && snapshot.hasTag('activity') ? (
         <ActivityDialog
           title={t('DEST_ACCOUNTS.ACTIVITY_TITLE', { account: name(chosen) })}
           snapshot={snapshot}
@@ -170,7 +169,7 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
           lang={lang}
         />
       ) : null}
-      {chosen && snapshot.matches('alerts') ? (
+      {chosen && snapshot.hasTag('alerts') ? (
         <AlertsDialog
           title={t('DEST_ACCOUNTS.ALERTS_TITLE', { account: name(chosen) })}
           snapshot={snapshot}
@@ -178,23 +177,17 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
           summary={t(alertsKey(chosen))}
         />
       ) : null}
-      {chosen && snapshot.matches('verifying') ? (
+      {chosen && snapshot.hasTag('verifying') ? (
         <PhoneVerificationModal
           title={t('PHONE_VERIFY.TITLE', { account: name(chosen) })}
           account={name(chosen)}
           verification={snapshot.children.phoneVerification as PhoneVerificationRef | undefined}
-          outcome={
-            snapshot.matches({ verifying: 'reloading' })
-              ? 'reloading'
-              : snapshot.matches({ verifying: 'verified' })
-                ? 'verified'
-                : 'open'
-          }
+          outcome={snapshot.hasTag('busy') ? 'reloading' : snapshot.hasTag('saved') ? 'verified' : 'open'}
           onClose={() => ref.send({ type: 'dialog.close' })}
         />
       ) : null}
-      {chosen && (snapshot.matches('confirmingDelete') || snapshot.matches('deleting')) ? (
-        <DeleteDialog account={name(chosen)} busy={snapshot.matches('deleting')} send={ref.send} />
+      {chosen && snapshot.hasTag('deleting') ? (
+        <DeleteDialog account={name(chosen)} busy={snapshot.hasTag('busy')} send={ref.send} />
       ) : null}
     </div>
   );
@@ -235,8 +228,8 @@ function ActivityDialog({
           </label>
         ))}
       </fieldset>
-      {snapshot.matches({ activity: 'loading' }) ? <LoadingScreen /> : null}
-      {snapshot.matches({ activity: 'failed' }) ? (
+      {snapshot.hasTag('loading') ? <LoadingScreen /> : null}
+      {snapshot.hasTag('error') ? (
         <>
           <p className="notice notice--error" role="alert">
             {t(dialogFailure ?? 'ERROR.UNEXPECTED')}
@@ -246,7 +239,7 @@ function ActivityDialog({
           </button>
         </>
       ) : null}
-      {snapshot.matches({ activity: 'shown' }) ? (
+      {snapshot.hasTag('shown') ? (
         activity.length === 0 ? (
           <p>{t('DEST_ACCOUNTS.ACTIVITY_NONE')}</p>
         ) : (
@@ -295,8 +288,8 @@ function AlertsDialog({
 }) {
   const { t } = useTranslation();
   const { alerts, dialogFailure } = snapshot.context;
-  const saving = snapshot.matches({ alerts: 'saving' });
-  const saved = snapshot.matches({ alerts: 'saved' });
+  const saving = snapshot.hasTag('busy');
+  const saved = snapshot.hasTag('saved');
   const close = () => send({ type: 'dialog.close' });
   return (
     <Modal title={title} onClose={saving ? undefined : close}>

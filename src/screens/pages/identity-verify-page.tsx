@@ -10,7 +10,7 @@ import { type PhoneVerificationRef, PhoneVerificationModal } from '../../compone
 import { StepHeading } from '../../components/step-heading.tsx';
 import { phoneLabel } from '../../format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
-import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+import { usePageFrame } from './page-frame.tsx';
 
 type IdentityRef = ActorRefFrom<typeof identityVerifyMachine>;
 
@@ -25,18 +25,16 @@ export function IdentityVerifyPage({ page }: PageScreenProps) {
   const identity = page as IdentityRef;
   const s = useSelector(identity, (x) => x);
   const { t } = useTranslation();
-  if (s.matches('loading') || s.matches('done') || s.matches('rejected')) return <LoadingScreen />;
-  if (s.matches('failed')) {
-    return <FailureScreen messageKey={s.context.failure} onRetry={() => identity.send({ type: 'identity.retry' })} />;
-  }
+  const frame = usePageFrame(identity, 'identityVerify');
+  if (frame) return frame;
   const { values, errors, showErrors, failure, accounts, chosen } = s.context;
   const shown = (name: string) => (showErrors ? (errors as Record<string, string | undefined>)[name] : undefined);
-  const busy = s.matches('submitting');
-  const inProfile = s.matches('profile') || busy;
+  const busy = s.hasTag('busy');
+  const inProfile = s.hasTag('profile');
   return (
     <div className="page-content">
       <StepHeading>{t('IDENTITY.HEADING')}</StepHeading>
-      {s.matches('agreement') ? (
+      {s.hasTag('agreement') ? (
         <Modal title={t('IDENTITY.AGREE_TITLE')}>
           <p>{t('IDENTITY.AGREE_TEXT')}</p>
           <CheckboxField
@@ -114,7 +112,7 @@ export function IdentityVerifyPage({ page }: PageScreenProps) {
           </div>
         </form>
       ) : null}
-      {s.matches('accounts') || s.matches('verifyingPhone') ? (
+      {s.hasTag('accounts') ? (
         <section aria-labelledby="identity-accounts">
           <h2 id="identity-accounts">{t('IDENTITY.ACCOUNTS_TITLE')}</h2>
           <ul className="item-list" aria-labelledby="identity-accounts">
@@ -140,7 +138,7 @@ export function IdentityVerifyPage({ page }: PageScreenProps) {
           </div>
         </section>
       ) : null}
-      {chosen && s.matches('verifyingPhone') ? (
+      {chosen && s.hasTag('dialog') ? (
         <PhoneVerificationModal
           title={t('PHONE_VERIFY.TITLE', {
             account: phoneLabel(chosen.deposit_phone_no, chosen.deposit_phone_no_label),

@@ -19,8 +19,8 @@ export function LandingPage({ page }: PageScreenProps) {
   const noticeTitle = useId();
   const noticeMore = useId();
   // A signed-in payer is on the way to deposit_or_schedule_visit; a choice is on its way too.
-  if (!snapshot.matches('welcome')) return <LoadingScreen />;
-  const expanded = snapshot.matches({ welcome: 'noticeExpanded' });
+  if (!snapshot.hasTag('editing')) return <LoadingScreen />;
+  const expanded = snapshot.hasTag('expanded');
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.LANDING')}</StepHeading>

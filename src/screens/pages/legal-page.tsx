@@ -29,8 +29,8 @@ export function LegalPage({ page }: PageScreenProps) {
     <div className="page-content">
       {/* One heading for every state: it takes focus once, not again when the text is read anew. */}
       <StepHeading>{t(TITLES[document])}</StepHeading>
-      {snapshot.matches('loading') ? <LoadingScreen /> : null}
-      {snapshot.matches('failed') ? (
+      {snapshot.hasTag('loading') ? <LoadingScreen /> : null}
+      {snapshot.hasTag('error') ? (
         <>
           <p className="notice notice--error" role="alert">
             {t(failure ?? 'LEGAL.UNAVAILABLE')}
@@ -40,7 +40,7 @@ export function LegalPage({ page }: PageScreenProps) {
           </button>
         </>
       ) : null}
-      {snapshot.matches('shown') ? (
+      {snapshot.hasTag('done') ? (
         <div className="legal-text" lang={snapshot.context.lang}>
           {paragraphs.map((p, i) => (
             <p key={i}>{p}</p>

@@ -25,7 +25,7 @@ const REGISTER_LABELS = {
 export function LoginPage({ page }: PageScreenProps) {
   const login = page as LoginRef;
   const snapshot = useSelector(login, (s) => s);
-  const registering = snapshot.matches('register');
+  const registering = snapshot.hasTag('register');
   return registering ? <RegisterForm login={login} /> : <SignInForm login={login} />;
 }
 
@@ -33,7 +33,7 @@ function SignInForm({ login }: { login: LoginRef }) {
   const { t } = useTranslation();
   const snapshot = useSelector(login, (s) => s);
   const { signIn, errors, showErrors, failure } = snapshot.context;
-  const busy = snapshot.matches({ signIn: 'submitting' });
+  const busy = snapshot.hasTag('busy');
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     login.send({ type: 'login.submit' });
@@ -98,7 +98,7 @@ function RegisterForm({ login }: { login: LoginRef }) {
   const { t } = useTranslation();
   const snapshot = useSelector(login, (s) => s);
   const { register, errors, showErrors, failure } = snapshot.context;
-  const busy = snapshot.matches({ register: 'submitting' });
+  const busy = snapshot.hasTag('busy');
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     login.send({ type: 'register.submit' });

@@ -16,7 +16,7 @@ export function PamReturnPage({ page }: PageScreenProps) {
   const snapshot = useSelector(pamReturn, (s) => s);
   const { t } = useTranslation();
   const site = useSite();
-  const failed = snapshot.matches('failed');
+  const failed = snapshot.hasTag('error');
 
   return (
     <div className="page-content">

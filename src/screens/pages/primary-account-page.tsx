@@ -8,7 +8,7 @@ import { AccountNav } from '../../components/account-nav.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import { formatPhone } from '../../format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
-import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+import { usePageFrame } from './page-frame.tsx';
 
 type PrimaryRef = ActorRefFrom<typeof primaryAccountMachine>;
 
@@ -16,14 +16,10 @@ export function PrimaryAccountPage({ page }: PageScreenProps) {
   const primary = page as PrimaryRef;
   const snapshot = useSelector(primary, (s) => s);
   const { t } = useTranslation();
-  if (snapshot.matches('loading')) return <LoadingScreen />;
-  if (snapshot.matches('failed')) {
-    return (
-      <FailureScreen messageKey={snapshot.context.failure} onRetry={() => primary.send({ type: 'primary.retry' })} />
-    );
-  }
+  const frame = usePageFrame(primary, 'primaryAccount');
+  if (frame) return frame;
   const { accounts, hidden, primaryId, chosenId, saved, failure } = snapshot.context;
-  const busy = snapshot.matches('saving');
+  const busy = snapshot.hasTag('busy');
   const name = (a: DestinationAccount) => {
     const phone = formatPhone(a.deposit_phone_no);
     return a.deposit_phone_no_label ? t('PRIMARY.OPTION', { label: a.deposit_phone_no_label, phone }) : phone;
@@ -38,7 +34,7 @@ export function PrimaryAccountPage({ page }: PageScreenProps) {
         </p>
       ) : null}
       <div role="status">{saved ? <p className="notice">{t('PRIMARY.SAVED', { account: name(saved) })}</p> : null}</div>
-      {snapshot.matches('none') ? (
+      {snapshot.hasTag('done') ? (
         <p>{t('PRIMARY.NONE')}</p>
       ) : (
         <form

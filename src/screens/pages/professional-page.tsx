@@ -16,8 +16,8 @@ import { ErrorSummary, focusErrorSummary } from '../../components/error-summary.
 import { SelectField, TextField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
-import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 import { useMasks } from '../../masks.ts';
+import { usePageFrame } from './page-frame.tsx';
 
 type ProfessionalRef = ActorRefFrom<typeof professionalMachine>;
 
@@ -39,14 +39,12 @@ export function ProfessionalPage({ page }: PageScreenProps) {
   const { t } = useTranslation();
   const mask = useMasks();
 
-  if (snapshot.matches('loading')) return <LoadingScreen />;
+  const frame = usePageFrame(professional, 'professional');
+  if (frame) return frame;
   const { facilities, fields, errors, showErrors, failure, today } = snapshot.context;
-  if (snapshot.matches('failed')) {
-    return <FailureScreen messageKey={failure} onRetry={() => professional.send({ type: 'professional.retry' })} />;
-  }
 
-  const busy = !snapshot.matches('editing');
-  const sending = snapshot.matches('submitting') || snapshot.matches('renewingToken');
+  const busy = !snapshot.hasTag('editing');
+  const sending = snapshot.hasTag('sending');
   const dates = issueDateWindow(today);
   const chosen = facilities.find((f) => String(f.id) === fields.facilityId);
   const change = (patch: Partial<ProfessionalFields>) =>

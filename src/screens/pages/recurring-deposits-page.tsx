@@ -11,7 +11,7 @@ import { StepHeading } from '../../components/step-heading.tsx';
 import { brandName, lastFour, scheduleText } from '../../format.ts';
 import { formatMoney } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
-import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
+import { usePageFrame } from './page-frame.tsx';
 
 type RecurringRef = ActorRefFrom<typeof recurringDepositsMachine>;
 
@@ -20,17 +20,10 @@ export function RecurringDepositsPage({ page }: PageScreenProps) {
   const snapshot = useSelector(recurring, (s) => s);
   const { t, i18n } = useTranslation();
   const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
-  if (snapshot.matches('loading')) return <LoadingScreen />;
-  if (snapshot.matches('failed')) {
-    return (
-      <FailureScreen
-        messageKey={snapshot.context.failure}
-        onRetry={() => recurring.send({ type: 'recurring.retry' })}
-      />
-    );
-  }
+  const frame = usePageFrame(recurring, 'recurringDeposits');
+  if (frame) return frame;
   const { deposits, chosen, cancelled, failure } = snapshot.context;
-  const busy = snapshot.matches('cancelling');
+  const busy = snapshot.hasTag('busy');
   const title = (d: RecurringDeposit) =>
     t('RECURRING.ITEM', { amount: formatMoney(d.amount, lang), recipient: d.display_name });
   const schedule = (d: RecurringDeposit) => scheduleText(t, d.interval_type, d.day_in_interval);

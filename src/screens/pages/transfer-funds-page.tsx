@@ -32,7 +32,7 @@ function accountName(account: DestinationAccount | undefined, ani: string): stri
   return account?.deposit_phone_no_label ? `${account.deposit_phone_no_label} ${phone}` : phone;
 }
 
-const isBusy = (s: TransferFundsSnapshot) => s.matches('submitting') || s.matches({ done: 'reloading' });
+const isBusy = (s: TransferFundsSnapshot) => s.hasTag('busy');
 
 export function TransferFundsPage({ page }: PageScreenProps) {
   const transfer = page as TransferRef;
@@ -42,7 +42,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
   const money = (amount: number | null) => formatMoney(amount, lang);
 
   // After a transfer is sent, its outcome (status or alert) takes the focus the disabled button lost.
-  const submitting = snapshot.matches('submitting');
+  const submitting = snapshot.hasTag('submitting');
   const wasSubmitting = useRef(false);
   const notice = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -50,7 +50,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
     wasSubmitting.current = submitting;
   }, [submitting]);
 
-  if (snapshot.matches('loading')) return <LoadingScreen />;
+  if (snapshot.hasTag('loading')) return <LoadingScreen />;
   const { accounts, fields, refusal, failure, transferred } = snapshot.context;
   const byAni = (ani: string) => accounts.find((a) => a.deposit_phone_no === ani);
   const name = (ani: string) => accountName(byAni(ani), ani);
@@ -58,7 +58,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
   const doneText = (r: TransferReceipt) => {
     const from = byAni(r.from);
     const to = byAni(r.to);
-    if (!snapshot.matches({ done: 'shown' }) || !from || !to) {
+    if (!snapshot.hasTag('transferred') || !from || !to) {
       return t('TRANSFER.DONE_NO_BALANCES', { amount: money(r.amount), from: name(r.from), to: name(r.to) });
     }
     return t('TRANSFER.DONE', {
@@ -70,7 +70,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
     });
   };
 
-  if (snapshot.matches('failed')) {
+  if (snapshot.hasTag('error')) {
     return (
       <>
         <FailureScreen messageKey={failure} onRetry={() => transfer.send({ type: 'transfer.retry' })} />
@@ -82,7 +82,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
       </>
     );
   }
-  if (snapshot.matches('notEnough')) {
+  if (snapshot.hasTag('notEnough')) {
     return (
       <div className="page-content">
         <StepHeading>{t('PAGES.TRANSFER_FUNDS')}</StepHeading>
@@ -93,7 +93,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
   }
 
   const busy = isBusy(snapshot);
-  const calculating = snapshot.matches({ editing: 'waiting' }) || snapshot.matches({ editing: 'pricing' });
+  const calculating = snapshot.hasTag('calculating');
   const totals = transferTotals(snapshot.context);
   const amountMessage = amountError(fields);
   const alert = refusal ?? failure;
@@ -102,9 +102,9 @@ export function TransferFundsPage({ page }: PageScreenProps) {
     label: t('TRANSFER.OPTION', { account: name(a.deposit_phone_no), balance: money(a.prepaid_balance) }),
   }));
   // One element from the reload to the message, so that it keeps the focus it was given.
-  const status = snapshot.matches({ done: 'reloading' })
+  const status = snapshot.hasTag('updating')
     ? t('TRANSFER.UPDATING')
-    : snapshot.matches({ done: 'shown' }) && transferred
+    : snapshot.hasTag('transferred') && transferred
       ? doneText(transferred)
       : null;
   const describedBy = ['hint-amount', amountMessage ? 'error-amount' : null].filter(Boolean).join(' ');
@@ -190,7 +190,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
           </dl>
         </div>
         <div className="wizard-nav">
-          {snapshot.matches({ editing: 'feeFailed' }) ? (
+          {snapshot.hasTag('feeFailed') ? (
             <button
               type="button"
               className="button button--secondary"

@@ -8,8 +8,8 @@ import { ErrorSummary, focusErrorSummary } from '../../components/error-summary.
 import { CheckboxField, TextField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
-import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 import { useMasks } from '../../masks.ts';
+import { usePageFrame } from './page-frame.tsx';
 
 type ProfileRef = ActorRefFrom<typeof updateProfileMachine>;
 
@@ -25,12 +25,10 @@ export function UpdateProfilePage({ page }: PageScreenProps) {
   const s = useSelector(profile, (x) => x);
   const { t } = useTranslation();
   const mask = useMasks();
-  if (s.matches('loading')) return <LoadingScreen />;
-  if (s.matches('failed')) {
-    return <FailureScreen messageKey={s.context.failure} onRetry={() => profile.send({ type: 'profile.retry' })} />;
-  }
+  const frame = usePageFrame(profile, 'updateProfile');
+  if (frame) return frame;
   const { values, errors, showErrors, failure, saved, needsChoice, email } = s.context;
-  const busy = s.matches('saving');
+  const busy = s.hasTag('busy');
   const shown = (name: keyof typeof LABELS) =>
     showErrors ? (errors as Record<string, string | undefined>)[name] : undefined;
   const change = (v: Partial<typeof values>) => profile.send({ type: 'profile.change', values: v });
