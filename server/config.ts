@@ -6,6 +6,7 @@ import type { LegalUrls } from '../contract/legal.ts';
 import { NAV_PATHS, isNavScriptUrl } from '../contract/nav-header.ts';
 import { legalUrlsFromEnv } from './legal-urls.ts';
 import type { Limit, LimitName } from './limits.ts';
+import { serverText } from './texts.ts';
 
 export interface Config {
   port: number;
@@ -158,11 +159,8 @@ export const DEFAULT_NO_TRUST_BILLING_STATES = ['NJ'];
 /** §9 cpastates. */
 export const DEFAULT_CPA_STATES = ['VA'];
 export const DEFAULT_CPA_LINKS: Record<'en' | 'es', { label: string; url: string }> = {
-  en: { label: 'Virginia consumer protection notice', url: 'https://www.oag.state.va.us/consumer-protection/' },
-  es: {
-    label: 'Aviso de protección al consumidor de Virginia',
-    url: 'https://www.oag.state.va.us/consumer-protection/',
-  },
+  en: { label: serverText('en', 'SERVER.CPA_LABEL'), url: 'https://www.oag.state.va.us/consumer-protection/' },
+  es: { label: serverText('es', 'SERVER.CPA_LABEL'), url: 'https://www.oag.state.va.us/consumer-protection/' },
 };
 
 /** §2: the sandbox's own navigation script stands in for the external one. */

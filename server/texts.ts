@@ -1,21 +1,19 @@
-// The server's own texts (a text message, an e-mail) come from locales/ like the page's: one place for
-// every user-visible string, in both languages.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// What the server writes for people (a text message, the words of a call, an e-mail, the CPA link's
+// label) comes from locales/ like the page's strings: one place for every user-visible string, in both
+// languages, in the session's language. The files are imported as modules (no file system), so the
+// configuration that names the CPA link can be read by the stories too.
+import en from '../locales/en.json' with { type: 'json' };
+import es from '../locales/es.json' with { type: 'json' };
 
 type Tree = { [k: string]: string | Tree };
 export type TextLocale = 'en' | 'es';
 
-const LOCALES_DIR = join(import.meta.dirname, '..', 'locales');
-const TREES: Record<TextLocale, Tree> = {
-  en: JSON.parse(readFileSync(join(LOCALES_DIR, 'en.json'), 'utf8')) as Tree,
-  es: JSON.parse(readFileSync(join(LOCALES_DIR, 'es.json'), 'utf8')) as Tree,
-};
+const TREES: Record<TextLocale, Tree> = { en: en as Tree, es: es as Tree };
 
-/** The text of `key` (dotted) in `locale`, its {{placeholders}} filled; throws for a key not there. */
-export function serverText(locale: TextLocale, key: string, values: Record<string, string> = {}): string {
+/** The text of `key` (dotted: 'SERVER.VERIFY_TEXT') in `locale`, its {{placeholders}} filled; throws for a key not there. */
+export function serverText(locale: TextLocale, key: string, values: Record<string, string | number> = {}): string {
   let node: string | Tree | undefined = TREES[locale];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`locales/${locale}.json has no text ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
+  return node.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
 }

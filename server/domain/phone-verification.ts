@@ -17,6 +17,7 @@ import {
 } from '../../contract/phone-verification.ts';
 import type { DestAccountView } from '../repo/dest-accounts.ts';
 import type { Store } from '../repo/repos.ts';
+import { serverText } from '../texts.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -46,13 +47,9 @@ export function codeMessage(code: string, channel: VerifyChannel, locale: 'en' |
   if (channel === 'call') {
     // A voice reads the digits one by one.
     const spoken = code.split('').join(' ');
-    return locale === 'es'
-      ? `Llamada de verificación de su número de teléfono. Su código es ${spoken}. Repetimos: ${spoken}.`
-      : `This is a call to verify your phone number. Your code is ${spoken}. Again: ${spoken}.`;
+    return serverText(locale, 'SERVER.VERIFY_CALL', { code: spoken });
   }
-  return locale === 'es'
-    ? `Su código de verificación es ${code}. Vence en ${VERIFY_CODE_TTL_MINUTES} minutos.`
-    : `Your verification code is ${code}. It expires in ${VERIFY_CODE_TTL_MINUTES} minutes.`;
+  return serverText(locale, 'SERVER.VERIFY_TEXT', { code, minutes: VERIFY_CODE_TTL_MINUTES });
 }
 
 export type SendOutcome = { kind: 'sent'; placed: number } | { kind: 'refused'; code: PhoneVerifyErrorCode };
