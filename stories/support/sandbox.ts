@@ -120,7 +120,8 @@ const FEE_TAX: readonly { country: string; state: string; rate: number }[] = fee
 export const FRAUD_FLAGGED_NUMBERS: readonly string[] = ['5125550666'];
 
 /** Stories show fixed dates: the sandbox's clock stands still at this instant. */
-const STORY_NOW = new Date('2026-11-20T15:04:00Z');
+/** The sandbox's clock: the stories show the same dates and ages whenever they run. */
+export const STORY_NOW = new Date('2026-11-20T15:04:00Z');
 
 const SITE: SiteInfo = {
   customer_service_phone: '1-800-555-0100',

@@ -23,9 +23,10 @@ export interface Harness {
   requests: { method: string; url: string; body: string }[];
 }
 
-export async function startServer(): Promise<Harness> {
+/** The reference server in-process; `now` fixes its clock (the stories' sandbox has a fixed one). */
+export async function startServer(options: { now?: () => Date } = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'deposit-ui-'));
-  const server = await buildApp({ dbPath: join(dir, 'db.sqlite'), logger: false });
+  const server = await buildApp({ dbPath: join(dir, 'db.sqlite'), logger: false, ...options });
   await server.ready();
   const requests: Harness['requests'] = [];
   const browser = (jar = new Map<string, string>()) =>
