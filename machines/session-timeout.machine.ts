@@ -9,7 +9,6 @@ import { DEFAULT_SESSION_IDLE_MINUTES, sessionTimes } from '../contract/session.
 import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
 
-
 export interface SessionTimeoutContext {
   /** The server's limit (SiteInfo.session_idle_seconds). */
   idleSeconds: number;

@@ -5,7 +5,7 @@
 // What shows in each of their states is the table of src/screens/checkout/checkout-screens.ts.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors, FormFields, Locale } from '../../contract/entities.ts';
+import type { FieldErrors, Locale } from '../../contract/entities.ts';
 import { checkoutErrorKey } from '../../contract/errors.ts';
 import { PAM_ACK_FIELD } from '../../machines/checkout.types.ts';
 import { CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
@@ -85,9 +85,7 @@ function RecipientPanel({ checkout }: { checkout: CheckoutRef }) {
       <h2 id="checkout-recipient">{t('CHECKOUT.RECIPIENT_TITLE')}</h2>
       <dl className="facts">
         <dt>{t('CHECKOUT.DEPOSIT_TYPE')}</dt>
-        <dd>
-          {t(typeTitleKey(fields.deposit_type || 'flex', { facility, fields }), { label: inmateLabel })}
-        </dd>
+        <dd>{t(typeTitleKey(fields.deposit_type || 'flex', { facility, fields }), { label: inmateLabel })}</dd>
         <dt>{t('CHECKOUT.FACILITY')}</dt>
         <dd>{facility.label}</dd>
         <dt>{dest ? t('NUMBER.PHONE') : inmateLabel}</dt>

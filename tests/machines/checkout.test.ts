@@ -102,7 +102,9 @@ const samples = {
     { type: 'choices.report', choice: ONE_TIME },
     { type: 'choices.report', choice: { ...ONE_TIME, recurring_type: 'monthly' } },
   ],
-  'checkout.saved': [{ type: 'checkout.saved', fields: RECIPIENT_FIELDS, saved: ['deposit_amount', 'deposit_amount_id'] }],
+  'checkout.saved': [
+    { type: 'checkout.saved', fields: RECIPIENT_FIELDS, saved: ['deposit_amount', 'deposit_amount_id'] },
+  ],
   'checkout.toType': [{ type: 'checkout.toType' }],
 } satisfies EventSamples<CheckoutEvent>;
 

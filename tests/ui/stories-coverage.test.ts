@@ -83,7 +83,10 @@ const TABLES: { table: ScreenTable; machines: Record<string, Covered> }[] = [
   // The receipt's status tracker, the receipt flow's child (docs/decisions/0048).
   { table: DEPOSIT_STATUS_SCREENS, machines: { depositStatus: depositStatusMachine } },
   // The session's idle limit: what a signed-in payer sees (a guest's session ends without a screen).
-  { table: SESSION_TIMEOUT_SCREENS, machines: { sessionTimeout: { machine: sessionTimeoutMachine, region: 'signedIn' } } },
+  {
+    table: SESSION_TIMEOUT_SCREENS,
+    machines: { sessionTimeout: { machine: sessionTimeoutMachine, region: 'signedIn' } },
+  },
   // Pages outside the wizard (machines/pages.ts), named by their machine's id.
   ...[
     loginMachine,
