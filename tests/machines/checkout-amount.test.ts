@@ -305,9 +305,11 @@ describe('checkout amount (§4, §5)', () => {
 describe('checkout amount: unified wallet (§4 maxed out, §5 trust, §7 fees)', () => {
   it('not in unified-wallet mode the limits are ready at once, from the facility', () => {
     const t = setup();
-    expect(t.snap().matches({ open: 'idle' })).toBe(true);
+    expect(t.snap().matches('open')).toBe(true);
     expect(t.calls.inputs('isApprovedDepositor')).toEqual([]);
-    expect(t.last()).toMatchObject({ open: true, error: 'VALIDATION.INVALID_DEPOSIT_AMOUNT' });
+    // §9: the default deposit is chosen at once, and priced.
+    expect(t.snap().matches({ open: 'waiting' })).toBe(true);
+    expect(t.last()).toMatchObject({ open: true, pending: true, deposit_amount: 25 });
   });
 
   it('§4: maxed out at 1401: presets cleared, amount 0, no fees; amounts do nothing', () => {
@@ -338,7 +340,8 @@ describe('checkout amount: unified wallet (§4 maxed out, §5 trust, §7 fees)',
     await settle();
     t.calls.resolve('getAllowedMinMax', { minAmount: 10, maxAmount: 100 });
     await settle();
-    expect(t.snap().matches({ open: 'idle' })).toBe(true);
+    // The default deposit (§9) is within the service's limits: chosen.
+    expect(t.snap().matches({ open: 'waiting' })).toBe(true);
     expect(t.snap().context.limits).toEqual({ min: 10, max: 100 });
     t.amount.send({ type: 'amount.preset', id: '150' });
     expect(t.snap().matches({ open: 'outOfBounds' })).toBe(true);
@@ -396,7 +399,7 @@ describe('checkout amount: unified wallet (§4 maxed out, §5 trust, §7 fees)',
 
   it('§8: without a como service id the unified-wallet trust checks do not apply (only logged by the server)', () => {
     const t = setup({ fields: { ...UW_TRUST_FIELDS, como_service_id: '' } as FormFields, facility: DUPAGE });
-    expect(t.snap().matches({ open: 'idle' })).toBe(true);
+    expect(t.snap().matches('open')).toBe(true);
     expect(t.calls.inputs('isApprovedDepositor')).toEqual([]);
   });
 });

@@ -239,6 +239,8 @@ describe('checkout: the form and the wizard (§4, §5)', () => {
 describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
   it('§4: a submit without an amount shows the amount error and calls nothing', () => {
     const t = setup();
+    // 'Other' with nothing typed: no amount (the §9 default 25 is chosen on opening).
+    t.checkout.send({ type: 'amount.preset', id: 'other' });
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
     expect(t.snap().matches('editing')).toBe(true);
     expect(t.snap().context).toMatchObject({
@@ -251,6 +253,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
 
   it('the form found fields to correct: the checkout shows its own beside them', () => {
     const t = setup();
+    t.checkout.send({ type: 'amount.preset', id: 'other' });
     t.checkout.send({ type: 'checkout.invalid' });
     expect(t.snap().context).toMatchObject({
       showErrors: true,
