@@ -12,4 +12,7 @@ export const APP_SCREENS = {
   'app:ready.page': { view: 'page', status: 'editing' },
   'app:ready.reloading': { view: 'loading', status: 'loading' },
   'app:ready.signingOut': { view: 'loading', status: 'busy' },
+  // The session's idle limit (docs/decisions/0045): signing out, or starting a guest's new session.
+  'app:ready.signingOutIdle': { view: 'loading', status: 'busy' },
+  'app:ready.endingGuestSession': { view: 'loading', status: 'busy' },
 } satisfies ScreenTable<AppView>;

@@ -348,15 +348,58 @@ function outcomeOf(digits: string, cvc: string, brand: string): string {
 }
 
 /** "Smith, John" is last then first; "John Smith" first then last; one word matches either name. */
-function nameMatches(inmate: Omit<Inmate, 'age'>, query: string): boolean {
-  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
-  const first = inmate.first_name.toLowerCase();
-  const last = inmate.last_name.toLowerCase();
-  const comma = q.indexOf(',');
-  if (comma >= 0) return last.startsWith(q.slice(0, comma).trim()) && first.startsWith(q.slice(comma + 1).trim());
-  const space = q.indexOf(' ');
-  if (space >= 0) return first.startsWith(q.slice(0, space)) && last.startsWith(q.slice(space + 1));
-  return first.startsWith(q) || last.startsWith(q);
+type Person = Omit<Inmate, 'age'>;
+
+/** People by the given keys (lower-cased names, then id), as the server's indexes order them. */
+function byKeys(keys: readonly ((i: Person) => string)[]): (a: Person, b: Person) => number {
+  return (a, b) => {
+    for (const key of keys) {
+      const [x, y] = [key(a), key(b)];
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  };
+}
+const firstOf = (i: Person) => i.first_name.toLowerCase();
+const lastOf = (i: Person) => i.last_name.toLowerCase();
+const idOf = (i: Person) => i.id;
+/** Last name, first name, id: the server's name order. */
+const BY_NAME = byKeys([lastOf, firstOf, idOf]);
+const BY_FIRST = byKeys([firstOf, lastOf, idOf]);
+
+/**
+ * §2 name search as the server answers it (server/repo/inmates.ts, docs/decisions/0023): last names
+ * that start with the query, by last name; then first names that do, by first name; then, for two words
+ * ("first last" or "last, first"), the people who match both, by the name of the longer word.
+ */
+function nameSearch(people: readonly Person[], query: string): Person[] {
+  const whole = query
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*,\s*/g, ', ');
+  let [first, last] = [whole, whole];
+  const comma = whole.indexOf(',');
+  const space = whole.indexOf(' ');
+  if (comma >= 0) [last, first] = [whole.slice(0, comma).trim(), whole.slice(comma + 1).trim()];
+  else if (space >= 0) [first, last] = [whole.slice(0, space), whole.slice(space + 1)];
+  const byLast = people.filter((i) => lastOf(i).startsWith(whole));
+  const byFirst = people.filter((i) => !lastOf(i).startsWith(whole) && firstOf(i).startsWith(whole));
+  const both =
+    first === whole && last === whole
+      ? []
+      : people.filter(
+          (i) =>
+            !lastOf(i).startsWith(whole) &&
+            !firstOf(i).startsWith(whole) &&
+            firstOf(i).startsWith(first) &&
+            lastOf(i).startsWith(last),
+        );
+  return [
+    ...byLast.toSorted(BY_NAME),
+    ...byFirst.toSorted(BY_FIRST),
+    ...both.toSorted(first.length > last.length ? BY_FIRST : BY_NAME),
+  ];
 }
 
 /** §5 the searches' rules, as the server applies them (server/routes/inmates.ts). */
@@ -493,23 +536,19 @@ export function createSandbox(setup: SandboxSetup = {}) {
             ? collectErrors(BOOKING_SEARCH, { booking_code: query })
             : collectErrors(ICE_SEARCH, { name_query: query, inmate_last_name: lastName });
       if (Object.keys(problems).length > 0) throw new SandboxError(400, problems);
-      const matches = (i: Omit<Inmate, 'age'>): boolean => {
-        if (mode === 'booking') return i.booking_code.toUpperCase().startsWith(query.trim().toUpperCase());
-        if (mode === 'ice') {
-          return (
-            i.booking_code.startsWith(`A${query.trim().replace(/^[Aa]/, '')}`) &&
-            i.last_name.toLowerCase().startsWith(lastName.trim().toLowerCase())
-          );
-        }
-        return nameMatches(i, query);
-      };
-      // In the server's order: last name, first name (case aside), then id.
-      const key = (i: Omit<Inmate, 'age'>) => [i.last_name.toLowerCase(), i.first_name.toLowerCase(), i.id];
-      const all = INMATES.filter((i) => i.facility_id === facilityId && matches(i)).toSorted((a, b) => {
-        const [x, y] = [key(a), key(b)];
-        for (let k = 0; k < x.length; k++) if (x[k] !== y[k]) return (x[k] as string) < (y[k] as string) ? -1 : 1;
-        return 0;
-      });
+      const here = INMATES.filter((i) => i.facility_id === facilityId);
+      // Booking numbers and A-numbers are answered in name order (server/repo/inmates.ts).
+      const all =
+        mode === 'name'
+          ? nameSearch(here, query)
+          : here
+              .filter((i) =>
+                mode === 'booking'
+                  ? i.booking_code.toUpperCase().startsWith(query.trim().toUpperCase())
+                  : i.booking_code.startsWith(`A${query.trim().replace(/^[Aa]/, '')}`) &&
+                    i.last_name.toLowerCase().startsWith(lastName.trim().toLowerCase()),
+              )
+              .toSorted(BY_NAME);
       // Counted up to the cap; past it the answer says there are more (docs/decisions/0023).
       const cap = setup.searchCap ?? SEARCH_CAP;
       const total = Math.min(all.length, cap);

@@ -139,7 +139,9 @@ describe('the sandbox answers as the server does', () => {
   it('the unified-wallet checks of a signed-in payer (§5, docs/decisions/0016)', async () => {
     const d = new Differences();
     const s = sides(signedInFields(facilityFields(1402)));
-    const [signIn] = await s.both('signIn', { email: 'ana@example.com', password: 'sandbox-pass-1' });
+    // The server's session signs in; the sandbox's form state is signed in already (it has no sign-in call).
+    await s.started;
+    const signIn = await answerOf(s.real.signIn, { email: 'ana@example.com', password: 'sandbox-pass-1' });
     expect(signIn).toHaveProperty('ok');
     for (const inmate_id of ['100060', '100061', '100062', '999999']) {
       for (const como_facility_id of ['1402', '1401']) {
