@@ -231,7 +231,12 @@ export const FeesTimedOut: Story = {
 export const SubmitInvalid: Story = {
   parameters: {
     machineState: 'checkout:editing',
-    scene: { server: { fields: recipientFields('100001') }, route: 'checkout' },
+    scene: {
+      server: { fields: recipientFields('100001') },
+      route: 'checkout',
+      // 'Other' with nothing typed: no amount (the §9 default is chosen on opening).
+      steps: [to.checkout({ type: 'amount.preset', id: 'other' })],
+    },
   },
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: t('DEPOSIT.DEPOSIT_SUBMIT') }));
@@ -689,7 +694,7 @@ function checking(key: string): Story['play'] {
 
 /** §5: the service's min and max (1402: 10 to 200) are the limits; the amounts are offered. */
 export const LimitsReady: Story = {
-  parameters: { machineState: 'checkoutAmount:open.idle', scene: { server: UW_TRUST(), route: 'checkout' } },
+  parameters: { machineState: 'checkoutAmount:open.priced', scene: { server: UW_TRUST(), route: 'checkout' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(t('CHECKOUT.LIMITS', { min: money(10), max: money(200) }))).toBeInTheDocument();
     await expect(canvas.getByRole('radio', { name: money(25) })).toBeEnabled();
