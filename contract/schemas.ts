@@ -2,7 +2,7 @@
 import * as yup from 'yup';
 import { AMOUNT_BOUND_MAX, AMOUNT_BOUND_MIN, OTHER_AMOUNT_MAX_LENGTH, SEARCH_MIN, YEARS_AHEAD } from './constants.ts';
 import type { Facility, FieldErrors } from './entities.ts';
-import { cardBrand, cardNumberError, cvcError } from './cards.ts';
+import { type CardBrand, cardBrand, cardNumberError, cvcError } from './cards.ts';
 import { MSG } from './messages.ts';
 import { phoneError } from './phone.ts';
 
@@ -210,29 +210,43 @@ export const termsSchema = yup.object({
   terms_4: yup.boolean().oneOf([true], MSG.terms).required(MSG.terms),
 });
 
-/** §4 card choice, §5: a saved card's security code, 3 to 4 digits. */
-export const savedCvcSchema = yup.object({
-  saved_card_cvc: yup
-    .string()
-    .trim()
-    .required(MSG.required)
-    .matches(/^\d{3,4}$/, MSG.cvc),
-});
+/** §4 card choice, §5: a saved card's security code, of its brand's length (3 or 4 when not known). */
+export function savedCvcSchema(brand: CardBrand | null) {
+  return yup.object({
+    saved_card_cvc: yup
+      .string()
+      .trim()
+      .required(MSG.required)
+      .test('cvc', MSG.cvc, function (v) {
+        const e = cvcError(v ?? '', brand);
+        return e === null ? true : this.createError({ message: e });
+      }),
+  });
+}
 
 /** §2 pam variant: Next only after the fees are acknowledged. */
 export const feesAckSchema = yup.object({
   fees_acknowledged: yup.boolean().oneOf([true], MSG.terms).required(MSG.terms),
 });
 
+/** What decides the checkout form's fields: the pam endpoint, a saved card (and its brand), a guest. */
+export interface CheckoutFormMode {
+  pam: boolean;
+  savedCard: boolean;
+  /** The chosen saved card's brand, which sets its security code's length (§5); null when not known. */
+  savedCardBrand: CardBrand | null;
+  guest: boolean;
+}
+
 /**
  * The checkout form's fields (§4 card choice, §5): a saved card's security code, or a new card with its
  * billing address; a guest's contact; the four terms. At a pam facility the endpoint takes the card:
  * only the fees acknowledgement.
  */
-export function checkoutFormSchema(mode: { pam: boolean; savedCard: boolean; guest: boolean }): yup.AnyObjectSchema {
+export function checkoutFormSchema(mode: CheckoutFormMode): yup.AnyObjectSchema {
   if (mode.pam) return feesAckSchema;
   const parts: yup.AnyObjectSchema[] = [
-    ...(mode.savedCard ? [savedCvcSchema] : [newCardSchema, billingSchema]),
+    ...(mode.savedCard ? [savedCvcSchema(mode.savedCardBrand)] : [newCardSchema, billingSchema]),
     ...(mode.guest ? [guestContactSchema] : []),
     termsSchema,
   ];

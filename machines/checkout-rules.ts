@@ -1,6 +1,7 @@
 // The checkout's rules as plain functions (§4 checkout amounts, card choice, recurring, roundup; §5),
 // shared by the checkout's machines and read by its screen.
 import type { SavedCard } from '../contract/accounts.ts';
+import { type CardBrand, isCardBrand } from '../contract/cards.ts';
 import { NO_ROUNDUP_ID, CHECKOUT_SERVICE_ERRORS } from '../contract/checkout-services.ts';
 import { CHECKOUT_PRESETS, OTHER_AMOUNT_MAX_LENGTH, OTHER_PRESET_ID } from '../contract/constants.ts';
 import type { Facility, Fee, FieldErrors, FormFields, Roundup, SelectedRoundup } from '../contract/entities.ts';
@@ -71,6 +72,11 @@ export function savedOtherAmount(fields: Pick<FormFields, 'deposit_amount' | 'de
 /** §4 card choice: the saved card the payer chose, when it is one of theirs and not expired. */
 export function chosenSavedCard(cards: readonly SavedCard[], id: number | null): SavedCard | null {
   return id === null ? null : (cards.find((c) => c.id === id && !c.expired) ?? null);
+}
+
+/** §5: the brand of a saved card (the vault records card-validator's names), which sets its code's length. */
+export function savedCardBrand(card: Pick<SavedCard, 'card_type'> | null): CardBrand | null {
+  return card && isCardBrand(card.card_type) ? card.card_type : null;
 }
 
 /** §4: recurring is offered to a signed-in payer who has saved cards (not for bail, paid once). */

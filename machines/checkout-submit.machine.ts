@@ -92,13 +92,15 @@ export const checkoutSubmitMachine = setup({
     /** A failed call: field errors of a 400 go onto the fields, anything else is the banner. */
     assignCallFailure: assign(({ context }, params: { error: unknown }) => {
       const failure = toCallFailure(params.error);
-      const { credit_card_cvc: cvcError, ...others } = failure.errors;
+      // A form-level error alone (a 429 of the per-client limits, docs/decisions/0039) is the banner too.
+      const { form: formError, ...onFields } = failure.errors;
+      const { credit_card_cvc: cvcError, ...others } = onFields;
       // A saved card's security code is typed in its own field.
       const savedCard = (context.fields.saved_card_id ?? null) !== null;
-      const errors = cvcError && savedCard ? { ...others, [SAVED_CVC_FIELD]: cvcError } : failure.errors;
+      const errors = cvcError && savedCard ? { ...others, [SAVED_CVC_FIELD]: cvcError } : onFields;
       return {
         errors,
-        outcome: { ...NO_OUTCOME, errorKey: hasEntries(failure.errors) ? null : failure.code },
+        outcome: { ...NO_OUTCOME, errorKey: hasEntries(onFields) ? null : (formError ?? failure.code) },
         showErrors: true,
       };
     }),

@@ -9,7 +9,7 @@ import type { FieldErrors, Locale } from '../../contract/entities.ts';
 import { checkoutErrorKey } from '../../contract/errors.ts';
 import { PAM_ACK_FIELD } from '../../machines/checkout.types.ts';
 import { CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
-import { offersRecurring } from '../../machines/checkout-rules.ts';
+import { chosenSavedCard, offersRecurring, savedCardBrand } from '../../machines/checkout-rules.ts';
 import { AutoPayNote, CpaLink, VoicemailLine } from '../components/checkout-extras.tsx';
 import { CheckoutLimits, type LimitsView } from '../components/checkout-limits.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
@@ -168,8 +168,12 @@ function CheckoutFormScreen({
   const submit = useChild<CheckoutSubmitRef>(checkout, CHECKOUT_CHILDREN.submit);
   const extras = useChild<CheckoutExtrasRef>(checkout, CHECKOUT_CHILDREN.extras);
   const savedCard = useSelector(payment, (s) => (s?.context.savedCardId ?? null) !== null);
+  // §5: the saved card's security code has its brand's length.
+  const savedBrand = useSelector(payment, (s) =>
+    s ? savedCardBrand(chosenSavedCard(s.context.savedCards, s.context.savedCardId)) : null,
+  );
   const guest = !fields.logged_in;
-  const form = useCheckoutForm(checkout, fields, errors, { pam, savedCard, guest });
+  const form = useCheckoutForm(checkout, fields, errors, { pam, savedCard, savedCardBrand: savedBrand, guest });
   // The voicemail offer follows the amount and the choice as they are now.
   const depositAmount = useSelector(amount, (s) => s.context.fields.deposit_amount);
   const recurringType = useSelector(choices, (s) => s?.context.choice.recurring_type ?? '');

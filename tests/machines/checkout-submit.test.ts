@@ -6,6 +6,7 @@ import type { FormFields } from '../../contract/entities.ts';
 import { checkoutSubmitMachine } from '../../machines/checkout-submit.machine.ts';
 import type { SubmitEvent, SubmitInput, SubmitOutput } from '../../machines/checkout.types.ts';
 import { provideMachine } from '../../machines/provide-actors.ts';
+import type { CallFailure } from '../../machines/actors.types.ts';
 import {
   CARD_REJECTED,
   NETWORK_FAILURE,
@@ -222,6 +223,17 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
     offline.calls.reject('tokenizeCard', NETWORK_FAILURE);
     await settle();
     expect(offline.output()).toMatchObject({ outcome: { errorKey: 'ERROR.NETWORK' } });
+  });
+
+  it('a form-level error alone (a 429 of the per-client limits) is the banner, on no field', async () => {
+    const t = setup();
+    t.calls.reject('tokenizeCard', {
+      status: 429,
+      code: 'ERROR.TOO_MANY_REQUESTS',
+      errors: { form: 'ERROR.TOO_MANY_REQUESTS' },
+    } satisfies CallFailure);
+    await settle();
+    expect(t.output()).toMatchObject({ errors: {}, outcome: { errorKey: 'ERROR.TOO_MANY_REQUESTS' } });
   });
 
   it('a save answer with errors goes back to the form with the errors shown', async () => {

@@ -14,6 +14,7 @@ import type {
   SubmitOutput,
 } from '../../machines/checkout.types.ts';
 import { provideCheckout } from '../../machines/provide-actors.ts';
+import type { CallFailure } from '../../machines/actors.types.ts';
 import {
   COOK,
   FEES,
@@ -311,6 +312,25 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     expect(t.snap().context.fields.card_token).toBe('');
     // The amount is the payer's to change again.
     expect(t.snap().can({ type: 'amount.preset', id: '50' })).toBe(true);
+  });
+
+  it('a 429 of the per-client limits is the banner; nothing is saved or charged, the form is not reset', async () => {
+    const t = setup();
+    await priced(t);
+    t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
+    t.calls.reject('tokenizeCard', {
+      status: 429,
+      code: 'ERROR.TOO_MANY_REQUESTS',
+      errors: { form: 'ERROR.TOO_MANY_REQUESTS' },
+    } satisfies CallFailure);
+    await settle();
+    expect(t.snap().matches('editing')).toBe(true);
+    expect(t.snap().context.outcome.errorKey).toBe('ERROR.TOO_MANY_REQUESTS');
+    expect(t.snap().context.errors).not.toHaveProperty('form');
+    expect(t.calls.inputs('saveCheckout')).toEqual([]);
+    expect(t.calls.inputs('processDeposit')).toEqual([]);
+    // What was typed stays in the form (docs/decisions/0041); the payer may submit again once the limit's window has passed.
+    expect(t.snap().can({ type: 'checkout.submit', values: VALID_VALUES })).toBe(true);
   });
 
   it('§4 trust mismatch: "change type" asks the wizard for the type step', async () => {

@@ -3,9 +3,11 @@
 // form's (use-checkout-form.ts); the card's go to the card vault only.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { CARD_NUMBER_MAX_LENGTH, cardBrand, cvcLengths } from '../../../contract/cards.ts';
 import { regionsOf } from '../../../contract/regions.ts';
 import { yearOptions } from '../../../contract/schemas.ts';
 import { SAVED_CVC_FIELD } from '../../../machines/checkout.types.ts';
+import { chosenSavedCard, savedCardBrand } from '../../../machines/checkout-rules.ts';
 import { SelectField, TextField } from '../../components/fields.tsx';
 import { brandName, lastFour } from '../../format.ts';
 import type { CheckoutPaymentRef, CheckoutRef } from '../../machine-refs.ts';
@@ -81,7 +83,12 @@ export function SavedCards({
             <span>{t('CHECKOUT.NEW_CARD')}</span>
           </label>
           {chosen !== null ? (
-            <TextField {...form.text(SAVED_CVC_FIELD)} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+            <TextField
+              {...form.text(SAVED_CVC_FIELD)}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={Math.max(...cvcLengths(savedCardBrand(chosenSavedCard(cards, chosen))))}
+            />
           ) : null}
         </fieldset>
       ) : null}
@@ -96,6 +103,8 @@ export function NewCard({ form }: { form: CheckoutForm }) {
   const regions = regionsOf(country);
   // §5 masks (none on a touch device).
   const mask = useMasks();
+  // The brand of the number being typed (contract/cards.ts) sets the code's length.
+  const typedBrand = cardBrand(form.values.credit_card);
   return (
     <>
       <fieldset>
@@ -106,8 +115,12 @@ export function NewCard({ form }: { form: CheckoutForm }) {
           onValue={(v) => form.set('credit_card', mask.card(v))}
           inputMode="numeric"
           autoComplete="cc-number"
-          maxLength={19}
+          maxLength={CARD_NUMBER_MAX_LENGTH}
         />
+        {/* The brand of the number being typed, read out when it is known. */}
+        <p className="hint" aria-live="polite" data-testid="card-brand">
+          {typedBrand ? t('CHECKOUT.CARD_BRAND', { brand: brandName(typedBrand) }) : null}
+        </p>
         <div className="row">
           <SelectField
             name="credit_card_month"
@@ -129,7 +142,12 @@ export function NewCard({ form }: { form: CheckoutForm }) {
             onValue={(v) => form.set('credit_card_year', v)}
             autoComplete="cc-exp-year"
           />
-          <TextField {...form.text('credit_card_cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} />
+          <TextField
+            {...form.text('credit_card_cvc')}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={Math.max(...cvcLengths(typedBrand))}
+          />
         </div>
       </fieldset>
       <fieldset>

@@ -6,7 +6,7 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import type { FieldErrors } from '../../../contract/entities.ts';
-import { checkoutFormSchema } from '../../../contract/schemas.ts';
+import { type CheckoutFormMode, checkoutFormSchema } from '../../../contract/schemas.ts';
 import type { CheckoutValues } from '../../../machines/checkout.types.ts';
 import { focusErrorSummary } from '../../components/error-summary.tsx';
 import type { CheckoutRef } from '../../machine-refs.ts';
@@ -38,7 +38,7 @@ export function useCheckoutForm(
   checkout: CheckoutRef,
   fields: FormFields,
   machineErrors: FieldErrors,
-  mode: { pam: boolean; savedCard: boolean; guest: boolean },
+  mode: CheckoutFormMode,
 ): CheckoutForm {
   const formik = useFormik<CheckoutValues>({
     initialValues: initialValues(fields),
