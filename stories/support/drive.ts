@@ -197,7 +197,7 @@ function sandboxImpl(sandbox: Sandbox): Impl {
     loadSavedCards: () => settle(() => sandbox.savedCards()),
     tokenizeSavedCard: (input) => settle(() => sandbox.tokenizeSaved(input)),
     loadDestinationAccounts: () => settle(() => sandbox.destAccounts()),
-    checkDestinationFraud: ({ ani }) => settle(() => sandbox.destinationFraudFlag(ani)),
+    checkDestinationFraud: ({ ani, country }) => settle(() => sandbox.destinationFraudFlag(ani, country)),
     register: (input) => settle(() => sandbox.register(input)),
     sendSmsReceipt: (input) => settle(() => sandbox.smsSend(input)),
     loadDepositStatus: ({ depositId }) => settle(() => sandbox.depositStatus(depositId)),

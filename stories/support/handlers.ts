@@ -186,8 +186,13 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
     }),
     http.get(ACCOUNT_PATHS.destAccounts, () => answer(() => ({ dest_accounts: sandbox.destAccounts() }))),
     http.post(DESTINATION_FRAUD_FLAG_PATH, async ({ request }) => {
-      const body = (await request.json()) as { ani?: string };
-      return answer(() => sandbox.destinationFraudFlag(String(body.ani ?? '')));
+      const body = (await request.json()) as { ani?: string; country?: string };
+      return answer(() =>
+        sandbox.destinationFraudFlag(
+          String(body.ani ?? ''),
+          body.country === undefined ? undefined : String(body.country),
+        ),
+      );
     }),
     http.post(CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard, async ({ request }) => {
       const body = (await request.json()) as TokenizeSavedCardRequest;

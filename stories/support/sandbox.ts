@@ -63,7 +63,7 @@ import {
   nameQuerySchema,
 } from '../../contract/schemas.ts';
 import { cardBrand, cardDigits } from '../../contract/cards.ts';
-import { destinationFraudFlagSchema } from '../../contract/dest-deposits.ts';
+import { aniDigits, destPhone, destinationFraudFlagSchema } from '../../contract/dest-deposits.ts';
 import * as yup from 'yup';
 import countriesJson from '../../fixtures/countries.json' with { type: 'json' };
 import facilitiesJson from '../../fixtures/facilities.json' with { type: 'json' };
@@ -704,10 +704,17 @@ export function createSandbox(setup: SandboxSetup = {}) {
     },
 
     /** §5: the fraud flag of a number (fixtures/README.md names the flagged sample number). */
-    destinationFraudFlag(ani: string): { fraud_flag: number } {
-      const problems = collectErrors(destinationFraudFlagSchema, { ani });
+    destinationFraudFlag(ani: string, country?: string): { fraud_flag: number } {
+      const problems = collectErrors(destinationFraudFlagSchema, { ani, ...(country ? { country } : {}) });
       if (Object.keys(problems).length > 0) throw new SandboxError(400, problems);
-      return { fraud_flag: FRAUD_FLAGGED_NUMBERS.includes(ani) ? 1 : 0 };
+      let phone = aniDigits(ani);
+      if (country) {
+        // As the server does: with a country, the number in its stored form first (contract/dest-deposits.ts).
+        const stored = destPhone(ani, country);
+        if (!stored.ok) throw new SandboxError(400, { ani: stored.error } as FieldErrors);
+        phone = stored.phone;
+      }
+      return { fraud_flag: FRAUD_FLAGGED_NUMBERS.includes(phone) ? 1 : 0 };
     },
 
     /** GET /account/credit_cards: a signed-in payer's saved cards. */

@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import { createActor } from 'xstate';
 import type { FastifyInstance } from 'fastify';
 import { provideApp } from '../../machines/provide-actors.ts';
-import { buildApp } from '../../server/app.ts';
+import { type BuildOptions, buildApp } from '../../server/app.ts';
 import { createActors } from '../../src/api/actors.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { App } from '../../src/app.tsx';
@@ -24,7 +24,7 @@ export interface Harness {
 }
 
 /** The reference server in-process; `now` fixes its clock (the stories' sandbox has a fixed one). */
-export async function startServer(options: { now?: () => Date } = {}): Promise<Harness> {
+export async function startServer(options: Pick<BuildOptions, 'now' | 'config'> = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'deposit-ui-'));
   const server = await buildApp({ dbPath: join(dir, 'db.sqlite'), logger: false, ...options });
   await server.ready();
