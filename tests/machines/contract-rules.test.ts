@@ -3,10 +3,11 @@
 import { readFileSync } from 'node:fs';
 import * as yup from 'yup';
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardNumberError, cvcError, cvcLengths } from '../../contract/cards.ts';
+import { type CardBrand, cardBrand, cardNumberError, cvcError, cvcLengths } from '../../contract/cards.ts';
 import { destPhone } from '../../contract/dest-deposits.ts';
 import { formatPhone, formatPhoneAsTyped, isStoredPhone, phoneError } from '../../contract/phone.ts';
-import { MSG, collectErrors, isMessageKey, newCardSchema } from '../../contract/schemas.ts';
+import { MSG, checkoutFormSchema, collectErrors, isMessageKey, newCardSchema } from '../../contract/schemas.ts';
+import { savedCardBrand } from '../../machines/checkout-rules.ts';
 import { PHONE_METADATA_FILE, phoneMetadataText } from '../../scripts/phone-metadata.ts';
 
 describe("yup's own messages", () => {
@@ -151,5 +152,24 @@ describe('§5 card number and security code (contract/cards.ts), brand-aware', (
     expect(card('378282246310005', '1234')).toEqual({});
     expect(card('378282246310005', '123')).toEqual({ credit_card_cvc: MSG.cvc });
     expect(card('4111111111111111', '1234')).toEqual({ credit_card_cvc: MSG.cvc });
+  });
+
+  it("a saved card's security code in the checkout form has its recorded brand's length", () => {
+    const saved = (savedCardBrand: CardBrand | null, saved_card_cvc: string) =>
+      collectErrors(checkoutFormSchema({ pam: false, savedCard: true, savedCardBrand, guest: false }), {
+        saved_card_cvc,
+        terms_1: true,
+        terms_2: true,
+        terms_3: true,
+        terms_4: true,
+      });
+    expect(saved('amex', '1234')).toEqual({});
+    expect(saved('amex', '123')).toEqual({ saved_card_cvc: MSG.cvc });
+    expect(saved('visa', '123')).toEqual({});
+    expect(saved('visa', '1234')).toEqual({ saved_card_cvc: MSG.cvc });
+    expect(saved(null, '1234')).toEqual({});
+    expect(saved('visa', '')).toEqual({ saved_card_cvc: MSG.required });
+    expect(savedCardBrand({ card_type: 'amex' })).toBe('amex');
+    expect(savedCardBrand({ card_type: 'jcb' })).toBeNull();
   });
 });
