@@ -6,10 +6,10 @@ import type { FormFields } from '../../contract/entities.ts';
 import { checkoutSubmitMachine } from '../../machines/checkout-submit.machine.ts';
 import type { SubmitEvent, SubmitInput, SubmitOutput } from '../../machines/checkout.types.ts';
 import { provideMachine } from '../../machines/provide-actors.ts';
-import type { CallFailure } from '../../machines/actors.types.ts';
 import {
   CARD_REJECTED,
   NETWORK_FAILURE,
+  TOO_MANY_REQUESTS,
   TOKEN,
   VALID_CARD,
   depositError,
@@ -227,13 +227,10 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
 
   it('a form-level error alone (a 429 of the per-client limits) is the banner, on no field', async () => {
     const t = setup();
-    t.calls.reject('tokenizeCard', {
-      status: 429,
-      code: 'ERROR.TOO_MANY_REQUESTS',
-      errors: { form: 'ERROR.TOO_MANY_REQUESTS' },
-    } satisfies CallFailure);
+    t.calls.reject('tokenizeCard', TOO_MANY_REQUESTS);
     await settle();
-    expect(t.output()).toMatchObject({ errors: {}, outcome: { errorKey: 'ERROR.TOO_MANY_REQUESTS' } });
+    expect(t.output()).toMatchObject({ kind: 'returned', outcome: { errorKey: 'ERROR.TOO_MANY_REQUESTS' } });
+    expect(Object.keys((t.output() as { errors: object }).errors)).toEqual([]);
   });
 
   it('a save answer with errors goes back to the form with the errors shown', async () => {

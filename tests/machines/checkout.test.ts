@@ -14,13 +14,13 @@ import type {
   SubmitOutput,
 } from '../../machines/checkout.types.ts';
 import { provideCheckout } from '../../machines/provide-actors.ts';
-import type { CallFailure } from '../../machines/actors.types.ts';
 import {
   COOK,
   FEES,
   HARRIS,
   MAXED_OUT_FIELDS,
   NETWORK_FAILURE,
+  TOO_MANY_REQUESTS,
   RECEIPT,
   RECIPIENT_FIELDS,
   SAVED_CARDS,
@@ -318,11 +318,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     const t = setup();
     await priced(t);
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
-    t.calls.reject('tokenizeCard', {
-      status: 429,
-      code: 'ERROR.TOO_MANY_REQUESTS',
-      errors: { form: 'ERROR.TOO_MANY_REQUESTS' },
-    } satisfies CallFailure);
+    t.calls.reject('tokenizeCard', TOO_MANY_REQUESTS);
     await settle();
     expect(t.snap().matches('editing')).toBe(true);
     expect(t.snap().context.outcome.errorKey).toBe('ERROR.TOO_MANY_REQUESTS');
