@@ -279,3 +279,28 @@ export function fieldErrorsOf(err: unknown): FieldErrors {
   }
   return out as FieldErrors;
 }
+
+/** §5 the recipient searches' fields, as the server checks them (server/routes/inmates.ts). */
+export const SEARCH_FIELDS = {
+  // A name of at least 2 characters (the shorter of the two variants; the client may ask for 3).
+  name: { name_query: nameQuerySchema(SEARCH_MIN.nameShort).max(60, MSG.tooMany) },
+  booking: { booking_code: bookingCodeSchema.max(30, MSG.tooMany) },
+  // ICE: A-number (optional letter A, then digits; at least 2 characters) and 2 to 3 letters of the
+  // last name.
+  ice: {
+    name_query: yup
+      .string()
+      .trim()
+      .required(MSG.required)
+      .min(SEARCH_MIN.aNumber, MSG.keepTyping)
+      .max(10, MSG.tooMany)
+      .matches(/^[Aa]?\d+$/, MSG.invalid),
+    inmate_last_name: yup
+      .string()
+      .trim()
+      .required(MSG.required)
+      .min(2, MSG.keepTyping)
+      .max(3, MSG.tooMany)
+      .matches(/^[\p{L}' -]+$/u, MSG.invalid),
+  },
+};

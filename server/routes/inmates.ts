@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { PATHS, type SearchInmatesResponse } from '../../contract/api.ts';
-import { RESULTS_PER_PAGE, SEARCH_MIN } from '../../contract/constants.ts';
+import { RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import type { Facility } from '../../contract/entities.ts';
-import { MSG, bookingCodeSchema, nameQuerySchema } from '../../contract/schemas.ts';
+import { MSG, SEARCH_FIELDS } from '../../contract/schemas.ts';
 import { DEFAULT_SEARCH_CAP } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { ageOn } from '../domain/dates.ts';
@@ -31,34 +31,9 @@ function querySchemas(cap: number) {
       .test('page', MSG.invalid, (v) => v === undefined || (Number(v) >= 1 && Number(v) <= lastPage(cap))),
   };
   return {
-    // §5: a name of at least 2 characters (the shorter of the two variants; the client may ask for 3).
-    name: yup.object({
-      ...common,
-      name_query: nameQuerySchema(SEARCH_MIN.nameShort).max(60, MSG.tooMany),
-    }),
-    booking: yup.object({
-      ...common,
-      booking_code: bookingCodeSchema.max(30, MSG.tooMany),
-    }),
-    // §5 ICE: A-number (optional letter A, then digits; at least 2 characters) and 2 to 3 letters of
-    // the last name.
-    ice: yup.object({
-      ...common,
-      name_query: yup
-        .string()
-        .trim()
-        .required(MSG.required)
-        .min(SEARCH_MIN.aNumber, MSG.keepTyping)
-        .max(10, MSG.tooMany)
-        .matches(/^[Aa]?\d+$/, MSG.invalid),
-      inmate_last_name: yup
-        .string()
-        .trim()
-        .required(MSG.required)
-        .min(2, MSG.keepTyping)
-        .max(3, MSG.tooMany)
-        .matches(/^[\p{L}' -]+$/u, MSG.invalid),
-    }),
+    name: yup.object({ ...common, ...SEARCH_FIELDS.name }),
+    booking: yup.object({ ...common, ...SEARCH_FIELDS.booking }),
+    ice: yup.object({ ...common, ...SEARCH_FIELDS.ice }),
   };
 }
 

@@ -31,12 +31,7 @@ import type {
   TokenizeRequest,
   TokenizeResponse,
 } from '../../contract/api.ts';
-import {
-  DEFAULT_FACILITY_RULES,
-  RESULTS_PER_PAGE,
-  SANCTIONED_COUNTRIES,
-  SEARCH_MIN,
-} from '../../contract/constants.ts';
+import { DEFAULT_FACILITY_RULES, RESULTS_PER_PAGE, SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
 import {
   EMPTY_FORM,
   SERVER_OWNED_FIELDS,
@@ -54,13 +49,12 @@ import {
 } from '../../contract/entities.ts';
 import {
   MSG,
+  SEARCH_FIELDS,
   amountError,
-  bookingCodeSchema,
   collectErrors,
   effectiveLimits,
   expiryValid,
   limitsUnusable,
-  nameQuerySchema,
 } from '../../contract/schemas.ts';
 import { cardBrand, cardDigits } from '../../contract/cards.ts';
 import { aniDigits, destPhone, destinationFraudFlagSchema } from '../../contract/dest-deposits.ts';
@@ -402,25 +396,10 @@ function nameSearch(people: readonly Person[], query: string): Person[] {
   ];
 }
 
-/** §5 the searches' rules, as the server applies them (server/routes/inmates.ts). */
-const NAME_SEARCH = yup.object({ name_query: nameQuerySchema(SEARCH_MIN.nameShort).max(60, MSG.tooMany) });
-const BOOKING_SEARCH = yup.object({ booking_code: bookingCodeSchema.max(30, MSG.tooMany) });
-const ICE_SEARCH = yup.object({
-  name_query: yup
-    .string()
-    .trim()
-    .required(MSG.required)
-    .min(SEARCH_MIN.aNumber, MSG.keepTyping)
-    .max(10, MSG.tooMany)
-    .matches(/^[Aa]?\d+$/, MSG.invalid),
-  inmate_last_name: yup
-    .string()
-    .trim()
-    .required(MSG.required)
-    .min(2, MSG.keepTyping)
-    .max(3, MSG.tooMany)
-    .matches(/^[\p{L}' -]+$/u, MSG.invalid),
-});
+/** §5 the searches' rules, the server's own (contract/schemas.ts). */
+const NAME_SEARCH = yup.object(SEARCH_FIELDS.name);
+const BOOKING_SEARCH = yup.object(SEARCH_FIELDS.booking);
+const ICE_SEARCH = yup.object(SEARCH_FIELDS.ice);
 
 /** As the server answers a facility: with the default configuration's rules (§6). */
 function knownFacility(id: number): Facility {
