@@ -1,14 +1,7 @@
 // The sign-in page (§2 login.welcome; §6; §8 login errors): sign in, or create an account. On
 // success the app reads the form state again and goes on to where the guest was going (decision 0007).
 import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
-import {
-  type AccountErrors,
-  type LoginRequest,
-  type RegisterRequest,
-  loginSchema,
-  registerSchema,
-} from '../contract/accounts.ts';
-import { collectErrors } from '../contract/schemas.ts';
+import type { AccountErrors, LoginRequest, RegisterRequest } from '../contract/accounts.ts';
 import { toCallFailure } from './actors.types.ts';
 import type { PageInput, PageToAppEvent } from './pages.ts';
 import { calls } from './calls.ts';
@@ -37,20 +30,25 @@ export function messageOfQuery(errorMsg: string | undefined): string | null {
 
 export interface LoginContext {
   mode: LoginMode;
-  signIn: LoginRequest;
-  register: RegisterValues;
+  /**
+   * What the sign-in form sent last (the call's input; what the form opens with when its screen mounts
+   * again). The form owns what is typed (docs/decisions/0041); after a refusal the password is emptied.
+   */
+  signIn: LoginRequest | null;
+  /** What the registration form sent last. */
+  register: RegisterValues | null;
+  /** The server's field errors (the form hides each once its field is edited, §5). */
   errors: AccountErrors;
-  /** The error summary is shown (a submit found errors, or the server refused). */
+  /** The server refused, or another page sent a §8 message: the error summary is shown. */
   showErrors: boolean;
   /** i18n key of a message that is not a field's (wrong credentials, locked, network). */
   failure: string | null;
 }
 
+/** The submits carry the form's values, checked by the form with the contract's schemas. */
 export type LoginEvent =
-  | { type: 'login.change'; fields: Partial<LoginRequest> }
-  | { type: 'login.submit' }
-  | { type: 'register.change'; fields: Partial<RegisterValues> }
-  | { type: 'register.submit' }
+  | { type: 'login.submit'; values: LoginRequest }
+  | { type: 'register.submit'; values: RegisterValues }
   | { type: 'login.mode'; mode: LoginMode };
 
 export const loginMachine = setup({
@@ -63,28 +61,20 @@ export const loginMachine = setup({
     ...calls('signIn', 'register'),
   },
   guards: {
-    hasSignInErrors: ({ context }) => Object.keys(collectErrors(loginSchema, { ...context.signIn })).length > 0,
-    hasRegisterErrors: ({ context }) => Object.keys(collectErrors(registerSchema, { ...context.register })).length > 0,
     isRegisterMode: ({ context }) => context.mode === 'register',
   },
   actions: {
-    changeSignIn: assign(({ context }, params: { fields: Partial<LoginRequest> }) => ({
-      signIn: { ...context.signIn, ...params.fields },
-      errors: without(context.errors, Object.keys(params.fields)),
-    })),
-    changeRegister: assign(({ context }, params: { fields: Partial<RegisterValues> }) => ({
-      register: { ...context.register, ...params.fields },
-      errors: without(context.errors, Object.keys(params.fields)),
-    })),
-    showSignInErrors: assign(({ context }) => ({
-      errors: collectErrors(loginSchema, { ...context.signIn }) as AccountErrors,
-      showErrors: true,
+    sendSignIn: assign((_, params: { values: LoginRequest }) => ({
+      signIn: params.values,
       failure: null,
+      showErrors: false,
+      errors: {},
     })),
-    showRegisterErrors: assign(({ context }) => ({
-      errors: collectErrors(registerSchema, { ...context.register }) as AccountErrors,
-      showErrors: true,
+    sendRegister: assign((_, params: { values: RegisterValues }) => ({
+      register: params.values,
       failure: null,
+      showErrors: false,
+      errors: {},
     })),
     assignMode: assign((_, params: { mode: LoginMode }) => ({
       mode: params.mode,
@@ -92,8 +82,7 @@ export const loginMachine = setup({
       showErrors: false,
       failure: null,
     })),
-    clearFailure: assign({ failure: null, showErrors: false }),
-    /** §8: a refused sign-in or registration keeps what was typed (except the secrets) and says why. */
+    /** §8: a refused sign-in or registration keeps what was typed (except the password) and says why. */
     assignFailure: assign(({ context }, params: { error: unknown }) => {
       const failure = toCallFailure(params.error);
       const fieldErrors = Object.fromEntries(Object.entries(failure.errors).filter(([k]) => k !== 'form'));
@@ -101,7 +90,7 @@ export const loginMachine = setup({
         failure: hasKeys(fieldErrors) && failure.code === 'ERROR.UNEXPECTED' ? null : failure.code,
         errors: fieldErrors,
         showErrors: true,
-        signIn: { ...context.signIn, password: '' },
+        signIn: context.signIn ? { ...context.signIn, password: '' } : null,
       };
     }),
     /** The app reads the session again and goes on (decision 0007). */
@@ -111,8 +100,8 @@ export const loginMachine = setup({
   id: 'login',
   context: ({ input }) => ({
     mode: input.query['mode'] === 'register' ? 'register' : 'signIn',
-    signIn: EMPTY_SIGN_IN,
-    register: EMPTY_REGISTER,
+    signIn: null,
+    register: null,
     errors: {},
     failure: messageOfQuery(input.query['errorMsg']),
     showErrors: messageOfQuery(input.query['errorMsg']) !== null,
@@ -129,11 +118,10 @@ export const loginMachine = setup({
         editing: {
           tags: ['editing'],
           on: {
-            'login.change': { actions: { type: 'changeSignIn', params: ({ event }) => ({ fields: event.fields }) } },
-            'login.submit': [
-              { guard: 'hasSignInErrors', actions: 'showSignInErrors' },
-              { target: 'submitting', actions: 'clearFailure' },
-            ],
+            'login.submit': {
+              target: 'submitting',
+              actions: { type: 'sendSignIn', params: ({ event }) => ({ values: event.values }) },
+            },
             'login.mode': {
               target: '#login.choosing',
               actions: { type: 'assignMode', params: ({ event }) => ({ mode: event.mode }) },
@@ -145,7 +133,7 @@ export const loginMachine = setup({
           invoke: {
             id: 'signIn',
             src: 'signIn',
-            input: ({ context }) => context.signIn,
+            input: ({ context }) => context.signIn ?? EMPTY_SIGN_IN,
             onDone: { target: '#login.done' },
             onError: {
               target: 'editing',
@@ -162,13 +150,10 @@ export const loginMachine = setup({
         editing: {
           tags: ['editing'],
           on: {
-            'register.change': {
-              actions: { type: 'changeRegister', params: ({ event }) => ({ fields: event.fields }) },
+            'register.submit': {
+              target: 'submitting',
+              actions: { type: 'sendRegister', params: ({ event }) => ({ values: event.values }) },
             },
-            'register.submit': [
-              { guard: 'hasRegisterErrors', actions: 'showRegisterErrors' },
-              { target: 'submitting', actions: 'clearFailure' },
-            ],
             'login.mode': {
               target: '#login.choosing',
               actions: { type: 'assignMode', params: ({ event }) => ({ mode: event.mode }) },
@@ -180,7 +165,7 @@ export const loginMachine = setup({
           invoke: {
             id: 'register',
             src: 'register',
-            input: ({ context }) => context.register,
+            input: ({ context }) => context.register ?? EMPTY_REGISTER,
             onDone: { target: '#login.done' },
             onError: {
               target: 'editing',
@@ -196,10 +181,6 @@ export const loginMachine = setup({
 });
 
 export type LoginSnapshot = SnapshotFrom<typeof loginMachine>;
-
-function without(errors: AccountErrors, keys: string[]): AccountErrors {
-  return Object.fromEntries(Object.entries(errors).filter(([k]) => !keys.includes(k)));
-}
 
 function hasKeys(x: object): boolean {
   return Object.keys(x).length > 0;

@@ -1,7 +1,7 @@
 // login.welcome (§2; §5 create account; §8 login errors): each state of the login machine with the
 // screen it shows.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, userEvent } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import type { LoginRequest, LoginResponse, RegisterRequest } from '../contract/accounts.ts';
 import { SIGNED_IN_ANSWER, pageInput } from '../fixtures/samples.ts';
@@ -41,10 +41,10 @@ function login(calls: { signIn?: 'never' | CallFailure; register?: 'never' | Cal
   return provideMachine(loginMachine, { signIn, register });
 }
 
-const ANA = { type: 'login.change', fields: { email: 'ana@example.com', password: 'sandbox-pass-1' } };
+const ANA = { type: 'login.submit', values: { email: 'ana@example.com', password: 'sandbox-pass-1' } };
 const NEW_PAYER = {
-  type: 'register.change',
-  fields: {
+  type: 'register.submit',
+  values: {
     email: 'rosa@example.com',
     first_name: 'Rosa',
     last_name: 'Diaz',
@@ -74,14 +74,15 @@ export const SignIn: Story = {
 
 export const SignInSpanish: Story = { ...SignIn, globals: { locale: 'es' } };
 
-/** Submitted empty: the summary lists both fields (§5 Required), without calling the server. */
+/** Submitted empty: the form lists both fields (§5 Required), without calling the server. */
 export const SignInMissingFields: Story = {
   parameters: {
     machineState: 'login:signIn.editing',
-    page: { machine: login(), input: pageInput('login'), events: [{ type: 'login.submit' }] },
+    page: { machine: login(), input: pageInput('login') },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alert')).toHaveTextContent(`${t('LOGIN.EMAIL')} - ${t('VALIDATION.REQUIRED')}`);
+    await userEvent.click(canvas.getByRole('button', { name: t('LOGIN.SUBMIT') }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(`${t('LOGIN.EMAIL')} - ${t('VALIDATION.REQUIRED')}`);
     await expect(canvas.getByLabelText(new RegExp(t('LOGIN.PASSWORD')))).toHaveAttribute('aria-invalid', 'true');
   },
 };
@@ -90,7 +91,7 @@ export const SignInMissingFields: Story = {
 export const WrongCredentials: Story = {
   parameters: {
     machineState: 'login:signIn.editing',
-    page: { machine: login({ signIn: WRONG }), input: pageInput('login'), events: [ANA, { type: 'login.submit' }] },
+    page: { machine: login({ signIn: WRONG }), input: pageInput('login'), events: [ANA] },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('ERROR.ERROR_LOGIN_CREDENTIALS'));
@@ -105,7 +106,7 @@ export const LockedOut: Story = {
     page: {
       machine: login({ signIn: { status: 429, code: 'ERROR.ERROR_LOGIN', errors: { form: 'ERROR.ERROR_LOGIN' } } }),
       input: pageInput('login'),
-      events: [ANA, { type: 'login.submit' }],
+      events: [ANA],
     },
   },
   play: async ({ canvas }) => {
@@ -127,7 +128,7 @@ export const ExpiredToken: Story = {
 export const SigningIn: Story = {
   parameters: {
     machineState: 'login:signIn.submitting',
-    page: { machine: login({ signIn: 'never' }), input: pageInput('login'), events: [ANA, { type: 'login.submit' }] },
+    page: { machine: login({ signIn: 'never' }), input: pageInput('login'), events: [ANA] },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
@@ -151,17 +152,15 @@ export const CreateAccountSpanish: Story = { ...CreateAccount, globals: { locale
 export const CreateAccountErrors: Story = {
   parameters: {
     machineState: 'login:register.editing',
-    page: {
-      machine: login(),
-      input: pageInput('login', { query: { mode: 'register' } }),
-      events: [
-        { type: 'register.change', fields: { email: 'rosa@example.com', password: 'abc', pin: '12', pin_again: '1' } },
-        { type: 'register.submit' },
-      ],
-    },
+    page: { machine: login(), input: pageInput('login', { query: { mode: 'register' } }) },
   },
   play: async ({ canvas }) => {
-    const summary = canvas.getByRole('alert');
+    await userEvent.type(canvas.getByLabelText(t('LOGIN.EMAIL')), 'rosa@example.com');
+    await userEvent.type(canvas.getByLabelText(t('LOGIN.PASSWORD')), 'abc');
+    await userEvent.type(canvas.getByLabelText(t('LOGIN.PIN')), '12');
+    await userEvent.type(canvas.getByLabelText(t('LOGIN.PIN_AGAIN')), '1');
+    await userEvent.click(canvas.getByRole('button', { name: t('LOGIN.REGISTER_SUBMIT') }));
+    const summary = await canvas.findByRole('alert');
     await expect(summary).toHaveTextContent(`${t('LOGIN.PASSWORD')} - ${t('VALIDATION.KEEP_TYPING')}`);
     await expect(summary).toHaveTextContent(`${t('LOGIN.PIN_AGAIN')} - ${t('VALIDATION.DOES_NOT_MATCH')}`);
   },
@@ -176,7 +175,7 @@ export const AccountExists: Story = {
         register: { status: 409, code: 'ERROR.ACCOUNT_EXISTS', errors: { form: 'ERROR.ACCOUNT_EXISTS' } },
       }),
       input: pageInput('login', { query: { mode: 'register' } }),
-      events: [NEW_PAYER, { type: 'register.submit' }],
+      events: [NEW_PAYER],
     },
   },
   play: async ({ canvas }) => {
@@ -190,7 +189,7 @@ export const CreatingAccount: Story = {
     page: {
       machine: login({ register: 'never' }),
       input: pageInput('login', { query: { mode: 'register' } }),
-      events: [NEW_PAYER, { type: 'register.submit' }],
+      events: [NEW_PAYER],
     },
   },
   play: async ({ canvas }) => {

@@ -34,7 +34,7 @@ describe('inspector model', () => {
     const text = eventText(card);
     expect(text).not.toContain('4111');
     expect(text).not.toContain('123');
-    const login = { type: 'login.change', fields: { password: 'secret' } };
+    const login = { type: 'login.submit', values: { email: 'ana@example.com', password: 'secret' } };
     expect(eventText(login)).not.toContain('secret');
   });
 

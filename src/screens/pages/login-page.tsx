@@ -1,12 +1,20 @@
-// The sign-in page (§2 login.welcome): renders the login machine's states only.
+// The sign-in page (§2 login.welcome): renders the login machine's states; its two forms' fields are
+// the shared field layer's (docs/decisions/0041), checked with the contract's schemas (§5).
 import { useSelector } from '@xstate/react';
-import type { FormEvent, InputHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { loginMachine } from '../../../machines/login.machine.ts';
-import { ErrorSummary, focusErrorSummary } from '../../components/error-summary.tsx';
+import { type LoginRequest, loginSchema, registerSchema } from '../../../contract/accounts.ts';
+import {
+  EMPTY_REGISTER,
+  EMPTY_SIGN_IN,
+  type RegisterValues,
+  type loginMachine,
+} from '../../../machines/login.machine.ts';
+import { ErrorSummary } from '../../components/error-summary.tsx';
 import { TextField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
+import { useMachineForm } from '../../components/use-machine-form.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 
 type LoginRef = ActorRefFrom<typeof loginMachine>;
@@ -24,51 +32,51 @@ const REGISTER_LABELS = {
 
 export function LoginPage({ page }: PageScreenProps) {
   const login = page as LoginRef;
-  const snapshot = useSelector(login, (s) => s);
-  const registering = snapshot.hasTag('register');
+  const registering = useSelector(login, (s) => s.hasTag('register'));
   return registering ? <RegisterForm login={login} /> : <SignInForm login={login} />;
+}
+
+/** What the page's forms read of the machine: its answer and whether a call is under way. */
+function useAnswer(login: LoginRef) {
+  const errors = useSelector(login, (s) => s.context.errors);
+  const showErrors = useSelector(login, (s) => s.context.showErrors);
+  const failure = useSelector(login, (s) => s.context.failure);
+  const busy = useSelector(login, (s) => s.hasTag('busy'));
+  return { errors, showErrors, failure, busy };
 }
 
 function SignInForm({ login }: { login: LoginRef }) {
   const { t } = useTranslation();
-  const snapshot = useSelector(login, (s) => s);
-  const { signIn, errors, showErrors, failure } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    login.send({ type: 'login.submit' });
-    focusErrorSummary();
-  };
+  const sent = useSelector(login, (s) => s.context.signIn);
+  const { errors, showErrors, failure, busy } = useAnswer(login);
+  const form = useMachineForm<LoginRequest>({
+    initialValues: sent ?? EMPTY_SIGN_IN,
+    schema: loginSchema,
+    labels: SIGN_IN_LABELS,
+    serverErrors: errors,
+    onSubmit: (values) => login.send({ type: 'login.submit', values }),
+  });
+  // §8: a refused sign-in empties the password (the machine's copy of what was sent says so).
+  const { reset, values } = form;
+  useEffect(() => {
+    if (sent?.password === '') reset({ ...values, password: '' });
+    // Only when a new answer arrives, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sent]);
   return (
     <div className="page-content">
       <StepHeading>{t('LOGIN.HEADING')}</StepHeading>
       <p>{t('LOGIN.INTRO')}</p>
       <ErrorSummary
-        show={showErrors}
-        errors={errors}
+        show={showErrors || form.invalid}
+        errors={form.summaryErrors}
         labels={SIGN_IN_LABELS}
         titleKey="LOGIN.ERROR_TITLE"
         messageKey={failure}
       />
-      <form noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-        <TextField
-          name="email"
-          labelKey={SIGN_IN_LABELS.email}
-          type="email"
-          autoComplete="email"
-          value={signIn.email}
-          error={errors.email}
-          onValue={(v) => login.send({ type: 'login.change', fields: { email: v } })}
-        />
-        <TextField
-          name="password"
-          labelKey={SIGN_IN_LABELS.password}
-          type="password"
-          autoComplete="current-password"
-          value={signIn.password}
-          error={errors.password}
-          onValue={(v) => login.send({ type: 'login.change', fields: { password: v } })}
-        />
+      <form noValidate onSubmit={form.submit} aria-busy={busy || undefined}>
+        <TextField {...form.text('email')} type="email" autoComplete="email" />
+        <TextField {...form.text('password')} type="password" autoComplete="current-password" />
         <div className="wizard-nav">
           <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t('WIZARD.PLEASE_WAIT') : t('LOGIN.SUBMIT')}
@@ -96,39 +104,31 @@ function SignInForm({ login }: { login: LoginRef }) {
 
 function RegisterForm({ login }: { login: LoginRef }) {
   const { t } = useTranslation();
-  const snapshot = useSelector(login, (s) => s);
-  const { register, errors, showErrors, failure } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    login.send({ type: 'register.submit' });
-    focusErrorSummary();
-  };
+  const sent = useSelector(login, (s) => s.context.register);
+  const { errors, showErrors, failure, busy } = useAnswer(login);
+  const form = useMachineForm<RegisterValues>({
+    initialValues: sent ?? EMPTY_REGISTER,
+    schema: registerSchema,
+    labels: REGISTER_LABELS,
+    serverErrors: errors,
+    onSubmit: (values) => login.send({ type: 'register.submit', values }),
+  });
   const field = (
     name: keyof typeof REGISTER_LABELS,
     extra: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'name'> = {},
-  ) => (
-    <TextField
-      name={name}
-      labelKey={REGISTER_LABELS[name]}
-      value={register[name]}
-      error={errors[name]}
-      onValue={(v) => login.send({ type: 'register.change', fields: { [name]: v } })}
-      {...extra}
-    />
-  );
+  ) => <TextField {...form.text(name)} {...extra} />;
   return (
     <div className="page-content">
       <StepHeading>{t('LOGIN.REGISTER_HEADING')}</StepHeading>
       <p>{t('LOGIN.REGISTER_INTRO')}</p>
       <ErrorSummary
-        show={showErrors}
-        errors={errors}
+        show={showErrors || form.invalid}
+        errors={form.summaryErrors}
         labels={REGISTER_LABELS}
         titleKey="LOGIN.ERROR_TITLE"
         messageKey={failure}
       />
-      <form noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+      <form noValidate onSubmit={form.submit} aria-busy={busy || undefined}>
         {field('email', { type: 'email', autoComplete: 'email' })}
         {field('first_name', { autoComplete: 'given-name' })}
         {field('last_name', { autoComplete: 'family-name' })}
