@@ -3,11 +3,13 @@
 // exactly 6 and confirmed, §5), then, for a US billing address, a text receipt (/pay/sms_send, opt-in
 // or skip). Either may be skipped; a failure keeps what was typed and says why (§8 "account creation
 // and SMS failures are tracked and buttons reset").
+//
+// The modals' fields are their forms' (docs/decisions/0041, src/screens/receipt-step.tsx): each submit
+// brings the values, valid by the contract's schemas; the machine keeps what it sent and owns the calls
+// and their outcomes.
 import { type SnapshotFrom, assign, enqueueActions, not, setup } from 'xstate';
-import { type AccountErrors, registerSchema } from '../contract/accounts.ts';
+import type { AccountErrors } from '../contract/accounts.ts';
 import type { FormFields } from '../contract/entities.ts';
-import { smsSendSchema } from '../contract/receipt.ts';
-import { collectErrors } from '../contract/schemas.ts';
 import { toCallFailure } from './actors.types.ts';
 import { depositStatusMachine } from './deposit-status.machine.ts';
 import { type PhoneVerifiedEvent, phoneVerificationMachine } from './phone-verification.machine.ts';
@@ -22,17 +24,28 @@ export interface NewAccountValues {
 }
 export const EMPTY_ACCOUNT: NewAccountValues = { password: '', password_again: '', pin: '', pin_again: '' };
 
+/** What the text-receipt modal asks: the US number to text, and whether to enrol in text receipts. */
+export interface SmsValues {
+  phone_no: string;
+  enroll: boolean;
+}
+
 export interface ReceiptFlowInput {
   fields: FormFields;
 }
 
 export interface ReceiptFlowContext {
   fields: FormFields;
-  account: NewAccountValues;
-  phone: string;
-  enroll: boolean;
+  /**
+   * The account request sent (in flight, or refused: the form opens with it again). The password and
+   * PIN are forgotten once the account exists.
+   */
+  sentAccount: NewAccountValues | null;
+  /** The text-receipt request sent (in flight, refused, or sent: the receipt names the number). */
+  sentSms: SmsValues | null;
+  /** The server's field errors on the last request. */
   errors: AccountErrors;
-  showErrors: boolean;
+  /** i18n key of a refusal that is not a field's, or of a failed call. */
   failure: string | null;
   /** The account was created here: the receipt offers the account pages. */
   accountCreated: boolean;
@@ -43,34 +56,20 @@ export interface ReceiptFlowContext {
 }
 
 export type ReceiptFlowEvent =
-  | { type: 'account.change'; fields: Partial<NewAccountValues> }
-  | { type: 'account.submit' }
+  /** The create-account form's values, valid (§5 registerSchema's password and PIN rules). */
+  | { type: 'account.submit'; values: NewAccountValues }
   | { type: 'account.skip' }
-  | { type: 'sms.change'; phone: string }
-  | { type: 'sms.enroll'; enroll: boolean }
-  | { type: 'sms.submit' }
+  /** The text-receipt form's values, valid (§5 smsSendSchema's US phone rule). */
+  | { type: 'sms.submit'; values: SmsValues }
   | { type: 'sms.skip' }
   /** §2 receipt: verify the phone number of a dest deposit (signed in, US number). */
   | { type: 'phone.verify' }
   | { type: 'phone.close' }
   | PhoneVerifiedEvent;
 
-/** §5 create-account rules on what the modal asks (email and names come from the deposit). */
-export function accountErrors(values: NewAccountValues, fields: FormFields): AccountErrors {
-  return collectErrors(registerSchema, {
-    ...values,
-    email: fields.email,
-    first_name: fields.billing_first_name,
-    last_name: fields.billing_last_name,
-  });
-}
-
-function smsErrors(context: Pick<ReceiptFlowContext, 'phone' | 'enroll' | 'fields'>): AccountErrors {
-  return collectErrors(smsSendSchema, {
-    phone_no: context.phone,
-    enroll: context.enroll,
-    receipt: context.fields.cached_deposit_info?.deposit_id ?? '',
-  });
+/** What the text-receipt form opens with before anything was sent: the deposit's phone, not enrolled. */
+export function smsStart(fields: FormFields): SmsValues {
+  return { phone_no: fields.phone_no, enroll: false };
 }
 
 /** §2: a dest deposit to a US number by a signed-in payer can verify that number from the receipt. */
@@ -104,25 +103,18 @@ export const receiptFlowMachine = setup({
     isGuest: ({ context }) => !context.fields.logged_in,
     /** §2: the text receipt is offered for a US billing address. */
     isUsBilling: ({ context }) => context.fields.cached_deposit_info?.billing_country === 'US',
-    isAccountValid: ({ context }) => Object.keys(accountErrors(context.account, context.fields)).length === 0,
-    isSmsValid: ({ context }) => Object.keys(smsErrors(context)).length === 0,
     /** §2: phone verification for a dest deposit to a US number, by a signed-in payer (it is their account). */
     canVerifyPhone: ({ context }) => offersPhoneVerification(context),
   },
   actions: {
-    changeAccount: assign(({ context }, params: { fields: Partial<NewAccountValues> }) => ({
-      account: { ...context.account, ...params.fields },
+    sendAccount: assign((_, params: { values: NewAccountValues }) => ({
+      sentAccount: params.values,
       errors: {},
       failure: null,
     })),
-    showAccountErrors: assign(({ context }) => ({
-      errors: accountErrors(context.account, context.fields),
-      showErrors: true,
-    })),
-    changePhone: assign((_, params: { phone: string }) => ({ phone: params.phone, errors: {}, failure: null })),
-    changeEnroll: assign((_, params: { enroll: boolean }) => ({ enroll: params.enroll })),
-    showSmsErrors: assign(({ context }) => ({ errors: smsErrors(context), showErrors: true })),
-    startCall: assign({ errors: {}, showErrors: false, failure: null }),
+    sendSms: assign((_, params: { values: SmsValues }) => ({ sentSms: params.values, errors: {}, failure: null })),
+    /** A modal skipped: the other one opens without the first one's answer. */
+    skip: assign({ errors: {}, failure: null }),
     /** A refused call: its field errors, or its message; the typed values stay. */
     assignCallFailure: assign((_, params: { error: unknown }) => {
       const failure = toCallFailure(params.error);
@@ -130,31 +122,27 @@ export const receiptFlowMachine = setup({
       return {
         errors: fieldErrors ? failure.errors : {},
         failure: fieldErrors ? null : (failure.errors.form ?? failure.code),
-        showErrors: true,
       };
     }),
     // The password and PIN are forgotten once the account exists.
     accountDone: assign(({ context }) => ({
-      account: EMPTY_ACCOUNT,
+      sentAccount: null,
       accountCreated: true,
       fields: { ...context.fields, logged_in: true },
-      showErrors: false,
     })),
     tellWizardSignedIn: enqueueActions(({ enqueue, self }) => {
       if (self._parent) enqueue.sendParent({ type: 'receipt.accountCreated' } satisfies WizardEvent);
     }),
-    smsDone: assign({ smsSent: true, showErrors: false }),
+    smsDone: assign({ smsSent: true }),
     phoneDone: assign({ phoneVerified: true }),
   },
 }).createMachine({
   id: 'receiptFlow',
   context: ({ input }) => ({
     fields: input.fields,
-    account: EMPTY_ACCOUNT,
-    phone: input.fields.phone_no,
-    enroll: false,
+    sentAccount: null,
+    sentSms: null,
     errors: {},
-    showErrors: false,
     failure: null,
     accountCreated: false,
     smsSent: false,
@@ -172,14 +160,11 @@ export const receiptFlowMachine = setup({
       tags: ['dialog', 'account'],
       always: { guard: not('isGuest'), target: 'offeringSms' },
       on: {
-        'account.change': {
-          actions: { type: 'changeAccount', params: ({ event }) => ({ fields: event.fields }) },
+        'account.submit': {
+          target: 'creatingAccount',
+          actions: { type: 'sendAccount', params: ({ event }) => ({ values: event.values }) },
         },
-        'account.submit': [
-          { guard: 'isAccountValid', target: 'creatingAccount', actions: 'startCall' },
-          { actions: 'showAccountErrors' },
-        ],
-        'account.skip': { target: 'offeringSms', actions: 'startCall' },
+        'account.skip': { target: 'offeringSms', actions: 'skip' },
       },
     },
     creatingAccount: {
@@ -188,7 +173,7 @@ export const receiptFlowMachine = setup({
         id: 'register',
         src: 'register',
         input: ({ context }) => ({
-          ...context.account,
+          ...(context.sentAccount ?? EMPTY_ACCOUNT),
           email: context.fields.email,
           first_name: context.fields.billing_first_name,
           last_name: context.fields.billing_last_name,
@@ -205,13 +190,11 @@ export const receiptFlowMachine = setup({
       tags: ['dialog', 'sms'],
       always: { guard: not('isUsBilling'), target: 'done' },
       on: {
-        'sms.change': { actions: { type: 'changePhone', params: ({ event }) => ({ phone: event.phone }) } },
-        'sms.enroll': { actions: { type: 'changeEnroll', params: ({ event }) => ({ enroll: event.enroll }) } },
-        'sms.submit': [
-          { guard: 'isSmsValid', target: 'sendingSms', actions: 'startCall' },
-          { actions: 'showSmsErrors' },
-        ],
-        'sms.skip': { target: 'done', actions: 'startCall' },
+        'sms.submit': {
+          target: 'sendingSms',
+          actions: { type: 'sendSms', params: ({ event }) => ({ values: event.values }) },
+        },
+        'sms.skip': { target: 'done', actions: 'skip' },
       },
     },
     sendingSms: {
@@ -219,11 +202,14 @@ export const receiptFlowMachine = setup({
       invoke: {
         id: 'sendSmsReceipt',
         src: 'sendSmsReceipt',
-        input: ({ context }) => ({
-          phone_no: context.phone,
-          receipt: context.fields.cached_deposit_info?.deposit_id ?? '',
-          enroll: context.enroll,
-        }),
+        input: ({ context }) => {
+          const sent = context.sentSms ?? smsStart(context.fields);
+          return {
+            phone_no: sent.phone_no,
+            receipt: context.fields.cached_deposit_info?.deposit_id ?? '',
+            enroll: sent.enroll,
+          };
+        },
         onDone: { target: 'done', actions: 'smsDone' },
         onError: {
           target: 'offeringSms',

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PROGRESS } from '../contract/constants.ts';
 import type { DepositStatus } from '../contract/deposit-status.ts';
 import type { FormFields, ReceiptInfo } from '../contract/entities.ts';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { money, t } from './support/checks.ts';
 import { driveStory, reach, stopDriven, to, type DrivenParameters } from './support/drive.ts';
 import { receiptScreen, renderScreen } from './support/render.tsx';
@@ -132,6 +132,7 @@ export const MakingAnother: Story = {
 
 const ACCOUNT = { password: 'secret1', password_again: 'secret1', pin: '123456', pin_again: '123456' };
 const AT_RECEIPT = reach('wizard:step.receipt.idle');
+const TEXT_TO = { phone_no: '(512) 555-0177', enroll: false };
 
 /** §4: after a guest's deposit the create-account modal appears first. */
 export const AccountOffered: Story = {
@@ -146,26 +147,31 @@ export const AccountOffered: Story = {
 
 export const AccountOfferedSpanish: Story = { ...AccountOffered, globals: { locale: 'es' } };
 
-/** §5: a short password and PIN, not confirmed: each field says why; nothing is sent. */
+/** §5: a short password and PIN, not confirmed: each field says why, the summary lists them; nothing is sent. */
 export const AccountInvalid: Story = {
   parameters: {
     machineState: 'receiptFlow:offeringAccount',
-    scene: {
-      server: { fields: PAID },
-      route: 'receipt',
-      steps: [
-        AT_RECEIPT,
-        to.receiptFlow({ type: 'account.change', fields: { password: 'abc', pin: '12' } }),
-        to.receiptFlow({ type: 'account.submit' }),
-      ],
-    },
+    scene: { server: { fields: PAID }, route: 'receipt', steps: [AT_RECEIPT] },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
+    const dialog = within(canvas.getByRole('dialog', { name: t('RECEIPT.ACCOUNT_TITLE') }));
+    await userEvent.type(dialog.getByLabelText(t('RECEIPT.PASSWORD')), 'abc');
+    await userEvent.type(dialog.getByLabelText(t('RECEIPT.PIN')), '12');
+    await userEvent.click(dialog.getByRole('button', { name: t('RECEIPT.CREATE_ACCOUNT') }));
+    const summaryBox = await dialog.findByRole('alert');
+    await waitFor(() => expect(summaryBox).toHaveFocus());
     await expect(
-      canvas.getByText(`${t('RECEIPT.PASSWORD')}`, { selector: 'label' }).querySelector('.label__error'),
+      dialog.getByText(`${t('RECEIPT.PASSWORD')}`, { selector: 'label' }).querySelector('.label__error'),
     ).toHaveTextContent(t('VALIDATION.KEEP_TYPING'));
+    await expect(
+      dialog.getByRole('link', { name: `${t('RECEIPT.PIN_AGAIN')} - ${t('VALIDATION.REQUIRED')}` }),
+    ).toBeInTheDocument();
+    // Still the modal's question: nothing was sent.
+    await expect(dialog.getByRole('button', { name: t('RECEIPT.CREATE_ACCOUNT') })).toBeEnabled();
   },
 };
+
+export const AccountInvalidSpanish: Story = { ...AccountInvalid, globals: { locale: 'es' } };
 
 export const CreatingAccount: Story = {
   parameters: {
@@ -174,11 +180,7 @@ export const CreatingAccount: Story = {
       server: { fields: PAID },
       route: 'receipt',
       variants: [{ call: 'register', answer: 'never' }],
-      steps: [
-        AT_RECEIPT,
-        to.receiptFlow({ type: 'account.change', fields: ACCOUNT }),
-        to.receiptFlow({ type: 'account.submit' }),
-      ],
+      steps: [AT_RECEIPT, to.receiptFlow({ type: 'account.submit', values: ACCOUNT })],
     },
   },
   play: async ({ canvas }) => {
@@ -193,11 +195,7 @@ export const SmsOffered: Story = {
     scene: {
       server: { fields: PAID },
       route: 'receipt',
-      steps: [
-        AT_RECEIPT,
-        to.receiptFlow({ type: 'account.change', fields: ACCOUNT }),
-        to.receiptFlow({ type: 'account.submit' }),
-      ],
+      steps: [AT_RECEIPT, to.receiptFlow({ type: 'account.submit', values: ACCOUNT })],
     },
   },
   play: async ({ canvas }) => {
@@ -217,8 +215,7 @@ export const SendingSms: Story = {
       steps: [
         AT_RECEIPT,
         to.receiptFlow({ type: 'account.skip' }),
-        to.receiptFlow({ type: 'sms.change', phone: '(512) 555-0177' }),
-        to.receiptFlow({ type: 'sms.submit' }),
+        to.receiptFlow({ type: 'sms.submit', values: TEXT_TO }),
       ],
     },
   },
@@ -226,6 +223,31 @@ export const SendingSms: Story = {
     await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
   },
 };
+
+/** §8: the text could not be sent: the modal says so, keeps the number typed, and may send again. */
+export const SmsFailed: Story = {
+  parameters: {
+    machineState: 'receiptFlow:offeringSms',
+    scene: {
+      server: { fields: PAID },
+      route: 'receipt',
+      variants: [{ call: 'sendSmsReceipt', answer: 'fail' }],
+      steps: [AT_RECEIPT, to.receiptFlow({ type: 'account.skip' })],
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = within(canvas.getByRole('dialog', { name: t('RECEIPT.SMS_TITLE') }));
+    const phone = dialog.getByLabelText(t('RECEIPT.SMS_PHONE'));
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '5125550177');
+    await userEvent.click(dialog.getByRole('button', { name: t('RECEIPT.SMS_SEND') }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(t('ERROR.UNEXPECTED'));
+    await expect(phone).toHaveValue('(512) 555-0177');
+    await expect(dialog.getByRole('button', { name: t('RECEIPT.SMS_SEND') })).toBeEnabled();
+  },
+};
+
+export const SmsFailedSpanish: Story = { ...SmsFailed, globals: { locale: 'es' } };
 
 /** Texted: the receipt says where; a signed-in payer's next steps include the account. */
 export const SmsSent: Story = {
@@ -236,11 +258,9 @@ export const SmsSent: Story = {
       route: 'receipt',
       steps: [
         AT_RECEIPT,
-        to.receiptFlow({ type: 'account.change', fields: ACCOUNT }),
-        to.receiptFlow({ type: 'account.submit' }),
+        to.receiptFlow({ type: 'account.submit', values: ACCOUNT }),
         reach('receiptFlow:offeringSms'),
-        to.receiptFlow({ type: 'sms.change', phone: '(512) 555-0177' }),
-        to.receiptFlow({ type: 'sms.submit' }),
+        to.receiptFlow({ type: 'sms.submit', values: TEXT_TO }),
       ],
     },
   },

@@ -1,18 +1,27 @@
 // deposit.receipt (§2, 100%, no back): what was paid, to whom, with what; the create-account and
-// text-receipt modals (receiptFlow machine); next steps.
+// text-receipt modals (receiptFlow machine; their fields are their forms', docs/decisions/0041); next
+// steps.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import { registerSchema } from '../../contract/accounts.ts';
 import type { Locale } from '../../contract/entities.ts';
+import { smsSendSchema } from '../../contract/receipt.ts';
 import {
   DEPOSIT_STATUS_ID,
+  EMPTY_ACCOUNT,
   type NewAccountValues,
+  type ReceiptFlowSnapshot,
+  type SmsValues,
   type receiptFlowMachine,
   offersPhoneVerification,
+  smsStart,
 } from '../../machines/receipt.machine.ts';
 import { type DepositStatusRef, DepositStatusPanel } from '../components/deposit-status.tsx';
+import { ErrorSummary } from '../components/error-summary.tsx';
 import { CheckboxField, TextField } from '../components/fields.tsx';
 import { Modal } from '../components/modal.tsx';
+import { useMachineForm } from '../components/use-machine-form.ts';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../components/phone-verification-modal.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import { useSession } from '../session.tsx';
@@ -25,12 +34,29 @@ import type { WizardRef } from '../machine-refs.ts';
 
 export type ReceiptFlowRef = ActorRefFrom<typeof receiptFlowMachine>;
 
-const ACCOUNT_FIELDS: { name: keyof NewAccountValues; labelKey: string; hintKey?: string; numeric?: boolean }[] = [
-  { name: 'password', labelKey: 'RECEIPT.PASSWORD', hintKey: 'RECEIPT.PASSWORD_HINT' },
-  { name: 'password_again', labelKey: 'RECEIPT.PASSWORD_AGAIN' },
-  { name: 'pin', labelKey: 'RECEIPT.PIN', hintKey: 'RECEIPT.PIN_HINT', numeric: true },
-  { name: 'pin_again', labelKey: 'RECEIPT.PIN_AGAIN', numeric: true },
+const ACCOUNT_FIELDS: { name: keyof NewAccountValues; hintKey?: string; numeric?: boolean }[] = [
+  { name: 'password', hintKey: 'RECEIPT.PASSWORD_HINT' },
+  { name: 'password_again' },
+  { name: 'pin', hintKey: 'RECEIPT.PIN_HINT', numeric: true },
+  { name: 'pin_again', numeric: true },
 ];
+const ACCOUNT_LABELS: Record<keyof NewAccountValues, string> = {
+  password: 'RECEIPT.PASSWORD',
+  password_again: 'RECEIPT.PASSWORD_AGAIN',
+  pin: 'RECEIPT.PIN',
+  pin_again: 'RECEIPT.PIN_AGAIN',
+};
+/** §5 create account: what the modal asks of registerSchema (the email and names come from the deposit). */
+const ACCOUNT_SCHEMA = registerSchema.pick(['password', 'password_again', 'pin', 'pin_again']);
+
+const SMS_LABELS: Record<keyof SmsValues, string> = { phone_no: 'RECEIPT.SMS_PHONE', enroll: 'RECEIPT.SMS_ENROLL' };
+/** §5: the number to text (US) and the opt-in, of the text receipt's request schema. */
+const SMS_SCHEMA = smsSendSchema.pick(['phone_no', 'enroll']);
+
+/** The machine's answer to show: field errors (the server's) and a message that is not a field's. */
+function hasAnswer(s: ReceiptFlowSnapshot): boolean {
+  return s.context.failure !== null || Object.keys(s.context.errors).length > 0;
+}
 
 /** Where the deposit is (docs/decisions/0048): the receipt flow's status tracker. */
 function ReceiptStatus({ flow, lang }: { flow: ReceiptFlowRef; lang: Locale }) {
@@ -38,127 +64,120 @@ function ReceiptStatus({ flow, lang }: { flow: ReceiptFlowRef; lang: Locale }) {
   return actor ? <DepositStatusPanel actor={actor} lang={lang} /> : null;
 }
 
-/** §2: the create-account modal (guests), then the text-receipt modal (US billing). */
-function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
+/** §2 create account (a guest, after the deposit): the password and PIN are the form's until sent. */
+function AccountModal({ flow, s }: { flow: ReceiptFlowRef; s: ReceiptFlowSnapshot }) {
+  const { t } = useTranslation();
+  const { errors, failure, sentAccount } = s.context;
+  const busy = s.hasTag('busy');
+  const form = useMachineForm<NewAccountValues>({
+    initialValues: sentAccount ?? EMPTY_ACCOUNT,
+    schema: ACCOUNT_SCHEMA,
+    labels: ACCOUNT_LABELS,
+    serverErrors: errors,
+    onSubmit: (values) => flow.send({ type: 'account.submit', values }),
+  });
+  return (
+    <Modal title={t('RECEIPT.ACCOUNT_TITLE')} onClose={busy ? undefined : () => flow.send({ type: 'account.skip' })}>
+      <form noValidate onSubmit={form.submit}>
+        <p>{t('RECEIPT.ACCOUNT_TEXT', { email: s.context.fields.email })}</p>
+        {/* A refused email (taken) is the deposit's, not a field here: the summary says it by its message. */}
+        <ErrorSummary
+          show={form.invalid || hasAnswer(s)}
+          errors={form.summaryErrors}
+          labels={ACCOUNT_LABELS}
+          messageKey={failure}
+        />
+        {ACCOUNT_FIELDS.map((f) => (
+          <TextField
+            key={f.name}
+            {...form.text(f.name)}
+            {...(f.hintKey ? { hintKey: f.hintKey } : {})}
+            type="password"
+            inputMode={f.numeric ? 'numeric' : undefined}
+            autoComplete={f.numeric ? 'off' : 'new-password'}
+            maxLength={f.numeric ? 6 : 100}
+          />
+        ))}
+        <div className="wizard-nav">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => flow.send({ type: 'account.skip' })}
+          >
+            {t('RECEIPT.NO_THANKS')}
+          </button>
+          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t('WIZARD.PLEASE_WAIT') : t('RECEIPT.CREATE_ACCOUNT')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** §2 text receipt (US billing): the number, masked as typed (§5), and the opt-in are the form's until sent. */
+function SmsModal({ flow, s }: { flow: ReceiptFlowRef; s: ReceiptFlowSnapshot }) {
   const { t } = useTranslation();
   // §5: the SMS receipt phone takes the US mask (the text receipt is for US billing).
   const mask = useMasks();
-  const s = useSelector(flow, (x) => x);
-  const { account, phone, enroll, errors, showErrors, failure } = s.context;
-  const shown = (name: string) => (showErrors ? (errors as Record<string, string | undefined>)[name] : undefined);
-  if (s.hasTag('account')) {
-    const busy = s.hasTag('busy');
-    return (
-      <Modal
-        key="account"
-        title={t('RECEIPT.ACCOUNT_TITLE')}
-        onClose={busy ? undefined : () => flow.send({ type: 'account.skip' })}
-      >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            flow.send({ type: 'account.submit' });
-          }}
-        >
-          <p>{t('RECEIPT.ACCOUNT_TEXT', { email: s.context.fields.email })}</p>
-          {failure || shown('email') ? (
-            <p className="notice notice--error" role="alert">
-              {t(failure ?? shown('email') ?? 'ERROR.UNEXPECTED')}
-            </p>
-          ) : null}
-          {ACCOUNT_FIELDS.map((f) => (
-            <TextField
-              key={f.name}
-              name={`account_${f.name}`}
-              labelKey={f.labelKey}
-              {...(f.hintKey ? { hintKey: f.hintKey } : {})}
-              type="password"
-              inputMode={f.numeric ? 'numeric' : undefined}
-              autoComplete={f.numeric ? 'off' : 'new-password'}
-              maxLength={f.numeric ? 6 : 100}
-              value={account[f.name]}
-              error={shown(f.name)}
-              onValue={(v) => flow.send({ type: 'account.change', fields: { [f.name]: v } })}
-            />
-          ))}
-          <div className="wizard-nav">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() => flow.send({ type: 'account.skip' })}
-            >
-              {t('RECEIPT.NO_THANKS')}
-            </button>
-            <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t('WIZARD.PLEASE_WAIT') : t('RECEIPT.CREATE_ACCOUNT')}
-            </button>
-          </div>
-        </form>
-      </Modal>
-    );
-  }
-  if (s.hasTag('sms')) {
-    const busy = s.hasTag('busy');
-    return (
-      <Modal
-        key="sms"
-        title={t('RECEIPT.SMS_TITLE')}
-        onClose={busy ? undefined : () => flow.send({ type: 'sms.skip' })}
-      >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            flow.send({ type: 'sms.submit' });
-          }}
-        >
-          {s.context.accountCreated ? (
-            <p className="notice" role="status">
-              {t('RECEIPT.ACCOUNT_CREATED')}
-            </p>
-          ) : null}
-          <p>{t('RECEIPT.SMS_TEXT')}</p>
-          {failure ? (
-            <p className="notice notice--error" role="alert">
-              {t(failure)}
-            </p>
-          ) : null}
-          <TextField
-            name="sms_phone_no"
-            labelKey="RECEIPT.SMS_PHONE"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={mask.phone(phone, 'US')}
-            error={shown('phone_no')}
-            onValue={(v) => flow.send({ type: 'sms.change', phone: mask.phone(v, 'US') })}
-          />
-          <CheckboxField
-            name="sms_enroll"
-            checked={enroll}
-            onValue={(v) => flow.send({ type: 'sms.enroll', enroll: v })}
+  const { errors, failure, sentSms, fields } = s.context;
+  const busy = s.hasTag('busy');
+  const form = useMachineForm<SmsValues>({
+    initialValues: sentSms ?? smsStart(fields),
+    schema: SMS_SCHEMA,
+    labels: SMS_LABELS,
+    serverErrors: errors,
+    onSubmit: (values) => flow.send({ type: 'sms.submit', values }),
+  });
+  return (
+    <Modal title={t('RECEIPT.SMS_TITLE')} onClose={busy ? undefined : () => flow.send({ type: 'sms.skip' })}>
+      <form noValidate onSubmit={form.submit}>
+        {s.context.accountCreated ? (
+          <p className="notice" role="status">
+            {t('RECEIPT.ACCOUNT_CREATED')}
+          </p>
+        ) : null}
+        <p>{t('RECEIPT.SMS_TEXT')}</p>
+        <ErrorSummary
+          show={form.invalid || hasAnswer(s)}
+          errors={form.summaryErrors}
+          labels={SMS_LABELS}
+          messageKey={failure}
+        />
+        <TextField
+          {...form.text('phone_no')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={mask.phone(form.values.phone_no, 'US')}
+          onValue={(v) => form.set('phone_no', mask.phone(v, 'US'))}
+        />
+        <CheckboxField {...form.check('enroll')}>{t('RECEIPT.SMS_ENROLL')}</CheckboxField>
+        <div className="wizard-nav">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => flow.send({ type: 'sms.skip' })}
           >
-            {t('RECEIPT.SMS_ENROLL')}
-          </CheckboxField>
-          <div className="wizard-nav">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() => flow.send({ type: 'sms.skip' })}
-            >
-              {t('RECEIPT.SKIP')}
-            </button>
-            <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t('WIZARD.PLEASE_WAIT') : t('RECEIPT.SMS_SEND')}
-            </button>
-          </div>
-        </form>
-      </Modal>
-    );
-  }
+            {t('RECEIPT.SKIP')}
+          </button>
+          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t('WIZARD.PLEASE_WAIT') : t('RECEIPT.SMS_SEND')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** §2: the create-account modal (guests), then the text-receipt modal (US billing). */
+export function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
+  const { t } = useTranslation();
+  const s = useSelector(flow, (x) => x);
+  if (s.hasTag('account')) return <AccountModal key="account" flow={flow} s={s} />;
+  if (s.hasTag('sms')) return <SmsModal key="sms" flow={flow} s={s} />;
   if (s.hasTag('phone')) {
     const r = s.context.fields.cached_deposit_info;
     const account = phoneLabel(r?.deposit_phone_no ?? '', r?.deposit_phone_no_label ?? '');
@@ -188,7 +207,9 @@ function ReceiptModals({ flow }: { flow: ReceiptFlowRef }) {
       ) : null}
       <div role="status">
         {s.context.phoneVerified ? <p className="notice">{t('RECEIPT.PHONE_VERIFIED')}</p> : null}
-        {s.context.smsSent ? <p className="notice">{t('RECEIPT.SMS_SENT', { phone })}</p> : null}
+        {s.context.smsSent ? (
+          <p className="notice">{t('RECEIPT.SMS_SENT', { phone: s.context.sentSms?.phone_no ?? '' })}</p>
+        ) : null}
         {s.context.accountCreated && !s.context.smsSent ? (
           <p className="notice">{t('RECEIPT.ACCOUNT_CREATED')}</p>
         ) : null}

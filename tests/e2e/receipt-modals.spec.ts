@@ -39,7 +39,10 @@ test('a guest creates an account on the receipt, texts the receipt, signs out an
   await account.getByLabel(label(r.PIN), { exact: true }).fill('1234');
   await account.getByLabel(label(r.PIN_AGAIN)).fill('1234');
   await account.getByRole('button', { name: r.CREATE_ACCOUNT }).click();
-  await expect(account.getByText(`${r.PIN} - ${t.VALIDATION.KEEP_TYPING}`)).toBeVisible();
+  await expect(account.getByRole('link', { name: `${r.PIN} - ${t.VALIDATION.KEEP_TYPING}` })).toBeVisible();
+  await expect(account.getByLabel(label(r.PIN), { exact: true })).toHaveAccessibleName(
+    `${r.PIN} - ${t.VALIDATION.KEEP_TYPING}`,
+  );
   await account.getByLabel(label(r.PIN), { exact: true }).fill('123456');
   await account.getByLabel(label(r.PIN_AGAIN)).fill('123456');
   await account.getByRole('button', { name: r.CREATE_ACCOUNT }).click();

@@ -1,5 +1,7 @@
 // receiptFlow (§2 receipt: create-account modal for guests, then the SMS receipt modal for US billing;
-// §5 account and phone rules; §8 failures keep what was typed): model-based paths, behaviour, coverage.
+// §8 failures keep what was sent): model-based paths, behaviour, coverage. The modals' field rules (§5)
+// are their forms' (tests/ui/receipt-modals.test.tsx): the submits here carry valid values, some of which
+// the server refuses.
 import { describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import type { FormFields } from '../../contract/entities.ts';
@@ -35,19 +37,19 @@ const GOOD_ACCOUNT = { password: 'secret1', password_again: 'secret1', pin: '123
 const EMAIL_TAKEN: CallFailure = { status: 400, code: 'ERROR.UNEXPECTED', errors: { email: 'ERROR.EMAIL_EXISTS' } };
 const SMS_REFUSED: CallFailure = { status: 400, code: 'ERROR.UNEXPECTED', errors: { phone_no: 'ERROR.SMS_US_ONLY' } };
 
+const OTHER_ACCOUNT = { password: 'another1', password_again: 'another1', pin: '654321', pin_again: '654321' };
+const TEXT_TO = { phone_no: '(512) 555-0177', enroll: true };
+
 const samples = {
-  'account.change': [
-    { type: 'account.change', fields: GOOD_ACCOUNT },
-    { type: 'account.change', fields: { pin_again: '654321' } },
+  'account.submit': [
+    { type: 'account.submit', values: GOOD_ACCOUNT },
+    { type: 'account.submit', values: OTHER_ACCOUNT },
   ],
-  'account.submit': [{ type: 'account.submit' }],
   'account.skip': [{ type: 'account.skip' }],
-  'sms.change': [
-    { type: 'sms.change', phone: '(512) 555-0177' },
-    { type: 'sms.change', phone: '555' },
+  'sms.submit': [
+    { type: 'sms.submit', values: TEXT_TO },
+    { type: 'sms.submit', values: { phone_no: '5125550100', enroll: false } },
   ],
-  'sms.enroll': [{ type: 'sms.enroll', enroll: true }],
-  'sms.submit': [{ type: 'sms.submit' }],
   'sms.skip': [{ type: 'sms.skip' }],
   'phone.verify': [{ type: 'phone.verify' }],
   'phone.close': [{ type: 'phone.close' }],
@@ -80,10 +82,9 @@ const spec: ModelSpec<Snapshot> = {
   },
   failures: { register: [EMAIL_TAKEN, NETWORK_FAILURE], sendSmsReceipt: [SMS_REFUSED, NETWORK_FAILURE] },
   project: ({ context: c }) => [
-    c.account.pin_again === c.account.pin && c.account.pin !== '',
-    c.phone.length > 5,
-    c.enroll,
-    c.showErrors,
+    c.sentAccount?.pin ?? null,
+    c.sentSms?.phone_no ?? null,
+    c.sentSms?.enroll ?? null,
     c.failure,
     Object.keys(c.errors).sort().join(),
     c.accountCreated,
@@ -129,25 +130,9 @@ describe('receiptFlow: behaviour', () => {
     return { calls, actor, snap: () => actor.getSnapshot() as Snapshot };
   }
 
-  it('§5: the account needs a password of 6 and a PIN of exactly 6, both confirmed; nothing is sent before', () => {
-    const t = run();
-    expect(t.snap().value).toBe('offeringAccount');
-    t.actor.send({ type: 'account.change', fields: { password: 'abc', password_again: 'abd', pin: '12345' } });
-    t.actor.send({ type: 'account.submit' });
-    expect(t.snap().context.errors).toMatchObject({
-      password: 'VALIDATION.KEEP_TYPING',
-      password_again: 'VALIDATION.DOES_NOT_MATCH',
-      pin: 'VALIDATION.KEEP_TYPING',
-      pin_again: 'VALIDATION.DOES_NOT_MATCH',
-    });
-    // Only the status tracker's question (docs/decisions/0048) has gone out: no account call.
-    expect(t.calls.log.map((c) => c.src)).toEqual(['loadDepositStatus']);
-  });
-
   it('creates the account with the deposit’s email and names, then offers the text receipt; the PIN is forgotten', async () => {
     const t = run();
-    t.actor.send({ type: 'account.change', fields: GOOD_ACCOUNT });
-    t.actor.send({ type: 'account.submit' });
+    t.actor.send({ type: 'account.submit', values: GOOD_ACCOUNT });
     expect(t.calls.inputs('register')).toEqual([
       {
         ...GOOD_ACCOUNT,
@@ -160,13 +145,10 @@ describe('receiptFlow: behaviour', () => {
     t.calls.resolve('register', SIGNED_IN_ANSWER);
     await settle();
     expect(t.snap().value).toBe('offeringSms');
-    expect(t.snap().context).toMatchObject({ accountCreated: true, account: { pin: '', password: '' } });
-    // The phone of the deposit is offered for the text.
-    expect(t.snap().context.phone).toBe(VALID_BILLING.phone_no);
-    t.actor.send({ type: 'sms.enroll', enroll: true });
-    t.actor.send({ type: 'sms.submit' });
+    expect(t.snap().context).toMatchObject({ accountCreated: true, sentAccount: null });
+    t.actor.send({ type: 'sms.submit', values: { phone_no: GUEST.phone_no, enroll: true } });
     expect(t.calls.inputs('sendSmsReceipt')).toEqual([
-      { phone_no: VALID_BILLING.phone_no, receipt: RECEIPT.deposit_id, enroll: true },
+      { phone_no: GUEST.phone_no, receipt: RECEIPT.deposit_id, enroll: true },
     ]);
     t.calls.resolve('sendSmsReceipt', { success: true, already_sent: false });
     await settle();
@@ -176,12 +158,32 @@ describe('receiptFlow: behaviour', () => {
 
   it('§8: a refused account keeps what was typed and shows the server’s reason', async () => {
     const t = run();
-    t.actor.send({ type: 'account.change', fields: GOOD_ACCOUNT });
-    t.actor.send({ type: 'account.submit' });
+    t.actor.send({ type: 'account.submit', values: GOOD_ACCOUNT });
     t.calls.reject('register', EMAIL_TAKEN);
     await settle();
     expect(t.snap().value).toBe('offeringAccount');
-    expect(t.snap().context).toMatchObject({ account: GOOD_ACCOUNT, errors: { email: 'ERROR.EMAIL_EXISTS' } });
+    // What was sent is what the form opens with again.
+    expect(t.snap().context).toMatchObject({ sentAccount: GOOD_ACCOUNT, errors: { email: 'ERROR.EMAIL_EXISTS' } });
+  });
+
+  it('§8: a refused text keeps the number sent and puts the server’s reason on its field; a skip clears it', async () => {
+    const t = run({ ...GUEST, logged_in: true });
+    t.actor.send({ type: 'sms.submit', values: TEXT_TO });
+    t.calls.reject('sendSmsReceipt', SMS_REFUSED);
+    await settle();
+    expect(t.snap().value).toBe('offeringSms');
+    expect(t.snap().context).toMatchObject({
+      sentSms: TEXT_TO,
+      errors: { phone_no: 'ERROR.SMS_US_ONLY' },
+      failure: null,
+    });
+    t.actor.send({ type: 'sms.submit', values: TEXT_TO });
+    t.calls.reject('sendSmsReceipt', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().context).toMatchObject({ errors: {}, failure: NETWORK_FAILURE.code });
+    t.actor.send({ type: 'sms.skip' });
+    expect(t.snap().value).toBe('done');
+    expect(t.snap().context).toMatchObject({ errors: {}, failure: null, smsSent: false });
   });
 
   it('a signed-in payer goes straight to the text receipt; a non-US billing address gets neither modal', () => {
