@@ -3,6 +3,10 @@
 // prepaid balance between two of their own validated phone accounts. The fee is quoted 250 ms after
 // the last change (a newer change restarts the wait and drops an older quote); the server's rules
 // decide, and a refusal shows its §8 code with everything entered kept.
+//
+// The three values are this machine's, not a form's (docs/decisions/0041: a value priced as it changes
+// stays the flow's, like the checkout's amount): every change is a quote request, and the transfer sent
+// is the very request the payer saw priced.
 import { type SnapshotFrom, assign, setup } from 'xstate';
 import {
   type AccountErrorCode,
