@@ -260,6 +260,11 @@ export const breakageSchema = yup.object({
   sms_status: breakageStatus,
   email_status: breakageStatus,
 });
+/** §4 the inactivity-alerts dialog's two channels, as the payer ticks them (alertRequest makes the call's statuses). */
+export const alertChoiceSchema = yup.object({
+  sms: yup.boolean().required(MSG.required),
+  email: yup.boolean().required(MSG.required),
+});
 
 // ---------------------------------------------------------------- balance transfer
 

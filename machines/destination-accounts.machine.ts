@@ -42,10 +42,18 @@ export function breakageStatus(current: BreakageStatus, enrolled: boolean): Brea
   return isEnrolled(current) ? current : BREAKAGE_ENROLLED;
 }
 
-/** The alert channels the payer has ticked in the dialog. */
+/** The alert channels the payer has ticked in the dialog (the dialog's form, alertChoiceSchema). */
 export interface AlertChoice {
   sms: boolean;
   email: boolean;
+}
+
+/** Declining the alerts (§4): both channels off, each saved as declined. */
+export const NO_ALERTS: AlertChoice = { sms: false, email: false };
+
+/** The account's enrolment as the dialog's form opens with it. */
+export function enrolmentOf(account: DestinationAccount): AlertChoice {
+  return { sms: isEnrolled(account.breakage.sms), email: isEnrolled(account.breakage.email) };
 }
 
 export function alertRequest(account: DestinationAccount, choice: AlertChoice): BreakageRequest {
@@ -88,8 +96,8 @@ export interface DestinationAccountsContext {
   /** The purse whose activity the activity dialog shows. */
   purse: Purse;
   activity: DestinationActivity[];
-  /** What the alerts dialog has ticked. */
-  alerts: AlertChoice;
+  /** The alerts the dialog's form sent to be saved (the call's input), or null. */
+  sent: AlertChoice | null;
   /** The account just removed (a status message says so). */
   removed: DestinationAccount | null;
   /** i18n key of a failure shown on the page (load, removal, deposit, fraud flag), or null. */
@@ -104,9 +112,7 @@ export type DestinationAccountsEvent =
   | { type: 'activity.purse'; purse: Purse }
   | { type: 'activity.retry' }
   | { type: 'alerts.open'; id: number }
-  | { type: 'alerts.change'; choice: Partial<AlertChoice> }
-  | { type: 'alerts.save' }
-  | { type: 'alerts.decline' }
+  | { type: 'alerts.submit'; values: AlertChoice }
   | { type: 'delete.ask'; id: number }
   | { type: 'delete.confirm' }
   | { type: 'deposit.start'; id: number }
@@ -172,9 +178,7 @@ export const destinationAccountsMachine = setup({
         chosen,
         purse: 'pp' as Purse,
         activity: [],
-        alerts: chosen
-          ? { sms: isEnrolled(chosen.breakage.sms), email: isEnrolled(chosen.breakage.email) }
-          : { sms: false, email: false },
+        sent: null,
         removed: null,
         failure: null,
         dialogFailure: null,
@@ -189,11 +193,7 @@ export const destinationAccountsMachine = setup({
     assignDialogFailure: assign((_, params: { error: unknown }) => ({
       dialogFailure: toCallFailure(params.error).code,
     })),
-    changeAlerts: assign(({ context }, params: { choice: Partial<AlertChoice> }) => ({
-      alerts: { ...context.alerts, ...params.choice },
-    })),
-    declineAlerts: assign({ alerts: { sms: false, email: false } }),
-    clearDialogFailure: assign({ dialogFailure: null }),
+    assignSent: assign((_, params: { values: AlertChoice }) => ({ sent: params.values, dialogFailure: null })),
     /** The server's answer is the account's enrolment now, in the list and in the dialog. */
     assignBreakage: assign(({ context }, params: { breakage: DestinationAccount['breakage'] }) => {
       const id = context.chosen?.id;
@@ -201,7 +201,6 @@ export const destinationAccountsMachine = setup({
       return {
         accounts,
         chosen: accounts.find((a) => a.id === id) ?? null,
-        alerts: { sms: isEnrolled(params.breakage.sms), email: isEnrolled(params.breakage.email) },
         dialogFailure: null,
       };
     }),
@@ -244,10 +243,7 @@ export const destinationAccountsMachine = setup({
     chosen: null,
     purse: 'pp',
     activity: [],
-    alerts: {
-      sms: false,
-      email: false,
-    },
+    sent: null,
     removed: null,
     failure: null,
     dialogFailure: null,
@@ -352,20 +348,20 @@ export const destinationAccountsMachine = setup({
       states: {
         choosing: {
           on: {
-            'alerts.change': { actions: { type: 'changeAlerts', params: ({ event }) => ({ choice: event.choice }) } },
-            'alerts.save': 'saving',
-            'alerts.decline': { target: 'saving', actions: 'declineAlerts' },
+            'alerts.submit': {
+              target: 'saving',
+              actions: { type: 'assignSent', params: ({ event }) => ({ values: event.values }) },
+            },
             'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' },
           },
         },
         // The dialog waits for the answer: it cannot be closed meanwhile.
         saving: {
           tags: ['busy'],
-          entry: 'clearDialogFailure',
           invoke: {
             id: 'updateInactivityAlerts',
             src: 'updateInactivityAlerts',
-            input: ({ context }) => alertRequest(chosenAccount(context), context.alerts),
+            input: ({ context }) => alertRequest(chosenAccount(context), context.sent ?? NO_ALERTS),
             onDone: [
               {
                 guard: { type: 'succeeded', params: ({ event }) => ({ success: event.output.success }) },
@@ -384,16 +380,14 @@ export const destinationAccountsMachine = setup({
           tags: ['saved'],
           on: { 'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' } },
         },
-        // §8: the message says why; what was ticked is kept, to save again.
+        // §8: the message says why; what was ticked stays in the dialog's form, to save again.
         failed: {
           tags: ['error'],
           on: {
-            'alerts.change': {
-              target: 'choosing',
-              actions: { type: 'changeAlerts', params: ({ event }) => ({ choice: event.choice }) },
+            'alerts.submit': {
+              target: 'saving',
+              actions: { type: 'assignSent', params: ({ event }) => ({ values: event.values }) },
             },
-            'alerts.save': 'saving',
-            'alerts.decline': { target: 'saving', actions: 'declineAlerts' },
             'dialog.close': { target: '#destinationAccounts.ready', actions: 'closeDialog' },
           },
         },

@@ -96,7 +96,8 @@ function accounts(
 const OPEN_ACTIVITY = [{ type: 'activity.open', id: 301 }];
 // Cousin's account (pending, no alerts yet): enrol by text.
 const OPEN_ALERTS = [{ type: 'alerts.open', id: 303 }];
-const ENROL_BY_TEXT = [...OPEN_ALERTS, { type: 'alerts.change', choice: { sms: true } }, { type: 'alerts.save' }];
+// What the dialog's form sends once by text is ticked (the form's own story below ticks it).
+const ENROL_BY_TEXT = [...OPEN_ALERTS, { type: 'alerts.submit', values: { sms: true, email: false } }];
 const ASK_DELETE = [{ type: 'delete.ask', id: 302 }];
 
 export const Loading: Story = {

@@ -7,9 +7,11 @@ import { EMPTY_FORM } from '../../contract/entities.ts';
 import {
   type DestinationAccountsEvent,
   ALERTS_FAILED,
+  NO_ALERTS,
   alertRequest,
   breakageStatus,
   depositStart,
+  enrolmentOf,
   destinationAccountsMachine,
   visibleAccounts,
 } from '../../machines/destination-accounts.machine.ts';
@@ -54,12 +56,11 @@ const samples = {
   ],
   'activity.retry': [{ type: 'activity.retry' }],
   'alerts.open': [{ type: 'alerts.open', id: 302 }],
-  'alerts.change': [
-    { type: 'alerts.change', choice: { sms: false } },
-    { type: 'alerts.change', choice: { email: true } },
+  // What the dialog's form sends: by text only, and declined (both off).
+  'alerts.submit': [
+    { type: 'alerts.submit', values: { sms: true, email: false } },
+    { type: 'alerts.submit', values: NO_ALERTS },
   ],
-  'alerts.save': [{ type: 'alerts.save' }],
-  'alerts.decline': [{ type: 'alerts.decline' }],
   'delete.ask': [{ type: 'delete.ask', id: 303 }],
   'delete.confirm': [{ type: 'delete.confirm' }],
   // 304 is fraud-flagged; 306 has no facility on record.
@@ -98,7 +99,7 @@ const spec: ModelSpec<Snapshot> = {
     updateInactivityAlerts: ({ context: c }) =>
       c.chosen
         ? [
-            breakageAnswer(alertRequest(c.chosen, c.alerts)),
+            breakageAnswer(alertRequest(c.chosen, c.sent ?? NO_ALERTS)),
             { success: false, errors: { form: 'ERROR.NOT_FOUND' }, breakage: c.chosen.breakage },
           ]
         : [],
@@ -120,8 +121,8 @@ const spec: ModelSpec<Snapshot> = {
     c.chosen?.id,
     c.purse,
     c.activity.length,
-    c.alerts.sms,
-    c.alerts.email,
+    c.sent?.sms,
+    c.sent?.email,
     c.removed?.id,
     c.failure,
     c.dialogFailure,
@@ -193,9 +194,8 @@ describe('destinationAccounts: behaviour', () => {
     expect(breakageStatus(1, false)).toBe(3);
     const t = await loaded();
     t.child.send({ type: 'alerts.open', id: 303 });
-    expect(t.snap().context.alerts).toEqual({ sms: false, email: false });
-    t.child.send({ type: 'alerts.change', choice: { sms: true } });
-    t.child.send({ type: 'alerts.save' });
+    expect(enrolmentOf(t.snap().context.chosen as DestinationAccount)).toEqual({ sms: false, email: false });
+    t.child.send({ type: 'alerts.submit', values: { sms: true, email: false } });
     expect(t.calls.inputs('updateInactivityAlerts')).toEqual([{ ani: '5125550103', sms_status: 1, email_status: 3 }]);
     t.calls.resolve('updateInactivityAlerts', breakageAnswer({ ani: '5125550103', sms_status: 1, email_status: 3 }));
     await settle();
@@ -206,15 +206,15 @@ describe('destinationAccounts: behaviour', () => {
   it('§4: declining sets both channels to 3; a failure keeps the choice to save again', async () => {
     const t = await loaded();
     t.child.send({ type: 'alerts.open', id: 302 });
-    t.child.send({ type: 'alerts.decline' });
+    t.child.send({ type: 'alerts.submit', values: NO_ALERTS });
     expect(t.calls.inputs('updateInactivityAlerts')).toEqual([{ ani: '5125550102', sms_status: 3, email_status: 3 }]);
     t.calls.resolve('updateInactivityAlerts', { success: false, errors: {}, breakage: { sms: 2, email: 2 } });
     await settle();
     expect(t.snap().value).toEqual({ alerts: 'failed' });
     expect(t.snap().context.dialogFailure).toBe(ALERTS_FAILED);
-    expect(t.snap().context.alerts).toEqual({ sms: false, email: false });
+    expect(t.snap().context.sent).toEqual(NO_ALERTS);
     expect(t.snap().context.accounts.find((a) => a.id === 302)?.breakage).toEqual({ sms: 2, email: 2 });
-    t.child.send({ type: 'alerts.save' });
+    t.child.send({ type: 'alerts.submit', values: NO_ALERTS });
     expect(t.snap().context.dialogFailure).toBeNull();
     t.calls.reject('updateInactivityAlerts', NETWORK_FAILURE);
     await settle();

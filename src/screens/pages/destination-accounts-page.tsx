@@ -4,8 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { ActivityEvent, DestinationAccount, DestinationActivity, Purse } from '../../../contract/accounts.ts';
 import type { Locale } from '../../../contract/entities.ts';
+import { alertChoiceSchema } from '../../../contract/accounts.ts';
 import {
+  type AlertChoice,
+  NO_ALERTS,
   canVerify,
+  enrolmentOf,
   isEnrolled,
   type destinationAccountsMachine,
 } from '../../../machines/destination-accounts.machine.ts';
@@ -13,6 +17,7 @@ import { AccountNav } from '../../components/account-nav.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../../components/phone-verification-modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
+import { useMachineForm } from '../../components/use-machine-form.ts';
 import { formatPhone } from '../../format.ts';
 import { formatDate, formatMoney, formatTime } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
@@ -174,6 +179,7 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
           title={t('DEST_ACCOUNTS.ALERTS_TITLE', { account: name(chosen) })}
           snapshot={snapshot}
           send={ref.send}
+          opening={snapshot.context.sent ?? enrolmentOf(chosen)}
           summary={t(alertsKey(chosen))}
         />
       ) : null}
@@ -275,19 +281,33 @@ function ActivityDialog({
   );
 }
 
+/** The alerts dialog's fields (docs/decisions/0041: the form holds what is ticked, the machine saves it). */
+const ALERT_LABELS = { sms: 'DEST_ACCOUNTS.ALERTS_SMS', email: 'DEST_ACCOUNTS.ALERTS_EMAIL' };
+
 function AlertsDialog({
   title,
   snapshot,
   send,
+  opening,
   summary,
 }: {
   title: string;
   snapshot: Snapshot;
   send: Send;
+  /** What the form opens with: what was last sent, else the account's enrolment. */
+  opening: AlertChoice;
   summary: string;
 }) {
   const { t } = useTranslation();
-  const { alerts, dialogFailure } = snapshot.context;
+  const { dialogFailure } = snapshot.context;
+  const form = useMachineForm<{ sms: boolean; email: boolean }>({
+    initialValues: opening,
+    schema: alertChoiceSchema,
+    labels: ALERT_LABELS,
+    onSubmit: (values) => send({ type: 'alerts.submit', values }),
+  });
+  const sms = form.check('sms');
+  const email = form.check('email');
   const saving = snapshot.hasTag('busy');
   const saved = snapshot.hasTag('saved');
   const close = () => send({ type: 'dialog.close' });
@@ -301,12 +321,7 @@ function AlertsDialog({
           </p>
         </div>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            send({ type: 'alerts.save' });
-          }}
-        >
+        <form onSubmit={form.submit}>
           {dialogFailure ? (
             <p className="notice notice--error" role="alert">
               {t(dialogFailure)}
@@ -318,8 +333,8 @@ function AlertsDialog({
               <input
                 type="checkbox"
                 name="alerts_sms"
-                checked={alerts.sms}
-                onChange={(e) => send({ type: 'alerts.change', choice: { sms: e.target.checked } })}
+                checked={sms.checked}
+                onChange={(e) => sms.onValue(e.target.checked)}
               />
               <span>{t('DEST_ACCOUNTS.ALERTS_SMS')}</span>
             </label>
@@ -327,8 +342,8 @@ function AlertsDialog({
               <input
                 type="checkbox"
                 name="alerts_email"
-                checked={alerts.email}
-                onChange={(e) => send({ type: 'alerts.change', choice: { email: e.target.checked } })}
+                checked={email.checked}
+                onChange={(e) => email.onValue(e.target.checked)}
               />
               <span>{t('DEST_ACCOUNTS.ALERTS_EMAIL')}</span>
             </label>
@@ -341,7 +356,11 @@ function AlertsDialog({
               type="button"
               className="button button--secondary"
               disabled={saving}
-              onClick={() => send({ type: 'alerts.decline' })}
+              onClick={() => {
+                // §4: declining unticks both and saves them as declined.
+                form.reset(NO_ALERTS);
+                send({ type: 'alerts.submit', values: NO_ALERTS });
+              }}
             >
               {t('DEST_ACCOUNTS.ALERTS_DECLINE')}
             </button>
