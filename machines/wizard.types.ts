@@ -96,10 +96,19 @@ export interface RecipientSearchInput {
   minLength: number;
   mode: SearchMode;
 }
+/** A search the recipient step's form found valid (§5): the query, and at ICE facilities the last name's start. */
+export interface SearchCriteria {
+  query: string;
+  /** ICE: the first 2 or 3 letters of the last name ('' elsewhere). */
+  lastName: string;
+}
 export interface RecipientSearchContext {
   facilityId: number;
+  /** §5: the name's minimum (the step's form checks it). */
   minLength: number;
-  query: string;
+  mode: SearchMode;
+  /** The search sent (the call's input, trimmed), or null when there is none. */
+  sent: SearchCriteria | null;
   page: number;
   results: Inmate[];
   /** Matches counted by the server: all of them, or its cap when `more` is true. */
@@ -108,15 +117,9 @@ export interface RecipientSearchContext {
   more: boolean;
   perPage: number;
   failure: string | null;
-  /** i18n key of the query's validation message, when it is too short. */
-  queryError: string | null;
-  mode: SearchMode;
-  /** ICE: the first 2 or 3 letters of the last name. */
-  lastName: string;
-  lastNameError: string | null;
 }
 export type RecipientSearchEvent =
-  | { type: 'search.query'; query: string }
-  | { type: 'search.lastName'; lastName: string }
+  | { type: 'search.submit'; values: SearchCriteria }
+  | { type: 'search.clear' }
   | { type: 'search.page'; page: number }
   | { type: 'search.retry' };

@@ -88,7 +88,7 @@ export const Arrived: Story = {
       server: { fields: { ...facilityFields(1001), deposit_type: 'flex' } },
       route: 'recipient',
       steps: [
-        to.recipientSearch({ type: 'search.query', query: 'smith' }),
+        to.recipientSearch({ type: 'search.submit', values: { query: 'smith', lastName: '' } }),
         reach('recipientSearch:results'),
         to.wizard({ type: 'recipient.select', inmate: inmateById('100001') }),
       ],

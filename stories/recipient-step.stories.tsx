@@ -1,7 +1,7 @@
 // deposit.recipient (§2, 60%): the name search in each of its states, and choosing a recipient.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { PROGRESS } from '../contract/constants.ts';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
 import { t } from './support/checks.ts';
 import type { RecipientSearchEvent } from '../machines/wizard.types.ts';
 import { HOLD, driveStory, reach, stopDriven, to, type DrivenParameters, type Scene } from './support/drive.ts';
@@ -23,7 +23,8 @@ const AT_HARRIS: Scene = {
   route: 'recipient',
 };
 
-const search = (query: string): RecipientSearchEvent => ({ type: 'search.query', query });
+/** A valid search, as the step's form sends it. */
+const search = (query: string, lastName = ''): RecipientSearchEvent => ({ type: 'search.submit', values: { query, lastName } });
 
 /** The recipient step with `query` typed into the search. */
 function typed(query: string, more: Omit<Scene, 'server' | 'route'> = {}): Scene {
@@ -38,13 +39,34 @@ export const Idle: Story = {
   },
 };
 
-/** §5: fewer than three letters at a standard facility. */
+/**
+ * §5: fewer than three letters at a standard facility, then the field left: the form asks to keep
+ * typing, and nothing is searched (the machine stays idle).
+ */
 export const KeepTyping: Story = {
-  parameters: { machineState: 'recipientSearch:invalid', scene: typed('jo') },
-  play: async ({ canvas }) => {
-    const field = canvas.getByLabelText(`${t('RECIPIENT.NAME')} - ${t('VALIDATION.KEEP_TYPING')}`);
+  parameters: { machineState: 'recipientSearch:idle', scene: AT_HARRIS },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText(t('RECIPIENT.NAME')), 'jo');
+    await userEvent.tab();
+    const field = await canvas.findByLabelText(`${t('RECIPIENT.NAME')} - ${t('VALIDATION.KEEP_TYPING')}`);
     await expect(field).toHaveValue('jo');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.queryByRole('list')).toBeNull();
+  },
+};
+
+export const KeepTypingSpanish: Story = { ...KeepTyping, globals: { locale: 'es' } };
+
+/** Enter on a search to correct: the summary lists the field and takes the focus. */
+export const SearchToCorrect: Story = {
+  parameters: { machineState: 'recipientSearch:idle', scene: AT_HARRIS },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText(t('RECIPIENT.NAME')), 'j{Enter}');
+    const summaryBox = await canvas.findByRole('alert');
+    await waitFor(() => expect(summaryBox).toHaveFocus());
+    await expect(
+      canvas.getByRole('link', { name: `${t('RECIPIENT.NAME')} - ${t('VALIDATION.KEEP_TYPING')}` }),
+    ).toBeInTheDocument();
   },
 };
 
@@ -202,7 +224,7 @@ export const IceSearch: Story = {
     scene: {
       server: { fields: { ...facilityFields(3001), deposit_type: 'flex' } },
       route: 'recipient',
-      steps: [to.recipientSearch(search('A1234')), to.recipientSearch({ type: 'search.lastName', lastName: 'Her' })],
+      steps: [to.recipientSearch(search('A1234', 'Her'))],
     },
   },
   play: async ({ canvas }) => {
@@ -215,19 +237,21 @@ export const IceSearch: Story = {
 
 export const IceSearchSpanish: Story = { ...IceSearch, globals: { locale: 'es' } };
 
-/** ICE: the A-number alone is not enough. */
+/** ICE: the A-number alone is not enough; one letter of the last name, left, asks for more. */
 export const IceNeedsLastName: Story = {
   parameters: {
-    machineState: 'recipientSearch:invalid',
-    scene: {
-      server: { fields: { ...facilityFields(3001), deposit_type: 'flex' } },
-      route: 'recipient',
-      steps: [to.recipientSearch(search('A1234'))],
-    },
+    machineState: 'recipientSearch:idle',
+    scene: { server: { fields: { ...facilityFields(3001), deposit_type: 'flex' } }, route: 'recipient' },
   },
-  play: async ({ canvas }) => {
-    await expect(
-      canvas.getByText(t('RECIPIENT.LAST_NAME_START'), { selector: 'label' }).querySelector('.label__error'),
-    ).toHaveTextContent(t('VALIDATION.KEEP_TYPING'));
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText(t('RECIPIENT.A_NUMBER')), 'A1234');
+    await userEvent.type(canvas.getByLabelText(t('RECIPIENT.LAST_NAME_START')), 'H');
+    await userEvent.tab();
+    await waitFor(() =>
+      expect(
+        canvas.getByText(t('RECIPIENT.LAST_NAME_START'), { selector: 'label' }).querySelector('.label__error'),
+      ).toHaveTextContent(t('VALIDATION.KEEP_TYPING')),
+    );
+    await expect(canvas.queryByRole('list')).toBeNull();
   },
 };

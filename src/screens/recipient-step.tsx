@@ -1,15 +1,44 @@
 // deposit.recipient (§2, 60%): facility breadcrumb and switch, name search, results.
+// The search form (docs/decisions/0041) holds what is typed and checks it with the contract's rules
+// (searchFormSchema, §5); the search machine receives each valid search as it is typed (it throttles
+// and cancels, §7), or search.clear when there is nothing valid to search.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { inmateLabelText } from '../deposit-types.ts';
 import type { Inmate } from '../../contract/entities.ts';
+import { searchFormSchema } from '../../contract/schemas.ts';
+import type { SearchCriteria, SearchMode } from '../../machines/wizard.types.ts';
 import { FRAUD_CONTROL_MESSAGE } from '../../machines/wizard-rules.ts';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { TextField } from '../components/fields.tsx';
+import { useMachineForm } from '../components/use-machine-form.ts';
 import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import { formatDate } from '../../contract/format.ts';
 import type { RecipientSearchRef, WizardRef } from '../machine-refs.ts';
+
+/** The search form's values: the fields of the facility's kind of search (SEARCH_FIELDS' names). */
+type SearchValues = Record<string, string>;
+
+/** Each kind of search's fields and their labels, in the order of the page. */
+const SEARCH_LABELS: Record<SearchMode, Record<string, string>> = {
+  name: { name_query: 'RECIPIENT.NAME' },
+  booking: { booking_code: 'RECIPIENT.BOOKING_NUMBER' },
+  ice: { name_query: 'RECIPIENT.A_NUMBER', inmate_last_name: 'RECIPIENT.LAST_NAME_START' },
+};
+
+/** What the form opens with: the search the machine has sent, else nothing typed. */
+export function searchValues(mode: SearchMode, sent: SearchCriteria | null): SearchValues {
+  const query = sent?.query ?? '';
+  if (mode === 'booking') return { booking_code: query };
+  if (mode === 'ice') return { name_query: query, inmate_last_name: sent?.lastName ?? '' };
+  return { name_query: query };
+}
+
+/** The search the form's values ask for. */
+export function searchCriteria(values: SearchValues): SearchCriteria {
+  return { query: values.booking_code ?? values.name_query ?? '', lastName: values.inmate_last_name ?? '' };
+}
 
 export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: RecipientSearchRef }) {
   const { t } = useTranslation();
@@ -18,8 +47,7 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
   const showErrors = useSelector(wizard, (s) => s.context.showErrors);
   const failure = useSelector(wizard, (s) => s.context.failure);
   const saving = useSelector(wizard, (s) => s.hasTag('busy'));
-  const { query, results, total, more, page, perPage, queryError, minLength, mode, lastName, lastNameError } =
-    useSelector(search, (x) => x.context);
+  const { results, total, more, page, perPage, minLength, mode } = useSelector(search, (x) => x.context);
   const found = useSelector(search, (x) => x.hasTag('found'));
   const empty = useSelector(search, (x) => x.hasTag('empty'));
   const failed = useSelector(search, (x) => x.hasTag('error'));
@@ -27,14 +55,29 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
   const label = inmateLabelText(t, facility?.inmate_label);
   const pages = Math.max(1, Math.ceil(total / perPage));
   const busy = useSelector(search, (x) => x.hasTag('busy'));
+  const schema = searchFormSchema(mode, minLength);
+  const labels = SEARCH_LABELS[mode];
+  // Searched as it is typed (§9, throttled by the machine): each edit sends the search if the values
+  // pass the contract's rules, else clears the older results.
+  const toMachine = (values: SearchValues) => {
+    if (schema.isValidSync(values)) search.send({ type: 'search.submit', values: searchCriteria(values) });
+    else search.send({ type: 'search.clear' });
+  };
+  const form = useMachineForm<SearchValues>({
+    initialValues: searchValues(mode, search.getSnapshot().context.sent),
+    schema,
+    labels,
+    onEdit: (name, value) => toMachine({ ...form.values, [name]: value }),
+    onSubmit: toMachine,
+  });
 
   return (
     <div>
       <StepHeading>{t('RECIPIENT.HEADING', { label })}</StepHeading>
       <ErrorSummary
-        show={showErrors}
-        errors={{ deposit_inmate_id: errors.deposit_inmate_id }}
-        labels={{}}
+        show={showErrors || form.invalid}
+        errors={{ ...form.summaryErrors, deposit_inmate_id: errors.deposit_inmate_id }}
+        labels={labels}
         // §5/§8: a fraud-flagged person is not something to correct: the deposit cannot be made.
         titleKey={errors.deposit_inmate_id === FRAUD_CONTROL_MESSAGE ? 'RECIPIENT.CANNOT_DEPOSIT' : undefined}
         messageKey={failure}
@@ -49,51 +92,31 @@ export function RecipientStep({ wizard, search }: { wizard: WizardRef; search: R
           {t('RECIPIENT.CHANGE_FACILITY')}
         </button>
       </p>
-      <form role="search" onSubmit={(e) => e.preventDefault()}>
+      <form role="search" noValidate onSubmit={form.submit}>
         {mode === 'name' ? (
           <TextField
-            name="name_query"
-            labelKey="RECIPIENT.NAME"
+            {...form.text('name_query')}
             hintKey={minLength >= 3 ? 'RECIPIENT.NAME_HINT_3' : 'RECIPIENT.NAME_HINT_2'}
-            value={query}
-            error={queryError}
             autoComplete="off"
-            onValue={(v) => search.send({ type: 'search.query', query: v })}
           />
         ) : null}
         {mode === 'booking' ? (
-          <TextField
-            name="booking_code"
-            labelKey="RECIPIENT.BOOKING_NUMBER"
-            hintKey="RECIPIENT.BOOKING_HINT"
-            value={query}
-            error={queryError}
-            autoComplete="off"
-            onValue={(v) => search.send({ type: 'search.query', query: v })}
-          />
+          <TextField {...form.text('booking_code')} hintKey="RECIPIENT.BOOKING_HINT" autoComplete="off" />
         ) : null}
         {mode === 'ice' ? (
           <>
             <TextField
-              name="a_number"
-              labelKey="RECIPIENT.A_NUMBER"
+              {...form.text('name_query')}
               hintKey="RECIPIENT.A_NUMBER_HINT"
-              value={query}
-              error={queryError}
               autoComplete="off"
               inputMode="text"
               maxLength={10}
-              onValue={(v) => search.send({ type: 'search.query', query: v })}
             />
             <TextField
-              name="inmate_last_name"
-              labelKey="RECIPIENT.LAST_NAME_START"
+              {...form.text('inmate_last_name')}
               hintKey="RECIPIENT.LAST_NAME_START_HINT"
-              value={lastName}
-              error={lastNameError}
               autoComplete="off"
               maxLength={3}
-              onValue={(v) => search.send({ type: 'search.lastName', lastName: v })}
             />
           </>
         ) : null}

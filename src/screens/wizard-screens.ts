@@ -32,7 +32,6 @@ export const WIZARD_SCREENS = {
   'facilityPicker:failed': { view: 'part', status: 'error' },
 
   'recipientSearch:idle': { view: 'part', status: 'editing' },
-  'recipientSearch:invalid': { view: 'part', status: 'editing' },
   'recipientSearch:waiting': { view: 'part', status: 'busy' },
   'recipientSearch:searching': { view: 'part', status: 'busy' },
   'recipientSearch:results': { view: 'part', status: 'editing' },

@@ -132,6 +132,7 @@ test('Canadian facility: booking number search reaches the checkout', async ({ p
 
   // §5: at least 2 characters; a prefix finds both Toronto bookings, the whole code one.
   await booking.fill('t');
+  await booking.blur();
   await expect(booking).toHaveAccessibleName(`${r.BOOKING_NUMBER} - ${t.VALIDATION.KEEP_TYPING}`);
   await booking.fill('tsdc-10024');
   await expect(results(page, inmate).getByRole('listitem')).toHaveCount(2);

@@ -24,10 +24,10 @@ describe('harness', () => {
     const spec: ModelSpec = {
       build: (calls) => provideRecipientSearch(calls.all()),
       input: { facilityId: HARRIS.id, minLength: 3, mode: 'name' },
-      samples: () => [{ type: 'search.query', query: 'smi' }],
+      samples: () => [{ type: 'search.submit', values: { query: 'smi', lastName: '' } }],
       answers: { searchInmates: () => [searchAnswer(1), NO_MATCH] },
       failures: { searchInmates: [NETWORK_FAILURE] },
-      project: (s) => [s.context.query],
+      project: (s) => [s.context.sent?.query],
     };
     const graph = modelPaths(spec);
     // The search answers at once, with nothing: the run reaches `empty` where the model waits in `searching`.

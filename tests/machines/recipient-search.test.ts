@@ -25,18 +25,20 @@ import {
 type Snapshot = SnapshotFrom<typeof recipientSearchMachine>;
 type Search = ActorIO['searchInmates'];
 
+/** A valid search as the step's form sends it (the form checks the rules: tests/ui/recipient-step.test.tsx). */
+const submit = (query: string, lastName = '') => ({
+  type: 'search.submit' as const,
+  values: { query, lastName },
+});
+
 const samples = {
-  'search.query': [
-    { type: 'search.query', query: '' },
-    { type: 'search.query', query: 'sm' },
-    { type: 'search.query', query: 'smi' },
-  ],
+  'search.submit': [submit('smi'), submit(' smith ')],
+  'search.clear': [{ type: 'search.clear' }],
   'search.page': [
     { type: 'search.page', page: 2 },
     { type: 'search.page', page: 99 },
   ],
   'search.retry': [{ type: 'search.retry' }],
-  'search.lastName': [{ type: 'search.lastName', lastName: 'Ga' }],
 } satisfies EventSamples<RecipientSearchEvent>;
 
 const input: RecipientSearchInput = { facilityId: HARRIS.id, minLength: 3, mode: 'name' };
@@ -47,7 +49,7 @@ const spec: ModelSpec<Snapshot> = {
   samples: () => allSamples(samples),
   answers: { searchInmates: (s) => [searchAnswer(s.context.page), NO_MATCH] },
   failures: { searchInmates: [NETWORK_FAILURE] },
-  project: ({ context: c }) => [c.query, c.page, c.total, c.more, c.results.length, c.queryError, c.failure],
+  project: ({ context: c }) => [c.sent?.query, c.page, c.total, c.more, c.results.length, c.failure],
 };
 
 describe('recipientSearch: paths of the model', () => {
@@ -75,15 +77,8 @@ function setup(minLength = 3, mode: SearchMode = 'name') {
 const iceSpec: ModelSpec<Snapshot> = {
   ...spec,
   input: { facilityId: 3001, minLength: 2, mode: 'ice' } satisfies RecipientSearchInput,
-  samples: () => [
-    { type: 'search.query', query: 'A12' },
-    { type: 'search.query', query: 'x1' },
-    { type: 'search.lastName', lastName: 'Ga' },
-    { type: 'search.lastName', lastName: 'Garc' },
-    { type: 'search.query', query: '' },
-    { type: 'search.lastName', lastName: '' },
-  ],
-  project: ({ context: c }) => [c.query, c.lastName, c.page, c.total, c.queryError, c.lastNameError, c.failure],
+  samples: () => [submit('A12', 'Ga'), submit('A1234', 'Her'), { type: 'search.clear' }],
+  project: ({ context: c }) => [c.sent?.query, c.sent?.lastName, c.page, c.total, c.failure],
 };
 
 describe('recipientSearch (ICE): paths of the model', () => {
@@ -94,28 +89,18 @@ describe('recipientSearch (ICE): paths of the model', () => {
 });
 
 describe('recipientSearch: booking number and ICE (§2, §5)', () => {
-  it('a juvenile or Canadian facility searches by booking number (2 characters at least)', () => {
+  it('a juvenile or Canadian facility searches by booking number', () => {
     const { actor, clock, calls } = setup(2, 'booking');
-    actor.send({ type: 'search.query', query: '2' });
-    expect(actor.getSnapshot().context.queryError).toBe('VALIDATION.KEEP_TYPING');
-    actor.send({ type: 'search.query', query: '2024-2001' });
+    actor.send(submit('2024-2001'));
     clock.increment(250);
     expect(calls.inputs('searchInmates')).toEqual([
       { facilityId: HARRIS.id, query: '2024-2001', page: 1, mode: 'booking', lastName: '' },
     ]);
   });
 
-  it('ICE needs an A-number and 2 or 3 letters of the last name before it searches', () => {
+  it('ICE searches by the A-number and the last name\'s first letters, trimmed', () => {
     const { actor, clock, calls } = setup(2, 'ice');
-    actor.send({ type: 'search.query', query: 'A123' });
-    expect(actor.getSnapshot().value).toBe('invalid');
-    expect(actor.getSnapshot().context).toMatchObject({ queryError: null, lastNameError: 'VALIDATION.KEEP_TYPING' });
-    actor.send({ type: 'search.lastName', lastName: 'Garc' });
-    expect(actor.getSnapshot().context.lastNameError).toBe('VALIDATION.TOO_MANY');
-    actor.send({ type: 'search.query', query: 'B12' });
-    expect(actor.getSnapshot().context.queryError).toBe('VALIDATION.INVALID_ENTRY');
-    actor.send({ type: 'search.query', query: 'A123' });
-    actor.send({ type: 'search.lastName', lastName: 'Gar' });
+    actor.send(submit(' A123 ', ' Gar '));
     clock.increment(250);
     expect(calls.inputs('searchInmates')).toEqual([
       { facilityId: HARRIS.id, query: 'A123', page: 1, mode: 'ice', lastName: 'Gar' },
@@ -124,25 +109,27 @@ describe('recipientSearch: booking number and ICE (§2, §5)', () => {
 });
 
 describe('recipientSearch: behaviour', () => {
-  it('§5: a query shorter than the minimum asks to keep typing; an empty one is idle', () => {
-    const { actor } = setup();
-    actor.send({ type: 'search.query', query: 'sm' });
-    expect(actor.getSnapshot().value).toBe('invalid');
-    expect(actor.getSnapshot().context.queryError).toBe('VALIDATION.KEEP_TYPING');
-    actor.send({ type: 'search.query', query: '   ' });
+  it('nothing to search (the form emptied or to correct) stops the search under way and drops the results', async () => {
+    const { actor, calls, clock } = setup();
+    actor.send(submit('smi'));
+    clock.increment(DELAYS.searchThrottle);
+    calls.resolve('searchInmates', searchAnswer(1));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('results');
+    actor.send({ type: 'search.clear' });
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context.queryError).toBeNull();
-  });
-
-  it('§5: two characters are enough for a non-standard facility', () => {
-    const { actor } = setup(2);
-    actor.send({ type: 'search.query', query: 'sm' });
-    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(actor.getSnapshot().context).toMatchObject({ sent: null, results: [], total: 0, more: false });
+    actor.send(submit('smith'));
+    clock.increment(DELAYS.searchThrottle);
+    actor.send({ type: 'search.clear' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    clock.increment(DELAYS.searchThrottle);
+    expect((calls.inputs('searchInmates') as Search['input'][]).map((i) => i.query)).toEqual(['smi', 'smith']);
   });
 
   it('§9: searches only after the 250 ms throttle, with the trimmed query and page 1', () => {
     const { actor, calls, clock } = setup();
-    actor.send({ type: 'search.query', query: ' smith ' });
+    actor.send(submit(' smith '));
     clock.increment(DELAYS.searchThrottle - 1);
     expect(actor.getSnapshot().value).toBe('waiting');
     clock.increment(1);
@@ -159,9 +146,9 @@ describe('recipientSearch: behaviour', () => {
     );
     const clock = new SimulatedClock();
     const actor = start(recipientSearchMachine.provide({ actors: { searchInmates: search } }), input, clock);
-    actor.send({ type: 'search.query', query: 'smi' });
+    actor.send(submit('smi'));
     clock.increment(DELAYS.searchThrottle);
-    actor.send({ type: 'search.query', query: 'garcia' });
+    actor.send(submit('garcia'));
     expect(actor.getSnapshot().value).toBe('waiting');
     expect(requests[0]?.signal.aborted).toBe(true);
     clock.increment(DELAYS.searchThrottle);
@@ -178,7 +165,7 @@ describe('recipientSearch: behaviour', () => {
 
   it('§8: no match is the empty state (DEPOSIT.SEARCH_NOT_FOUND)', async () => {
     const { actor, calls, clock } = setup();
-    actor.send({ type: 'search.query', query: 'nobody' });
+    actor.send(submit('nobody'));
     clock.increment(DELAYS.searchThrottle);
     calls.resolve('searchInmates', NO_MATCH);
     await settle();
@@ -187,7 +174,7 @@ describe('recipientSearch: behaviour', () => {
 
   it('pages only within 1..ceil(total / perPage), and straight to searching', async () => {
     const { actor, calls, clock } = setup();
-    actor.send({ type: 'search.query', query: 'smi' });
+    actor.send(submit('smi'));
     clock.increment(DELAYS.searchThrottle);
     calls.resolve('searchInmates', searchAnswer(1, HARRIS_INMATES.slice(0, 12)));
     await settle();
@@ -212,7 +199,7 @@ describe('recipientSearch: behaviour', () => {
 
   it('keeps "more than" from an answer past the server\'s cap, pages within the cap, and a new search drops it', async () => {
     const { actor, calls, clock } = setup();
-    actor.send({ type: 'search.query', query: 'smi' });
+    actor.send(submit('smi'));
     clock.increment(DELAYS.searchThrottle);
     // The server counted 12 and no further (docs/decisions/0023).
     calls.resolve('searchInmates', { ...searchAnswer(1, HARRIS_INMATES.slice(0, 12)), more: true });
@@ -222,19 +209,19 @@ describe('recipientSearch: behaviour', () => {
     expect(s.context).toMatchObject({ total: 12, more: true });
     expect(s.can({ type: 'search.page', page: 2 })).toBe(true);
     expect(s.can({ type: 'search.page', page: 3 })).toBe(false);
-    actor.send({ type: 'search.query', query: 'smith' });
+    actor.send(submit('smith'));
     expect(actor.getSnapshot().context.more).toBe(true);
     clock.increment(DELAYS.searchThrottle);
     calls.resolve('searchInmates', searchAnswer(1, HARRIS_INMATES.slice(0, 3)));
     await settle();
     expect(actor.getSnapshot().context).toMatchObject({ total: 3, more: false });
-    actor.send({ type: 'search.query', query: 'sm' });
+    actor.send({ type: 'search.clear' });
     expect(actor.getSnapshot().context).toMatchObject({ total: 0, more: false });
   });
 
   it('a failed search can be retried', async () => {
     const { actor, calls, clock } = setup();
-    actor.send({ type: 'search.query', query: 'smi' });
+    actor.send(submit('smi'));
     clock.increment(DELAYS.searchThrottle);
     calls.reject('searchInmates', NETWORK_FAILURE);
     await settle();
