@@ -309,7 +309,10 @@ export const SEARCH_FIELDS = {
  * §5 the recipient step's search form for a facility's kind of search: SEARCH_FIELDS, with the name's
  * minimum the facility asks for (3 at standard facilities, 2 in the other variant).
  */
-export function searchFormSchema(mode: 'name' | 'booking' | 'ice', nameMin: number = SEARCH_MIN.name): yup.AnyObjectSchema {
+export function searchFormSchema(
+  mode: 'name' | 'booking' | 'ice',
+  nameMin: number = SEARCH_MIN.name,
+): yup.AnyObjectSchema {
   if (mode === 'name') return yup.object({ name_query: SEARCH_FIELDS.name.name_query.min(nameMin, MSG.keepTyping) });
   return yup.object(SEARCH_FIELDS[mode]);
 }

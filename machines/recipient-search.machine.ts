@@ -6,7 +6,12 @@
 import { assign, setup } from 'xstate';
 import { DELAYS, RESULTS_PER_PAGE } from '../contract/constants.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
-import type { RecipientSearchContext, RecipientSearchEvent, RecipientSearchInput, SearchCriteria } from './wizard.types.ts';
+import type {
+  RecipientSearchContext,
+  RecipientSearchEvent,
+  RecipientSearchInput,
+  SearchCriteria,
+} from './wizard.types.ts';
 import { calls } from './calls.ts';
 
 type Search = ActorIO['searchInmates'];

@@ -24,7 +24,10 @@ const AT_HARRIS: Scene = {
 };
 
 /** A valid search, as the step's form sends it. */
-const search = (query: string, lastName = ''): RecipientSearchEvent => ({ type: 'search.submit', values: { query, lastName } });
+const search = (query: string, lastName = ''): RecipientSearchEvent => ({
+  type: 'search.submit',
+  values: { query, lastName },
+});
 
 /** The recipient step with `query` typed into the search. */
 function typed(query: string, more: Omit<Scene, 'server' | 'route'> = {}): Scene {

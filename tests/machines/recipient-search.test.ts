@@ -98,7 +98,7 @@ describe('recipientSearch: booking number and ICE (§2, §5)', () => {
     ]);
   });
 
-  it('ICE searches by the A-number and the last name\'s first letters, trimmed', () => {
+  it("ICE searches by the A-number and the last name's first letters, trimmed", () => {
     const { actor, clock, calls } = setup(2, 'ice');
     actor.send(submit(' A123 ', ' Gar '));
     clock.increment(250);
