@@ -285,8 +285,7 @@ export const SEARCH_FIELDS = {
   // A name of at least 2 characters (the shorter of the two variants; the client may ask for 3).
   name: { name_query: nameQuerySchema(SEARCH_MIN.nameShort).max(60, MSG.tooMany) },
   booking: { booking_code: bookingCodeSchema.max(30, MSG.tooMany) },
-  // ICE: A-number (optional letter A, then digits; at least 2 characters) and 2 to 3 letters of the
-  // last name.
+  // ICE: A-number (optional letter A, then at least 2 digits) and 2 to 3 letters of the last name.
   ice: {
     name_query: yup
       .string()
@@ -294,7 +293,9 @@ export const SEARCH_FIELDS = {
       .required(MSG.required)
       .min(SEARCH_MIN.aNumber, MSG.keepTyping)
       .max(10, MSG.tooMany)
-      .matches(/^[Aa]?\d+$/, MSG.invalid),
+      .matches(/^[Aa]?\d+$/, MSG.invalid)
+      // The digits are what is searched (the letter A is optional): 2 of them at least.
+      .test('a-number-digits', MSG.keepTyping, (v) => !v || v.replace(/^[Aa]/, '').length >= SEARCH_MIN.aNumber),
     inmate_last_name: yup
       .string()
       .trim()

@@ -146,6 +146,7 @@ describe('GET /pay/search_inmates_special', () => {
   it('checks the A-number and last-name prefix', async () => {
     const cases: [string, object][] = [
       ['name_query=A&inmate_last_name=Her', { name_query: 'VALIDATION.KEEP_TYPING' }],
+      ['name_query=A1&inmate_last_name=Her', { name_query: 'VALIDATION.KEEP_TYPING' }],
       ['name_query=B123&inmate_last_name=Her', { name_query: 'VALIDATION.INVALID_ENTRY' }],
       ['name_query=A123', { inmate_last_name: 'VALIDATION.REQUIRED' }],
       ['name_query=A123&inmate_last_name=H', { inmate_last_name: 'VALIDATION.KEEP_TYPING' }],
