@@ -269,6 +269,43 @@ export const AlertsChoosing: Story = {
 
 export const AlertsChoosingSpanish: Story = { ...AlertsChoosing, globals: { locale: 'es' } };
 
+/** The dialog's form: Cousin's account (no alerts yet) ticked by email and saved. */
+export const AlertsTickedAndSaved: Story = {
+  parameters: {
+    machineState: 'destinationAccounts:alerts.choosing',
+    page: {
+      machine: accounts({ alerts: { success: true, errors: {}, breakage: { sms: 3, email: 1 } } }),
+      input,
+      events: OPEN_ALERTS,
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = canvas.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: t('DEST_ACCOUNTS.ALERTS_EMAIL') }));
+    await userEvent.click(within(dialog).getByRole('button', { name: t('DEST_ACCOUNTS.ALERTS_SAVE') }));
+    await expect(await within(dialog).findByRole('status')).toHaveTextContent(t('DEST_ACCOUNTS.ALERTS_BY_EMAIL'));
+  },
+};
+
+/** §4 declining unticks both channels; a failed save keeps them unticked, to save again. */
+export const AlertsDeclineFailed: Story = {
+  parameters: {
+    machineState: 'destinationAccounts:alerts.choosing',
+    page: {
+      machine: accounts({ alerts: { fail: NETWORK_FAILURE } }),
+      input,
+      events: [{ type: 'alerts.open', id: 301 }],
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const dialog = canvas.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: t('DEST_ACCOUNTS.ALERTS_DECLINE') }));
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(t('ERROR.NETWORK'));
+    await expect(within(dialog).getByRole('checkbox', { name: t('DEST_ACCOUNTS.ALERTS_SMS') })).not.toBeChecked();
+    await expect(within(dialog).getByRole('checkbox', { name: t('DEST_ACCOUNTS.ALERTS_EMAIL') })).not.toBeChecked();
+  },
+};
+
 export const AlertsSaving: Story = {
   parameters: {
     machineState: 'destinationAccounts:alerts.saving',
