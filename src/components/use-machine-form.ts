@@ -1,7 +1,7 @@
 // Every form's field layer (docs/decisions/0041): Formik owns what the payer types (values, touched,
-// validation on blur and on submit with the contract's yup schema); the form's machine receives the
-// values, valid, with its submit event and owns the flow (saving, the server's answer, outcomes). No
-// value is kept in both.
+// validation with the contract's yup schema on blur, on submit, and as it is typed once a field shows
+// its error); the form's machine receives the values, valid, with its submit event and owns the flow
+// (saving, the server's answer, outcomes). No value is kept in both.
 //
 // The server's field errors come from the machine's answer: a field shows the server's message until it
 // is edited, then its own schema's (§5: server-side errors clear on edit). A screen that must tell its
@@ -94,7 +94,9 @@ export function useMachineForm<V extends FormValues<V>>(options: MachineFormOpti
   const errorOf = (name: string) => fromServer(name) ?? own(name);
 
   const set = <K extends keyof V & string>(name: K, value: V[K]) => {
-    void formik.setFieldValue(name, value, false);
+    // A field checks itself when left; once it shows its own error, it is checked again as it is typed,
+    // so the error goes as soon as the value is right.
+    void formik.setFieldValue(name, value, own(name) !== undefined);
     setEdited({ of: serverErrors, names: new Set([...editedNames, name]) });
     onEdit?.(name, value);
   };

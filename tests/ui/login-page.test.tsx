@@ -45,14 +45,17 @@ describe('the sign-in form', () => {
     expect(summary.textContent).toContain(`${en.LOGIN.PASSWORD} - ${en.VALIDATION.REQUIRED}`);
     expect(document.activeElement).toBe(summary);
     expect(posts('login')).toBe(before);
-    // Typing clears nothing until the field is checked again on blur.
+    // A field showing its error is checked again as it is typed.
     await user.type(screen.getByLabelText(new RegExp(en.LOGIN.EMAIL)), 'not-an-email');
-    await user.tab();
     await waitFor(() =>
       expect(document.querySelector('label[for="field-email"]')?.textContent).toBe(
         `${en.LOGIN.EMAIL} - ${en.VALIDATION.INVALID_EMAIL}`,
       ),
     );
+    await user.clear(screen.getByLabelText(new RegExp(en.LOGIN.EMAIL)));
+    await user.type(screen.getByLabelText(new RegExp(en.LOGIN.EMAIL)), 'ana@example.com');
+    await waitFor(() => expect(document.querySelector('label[for="field-email"]')?.textContent).toBe(en.LOGIN.EMAIL));
+    expect(screen.getByRole('alert').textContent).not.toContain(en.LOGIN.EMAIL);
   });
 
   it('§8: a wrong password says one message, keeps the email and empties the password', async () => {
