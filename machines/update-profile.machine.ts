@@ -1,10 +1,14 @@
 // /account/update_profile (§2 "also: update profile"; §7 account notification status): the payer's names
 // and phone, and how they want to be notified (notificationNeedsExecuted until they choose). A refused
 // or failed save keeps what was typed and says why.
+//
+// The form's values are its field layer's (src/components/use-machine-form.ts, decision 0041): the
+// screen validates them with the contract's profileSchema and sends them, valid, with profile.submit.
+// The machine keeps the server's copy (`sent`: what loadProfile answered, then the save's request),
+// which the form opens with, and owns the save and its outcome.
 import { type SnapshotFrom, assign, setup } from 'xstate';
 import type { FieldErrors } from '../contract/entities.ts';
-import { profileSchema, type NotificationStatus, type Profile } from '../contract/profile.ts';
-import { collectErrors } from '../contract/schemas.ts';
+import type { NotificationStatus, Profile } from '../contract/profile.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';
 import { calls } from './calls.ts';
@@ -20,30 +24,30 @@ export interface ProfileValues {
 }
 
 export interface UpdateProfileContext {
-  values: ProfileValues;
+  /** The server's copy: the loaded profile, then the last save's request (what the form opens with). */
+  sent: ProfileValues | null;
   /** The account's email, shown only. */
   email: string;
   /** The payer has not chosen yet how to be notified (§7 notificationNeedsExecuted). */
   needsChoice: boolean;
+  /** The server's field errors of the last save (the form shows each until its field is edited). */
   errors: FieldErrors;
-  showErrors: boolean;
   failure: string | null;
   /** The last save went through (a status message says so). */
   saved: boolean;
 }
 
 export type UpdateProfileEvent =
-  { type: 'profile.change'; values: Partial<ProfileValues> } | { type: 'profile.submit' } | { type: 'profile.retry' };
+  /** The form's values, valid by the contract's profileSchema. */
+  { type: 'profile.submit'; values: ProfileValues } | { type: 'profile.retry' };
 
-export function profileErrors(values: ProfileValues): FieldErrors {
-  return collectErrors(profileSchema, {
-    first_name: values.first_name,
-    last_name: values.last_name,
-    phone: values.phone,
-  });
-}
-
-const EMPTY: ProfileValues = { first_name: '', last_name: '', phone: '', sms: false, email: false };
+export const EMPTY_PROFILE_VALUES: ProfileValues = {
+  first_name: '',
+  last_name: '',
+  phone: '',
+  sms: false,
+  email: false,
+};
 
 function valuesOf(profile: Profile, n: NotificationStatus): ProfileValues {
   return {
@@ -64,26 +68,21 @@ export const updateProfileMachine = setup({
   actors: {
     ...calls('loadProfile', 'saveProfile'),
   },
-  guards: {
-    isValid: ({ context }) => Object.keys(profileErrors(context.values)).length === 0,
-  },
   actions: {
     assignLoaded: assign((_, params: { answer: IO['loadProfile']['output'] }) => ({
-      values: valuesOf(params.answer.profile, params.answer.notifications),
+      sent: valuesOf(params.answer.profile, params.answer.notifications),
       email: params.answer.profile.email,
       needsChoice: params.answer.notifications.notificationNeedsExecuted,
       failure: null,
     })),
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
-    change: assign(({ context }, params: { values: Partial<ProfileValues> }) => {
-      const errors = { ...context.errors } as Record<string, string | undefined>;
-      for (const k of Object.keys(params.values)) delete errors[k];
-      return { values: { ...context.values, ...params.values }, errors: errors as FieldErrors, saved: false };
-    }),
-    showErrors: assign(({ context }) => ({ errors: profileErrors(context.values), showErrors: true })),
-    startSave: assign({ errors: {}, showErrors: false, failure: null, saved: false }),
+    startSave: assign((_, params: { values: ProfileValues }) => ({
+      sent: params.values,
+      errors: {},
+      failure: null,
+      saved: false,
+    })),
     assignSaved: assign((_, params: { answer: IO['saveProfile']['output'] }) => ({
-      values: valuesOf(params.answer.profile, params.answer.notifications),
       needsChoice: params.answer.notifications.notificationNeedsExecuted,
       saved: true,
     })),
@@ -91,12 +90,12 @@ export const updateProfileMachine = setup({
     assignSaveFailure: assign((_, params: { error: unknown }) => {
       const failure = toCallFailure(params.error);
       const fields = Object.keys(failure.errors).length > 0 && !failure.errors.form;
-      return { errors: fields ? failure.errors : {}, showErrors: true, failure: fields ? null : failure.code };
+      return { errors: fields ? failure.errors : {}, failure: fields ? null : failure.code };
     }),
   },
 }).createMachine({
   id: 'updateProfile',
-  context: { values: EMPTY, email: '', needsChoice: false, errors: {}, showErrors: false, failure: null, saved: false },
+  context: { sent: null, email: '', needsChoice: false, errors: {}, failure: null, saved: false },
   initial: 'loading',
   states: {
     loading: {
@@ -121,8 +120,10 @@ export const updateProfileMachine = setup({
     editing: {
       tags: ['editing'],
       on: {
-        'profile.change': { actions: { type: 'change', params: ({ event }) => ({ values: event.values }) } },
-        'profile.submit': [{ guard: 'isValid', target: 'saving', actions: 'startSave' }, { actions: 'showErrors' }],
+        'profile.submit': {
+          target: 'saving',
+          actions: { type: 'startSave', params: ({ event }) => ({ values: event.values }) },
+        },
       },
     },
     saving: {
@@ -130,14 +131,13 @@ export const updateProfileMachine = setup({
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
-        input: ({ context }) => ({
-          profile: {
-            first_name: context.values.first_name,
-            last_name: context.values.last_name,
-            phone: context.values.phone,
-          },
-          notifications: { sms: context.values.sms, email: context.values.email },
-        }),
+        input: ({ context }) => {
+          const v = context.sent ?? EMPTY_PROFILE_VALUES;
+          return {
+            profile: { first_name: v.first_name, last_name: v.last_name, phone: v.phone },
+            notifications: { sms: v.sms, email: v.email },
+          };
+        },
         onDone: {
           target: 'editing',
           actions: { type: 'assignSaved', params: ({ event }) => ({ answer: event.output }) },

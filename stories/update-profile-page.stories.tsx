@@ -23,6 +23,13 @@ type Story = StoryObj<typeof meta> & { parameters: PageStoryParameters };
 const input = pageInput('update_profile', { signedIn: true });
 const PROFILE: Profile = { first_name: 'Ben', last_name: 'Carter', phone: '(713) 555-0110', email: 'ben@example.com' };
 const UNCHOSEN: NotificationStatus = { notificationNeedsExecuted: true, sms: false, email: false };
+/** The form's values as loaded (a submit sends them, valid). */
+const VALUES = { first_name: 'Ben', last_name: 'Carter', phone: '(713) 555-0110', sms: false, email: false };
+const BAD_PHONE: CallFailure = {
+  status: 400,
+  code: 'ERROR.UNEXPECTED',
+  errors: { phone: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' } as CallFailure['errors'],
+};
 type Loaded = { profile: Profile; notifications: NotificationStatus };
 type Answer<O> = O | 'never' | { fail: CallFailure };
 
@@ -62,29 +69,46 @@ export const Editing: Story = {
 
 export const EditingSpanish: Story = { ...Editing, globals: { locale: 'es' } };
 
-/** §5: a one-letter name is refused; the error summary takes focus. */
+/** §5: a one-letter name is refused by the form before anything is sent; the error summary takes focus. */
 export const Invalid: Story = {
+  parameters: { machineState: 'updateProfile:editing', page: { machine: profile(), input } },
+  play: async ({ canvas, userEvent }) => {
+    const first = canvas.getByLabelText(t('PROFILE.FIRST_NAME'));
+    await userEvent.clear(first);
+    await userEvent.type(first, 'B');
+    await userEvent.click(canvas.getByRole('button', { name: t('PROFILE.SAVE') }));
+    const summary = await canvas.findByRole('alert');
+    await expect(
+      canvas.getByRole('link', { name: `${t('PROFILE.FIRST_NAME')} - ${t('VALIDATION.KEEP_TYPING')}` }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveFocus());
+  },
+};
+
+export const InvalidSpanish: Story = { ...Invalid, globals: { locale: 'es' } };
+
+/** The server refused the phone: its message is on the field, everything typed is kept. */
+export const Refused: Story = {
   parameters: {
     machineState: 'updateProfile:editing',
     page: {
-      machine: profile(),
+      machine: profile(undefined, { fail: BAD_PHONE }),
       input,
-      events: [{ type: 'profile.change', values: { first_name: 'B' } }, { type: 'profile.submit' }],
+      events: [{ type: 'profile.submit', values: { ...VALUES, last_name: 'Carter-Ruiz', phone: '(713) 555-0199' } }],
     },
   },
   play: async ({ canvas }) => {
-    await waitFor(() =>
-      expect(
-        canvas.getByRole('link', { name: `${t('PROFILE.FIRST_NAME')} - ${t('VALIDATION.KEEP_TYPING')}` }),
-      ).toBeInTheDocument(),
-    );
+    await expect(
+      await canvas.findByRole('link', { name: `${t('PROFILE.PHONE')} - ${t('VALIDATION.INVALID_PHONE_FOR_COUNTRY')}` }),
+    ).toBeInTheDocument();
+    await expect(canvas.getByLabelText(t('PROFILE.LAST_NAME'))).toHaveValue('Carter-Ruiz');
   },
 };
 
 export const Saving: Story = {
   parameters: {
     machineState: 'updateProfile:saving',
-    page: { machine: profile(undefined, 'never'), input, events: [{ type: 'profile.submit' }] },
+    page: { machine: profile(undefined, 'never'), input, events: [{ type: 'profile.submit', values: VALUES }] },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
@@ -97,11 +121,12 @@ export const Saved: Story = {
     page: {
       machine: profile(),
       input,
-      events: [{ type: 'profile.change', values: { last_name: 'Carter-Ruiz', sms: true } }, { type: 'profile.submit' }],
+      events: [{ type: 'profile.submit', values: { ...VALUES, last_name: 'Carter-Ruiz', sms: true } }],
     },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(t('PROFILE.SAVED'))).toBeInTheDocument();
+    await expect(canvas.getByLabelText(t('PROFILE.LAST_NAME'))).toHaveValue('Carter-Ruiz');
     await expect(canvas.queryByText(t('PROFILE.NOTIFY_CHOOSE'))).toBeNull();
   },
 };

@@ -32,12 +32,15 @@ const BAD_PHONE: CallFailure = {
   errors: { phone: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' } as CallFailure['errors'],
 };
 
+/** The form's values, valid (the form checks them with profileSchema: tests/ui/update-profile-page.test.tsx). */
+const VALUES = { first_name: 'Ben', last_name: 'Carter', phone: '(713) 555-0110', sms: false, email: false };
+const CHANGED = { ...VALUES, first_name: 'Benjamin', sms: true };
+
 const samples = {
-  'profile.change': [
-    { type: 'profile.change', values: { first_name: 'B' } },
-    { type: 'profile.change', values: { first_name: 'Benjamin', sms: true } },
+  'profile.submit': [
+    { type: 'profile.submit', values: VALUES },
+    { type: 'profile.submit', values: CHANGED },
   ],
-  'profile.submit': [{ type: 'profile.submit' }],
   'profile.retry': [{ type: 'profile.retry' }],
 } satisfies EventSamples<UpdateProfileEvent>;
 
@@ -47,7 +50,14 @@ const spec: ModelSpec<Snapshot> = {
   samples: () => allSamples(samples),
   answers: { loadProfile: () => [LOADED], saveProfile: () => [SAVED] },
   failures: { loadProfile: [NETWORK_FAILURE], saveProfile: [BAD_PHONE, NETWORK_FAILURE] },
-  project: ({ context: c }) => [c.values.first_name, c.values.sms, c.showErrors, c.failure, c.saved, c.needsChoice],
+  project: ({ context: c }) => [
+    c.sent?.first_name,
+    c.sent?.sms,
+    Object.keys(c.errors).join(),
+    c.failure,
+    c.saved,
+    c.needsChoice,
+  ],
 };
 
 describe('updateProfile: paths of the model', () => {
@@ -69,20 +79,11 @@ describe('updateProfile: behaviour', () => {
     return { calls, actor, snap: () => actor.getSnapshot() as Snapshot };
   }
 
-  it('§5: a name of one letter is refused before anything is sent', async () => {
+  it('opens with the loaded profile; saves names, phone and the notification choice; a refused phone keeps what was sent', async () => {
     const t = await loaded();
-    expect(t.snap().context.needsChoice).toBe(true);
-    t.actor.send({ type: 'profile.change', values: { first_name: 'B' } });
-    t.actor.send({ type: 'profile.submit' });
-    expect(t.snap().context.errors).toEqual({ first_name: 'VALIDATION.KEEP_TYPING' });
-    expect(t.calls.inputs('saveProfile')).toEqual([]);
-  });
-
-  it('saves names, phone and the notification choice; a refused phone keeps what was typed', async () => {
-    const t = await loaded();
+    expect(t.snap().context).toMatchObject({ sent: { ...VALUES }, needsChoice: true, email: 'ben@example.com' });
     // A number the client takes (the phone rule of contract/phone.ts) that the server then refuses.
-    t.actor.send({ type: 'profile.change', values: { phone: '(713) 555-0199', sms: true } });
-    t.actor.send({ type: 'profile.submit' });
+    t.actor.send({ type: 'profile.submit', values: { ...VALUES, phone: '(713) 555-0199', sms: true } });
     expect(t.calls.inputs('saveProfile')).toEqual([
       {
         profile: { first_name: 'Ben', last_name: 'Carter', phone: '(713) 555-0199' },
@@ -91,15 +92,26 @@ describe('updateProfile: behaviour', () => {
     ]);
     t.calls.reject('saveProfile', BAD_PHONE);
     await settle();
+    expect(t.snap().value).toBe('editing');
     expect(t.snap().context).toMatchObject({
-      values: { phone: '(713) 555-0199', sms: true },
+      sent: { phone: '(713) 555-0199', sms: true },
       errors: BAD_PHONE.errors,
+      failure: null,
+      saved: false,
     });
-    t.actor.send({ type: 'profile.change', values: { phone: '(713) 555-0110' } });
-    t.actor.send({ type: 'profile.submit' });
+    t.actor.send({ type: 'profile.submit', values: { ...VALUES, sms: true } });
+    expect(t.snap().context.errors).toEqual({});
     t.calls.resolve('saveProfile', SAVED);
     await settle();
     expect(t.snap().context).toMatchObject({ saved: true, needsChoice: false });
+  });
+
+  it("a failed save is the page's message, with what was sent kept", async () => {
+    const t = await loaded();
+    t.actor.send({ type: 'profile.submit', values: CHANGED });
+    t.calls.reject('saveProfile', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().context).toMatchObject({ sent: CHANGED, errors: {}, failure: 'ERROR.NETWORK', saved: false });
   });
 });
 
