@@ -50,6 +50,14 @@ export const verifySchema = yup.object({
     .matches(/^\d{4}$/, MSG.numeric),
 });
 
+/** The agreement modal's part of the request (its two checkboxes). */
+export const agreementSchema = verifySchema.pick(['agree_1', 'agree_2']);
+export type VerifyAgreement = Pick<VerifyRequest, 'agree_1' | 'agree_2'>;
+
+/** The complete-your-profile form's part of the request (date of birth, the SSN's last four). */
+export const verifyProfileSchema = verifySchema.omit(['agree_1', 'agree_2']);
+export type VerifyProfile = Omit<VerifyRequest, 'agree_1' | 'agree_2'>;
+
 /** The date of birth as YYYY-MM-DD. */
 export function dobOf(v: Pick<VerifyRequest, 'dob_month' | 'dob_day' | 'dob_year'>): string {
   return `${v.dob_year}-${v.dob_month.padStart(2, '0')}-${v.dob_day.padStart(2, '0')}`;

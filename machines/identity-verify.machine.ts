@@ -4,11 +4,13 @@
 // retryable moves on with verificationRejected), then the pending US phone accounts to verify with the
 // phone verification modal. Skipped when the status is validated or pending and no pending US phone
 // accounts remain.
+//
+// The two forms' values are their field layer's (src/components/use-machine-form.ts, decision 0041): the
+// screen checks them with the contract's schemas and sends them, valid, with identity.accept and
+// identity.submit. The machine keeps the request (`sent`) and owns the call and its outcomes.
 import { type SnapshotFrom, assign, enqueueActions, not, setup } from 'xstate';
 import type { DestinationAccount, ValidateStatus } from '../contract/accounts.ts';
-import type { FieldErrors } from '../contract/entities.ts';
-import { verifySchema, type VerifyRequest } from '../contract/identity.ts';
-import { collectErrors } from '../contract/schemas.ts';
+import type { VerifyAgreement, VerifyProfile, VerifyRequest } from '../contract/identity.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { phoneVerificationMachine, type PhoneVerifiedEvent } from './phone-verification.machine.ts';
 import type { PageInput, PageToAppEvent } from './pages.ts';
@@ -16,46 +18,44 @@ import { calls } from './calls.ts';
 
 type IO = ActorIO;
 
-export type IdentityValues = Omit<VerifyRequest, 'ssn'> & { ssn: string };
-
 export interface IdentityVerifyContext {
   status: ValidateStatus | null;
   /** The payer's pending US phone accounts (§4: those still to verify). */
   accounts: DestinationAccount[];
-  values: IdentityValues;
-  errors: FieldErrors;
-  showErrors: boolean;
+  /**
+   * The verify request: the agreement once accepted, then the profile form's values. The number is
+   * kept no longer than the call: it is emptied when the call ends.
+   */
+  sent: VerifyRequest;
   failure: string | null;
   /** The account the phone verification modal is about. */
   chosen: DestinationAccount | null;
 }
 
 export type IdentityVerifyEvent =
-  | { type: 'identity.agree'; agree_1?: boolean; agree_2?: boolean }
-  | { type: 'identity.accept' }
-  | { type: 'identity.change'; values: Partial<IdentityValues> }
-  | { type: 'identity.submit' }
+  /** Both checkboxes checked (the form checks them with agreementSchema). */
+  | { type: 'identity.accept'; values: VerifyAgreement }
+  /** The profile form's values, valid by verifyProfileSchema. */
+  | { type: 'identity.submit'; values: VerifyProfile }
   | { type: 'identity.retry' }
   | { type: 'identity.verifyPhone'; id: number }
   | { type: 'identity.closePhone' }
   | { type: 'identity.continue' }
   | PhoneVerifiedEvent;
 
-const EMPTY: IdentityValues = { agree_1: false, agree_2: false, dob_month: '', dob_day: '', dob_year: '', ssn: '' };
+export const EMPTY_VERIFY: VerifyRequest = {
+  agree_1: false,
+  agree_2: false,
+  dob_month: '',
+  dob_day: '',
+  dob_year: '',
+  ssn: '',
+};
 
 /** §4: the US phone accounts still pending. */
 export function pendingUsAccounts(list: readonly DestinationAccount[]): DestinationAccount[] {
   return list.filter((a) => a.validate_status === 'pending' && a.deposit_phone_country === 'US');
 }
-
-export function identityErrors(values: IdentityValues): FieldErrors {
-  return collectErrors(verifySchema, { ...values }) as FieldErrors;
-}
-
-const profileErrors = (values: IdentityValues) => {
-  const { agree_1: _a, agree_2: _b, ...rest } = identityErrors(values) as Record<string, string>;
-  return rest as FieldErrors;
-};
 
 export const identityVerifyMachine = setup({
   types: {
@@ -73,8 +73,6 @@ export const identityVerifyMachine = setup({
       (params.answer.status === 'validated' || params.answer.status === 'pending') &&
       pendingUsAccounts(params.answer.accounts).length === 0,
     isValidated: ({ context }) => context.status === 'validated',
-    hasAgreed: ({ context }) => context.values.agree_1 && context.values.agree_2,
-    isProfileValid: ({ context }) => Object.keys(profileErrors(context.values)).length === 0,
     isSuccess: (_, params: { answer: IO['verifyIdentity']['output'] }) =>
       params.answer.success && params.answer.validate_status !== 'rejected',
     isRetryable: (_, params: { answer: IO['verifyIdentity']['output'] }) => params.answer.retryable,
@@ -88,30 +86,18 @@ export const identityVerifyMachine = setup({
       failure: null,
     })),
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
-    assignAgree: assign(({ context }, params: { agree_1?: boolean | undefined; agree_2?: boolean | undefined }) => ({
-      values: {
-        ...context.values,
-        ...(params.agree_1 === undefined ? {} : { agree_1: params.agree_1 }),
-        ...(params.agree_2 === undefined ? {} : { agree_2: params.agree_2 }),
-      },
+    assignAgreement: assign(({ context }, params: { values: VerifyAgreement }) => ({
+      sent: { ...context.sent, agree_1: params.values.agree_1, agree_2: params.values.agree_2 },
     })),
-    showAgreeErrors: assign(({ context }) => ({
-      errors: identityErrors(context.values),
-      showErrors: true,
-    })),
-    change: assign(({ context }, params: { values: Partial<IdentityValues> }) => ({
-      values: { ...context.values, ...params.values },
-      errors: {},
+    startCall: assign(({ context }, params: { values: VerifyProfile }) => ({
+      sent: { ...context.sent, ...params.values },
       failure: null,
     })),
-    showProfileErrors: assign(({ context }) => ({ errors: profileErrors(context.values), showErrors: true })),
-    startCall: assign({ errors: {}, showErrors: false, failure: null }),
+    // The number is kept in memory no longer than the call (the form keeps what the payer typed).
+    forgetNumber: assign(({ context }) => ({ sent: { ...context.sent, ssn: '' } })),
     assignValidated: assign({ status: 'validated' as ValidateStatus }),
-    // The number is asked for again: it is kept in memory no longer than the call.
-    assignRejected: assign(({ context }) => ({
-      failure: 'IDENTITY.REJECTED',
-      values: { ...context.values, ssn: '' },
-    })),
+    // The number is asked for again (the screen empties its field).
+    assignRejected: assign({ failure: 'IDENTITY.REJECTED' }),
     choose: assign(({ context }, params: { id: number }) => ({
       chosen: context.accounts.find((a) => a.id === params.id) ?? null,
     })),
@@ -135,9 +121,7 @@ export const identityVerifyMachine = setup({
   context: {
     status: null,
     accounts: [],
-    values: EMPTY,
-    errors: {},
-    showErrors: false,
+    sent: EMPTY_VERIFY,
     failure: null,
     chosen: null,
   },
@@ -174,26 +158,19 @@ export const identityVerifyMachine = setup({
       tags: ['dialog', 'agreement'],
       always: { guard: 'isValidated', target: 'accounts' },
       on: {
-        'identity.agree': {
-          actions: {
-            type: 'assignAgree',
-            params: ({ event }) => ({ agree_1: event.agree_1, agree_2: event.agree_2 }),
-          },
+        'identity.accept': {
+          target: 'profile',
+          actions: { type: 'assignAgreement', params: ({ event }) => ({ values: event.values }) },
         },
-        'identity.accept': [
-          { guard: 'hasAgreed', target: 'profile', actions: 'startCall' },
-          { actions: 'showAgreeErrors' },
-        ],
       },
     },
     profile: {
       tags: ['editing', 'profile'],
       on: {
-        'identity.change': { actions: { type: 'change', params: ({ event }) => ({ values: event.values }) } },
-        'identity.submit': [
-          { guard: 'isProfileValid', target: 'submitting', actions: 'startCall' },
-          { actions: 'showProfileErrors' },
-        ],
+        'identity.submit': {
+          target: 'submitting',
+          actions: { type: 'startCall', params: ({ event }) => ({ values: event.values }) },
+        },
       },
     },
     submitting: {
@@ -201,23 +178,23 @@ export const identityVerifyMachine = setup({
       invoke: {
         id: 'verifyIdentity',
         src: 'verifyIdentity',
-        input: ({ context }) => ({ ...context.values }),
+        input: ({ context }) => ({ ...context.sent }),
         onDone: [
           {
             guard: { type: 'isSuccess', params: ({ event }) => ({ answer: event.output }) },
             target: 'accounts',
-            actions: 'assignValidated',
+            actions: ['forgetNumber', 'assignValidated'],
           },
           {
             guard: { type: 'isRetryable', params: ({ event }) => ({ answer: event.output }) },
             target: 'profile',
-            actions: 'assignRejected',
+            actions: ['forgetNumber', 'assignRejected'],
           },
-          { target: 'rejected' },
+          { target: 'rejected', actions: 'forgetNumber' },
         ],
         onError: {
           target: 'profile',
-          actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) },
+          actions: ['forgetNumber', { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) }],
         },
       },
     },

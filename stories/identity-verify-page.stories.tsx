@@ -31,14 +31,11 @@ function identity(
   return provideMachine(identityVerifyMachine, { loadIdentity: call(load), verifyIdentity: call(verify) });
 }
 
-const AGREE = [
-  { type: 'identity.agree', agree_1: true },
-  { type: 'identity.agree', agree_2: true },
-  { type: 'identity.accept' },
-];
-const FILLED = [
+/** The forms' values, valid, as their submits send them. */
+const AGREE = [{ type: 'identity.accept', values: { agree_1: true, agree_2: true } }];
+const SUBMITTED = [
   ...AGREE,
-  { type: 'identity.change', values: { dob_month: '2', dob_day: '11', dob_year: '1979', ssn: '4321' } },
+  { type: 'identity.submit', values: { dob_month: '2', dob_day: '11', dob_year: '1979', ssn: '4321' } },
 ];
 
 export const Loading: Story = {
@@ -55,38 +52,39 @@ export const LoadFailed: Story = {
   },
 };
 
-/** The agreement modal: both checkboxes are needed. */
+/** The agreement modal: both checkboxes are needed (accepting with none checked says so on each). */
 export const Agreement: Story = {
-  parameters: {
-    machineState: 'identityVerify:agreement',
-    page: { machine: identity(), input, events: [{ type: 'identity.accept' }] },
-  },
-  play: async ({ canvas }) => {
+  parameters: { machineState: 'identityVerify:agreement', page: { machine: identity(), input } },
+  play: async ({ canvas, userEvent }) => {
     const dialog = within(canvas.getByRole('dialog', { name: t('IDENTITY.AGREE_TITLE') }));
     await expect(
       dialog.getByRole('checkbox', { name: new RegExp(t('IDENTITY.AGREE_1').slice(0, 20)) }),
     ).not.toBeChecked();
-    await expect(dialog.getAllByText(`- ${t('VALIDATION.AGREE_TERMS')}`, { exact: false })).toHaveLength(2);
+    await userEvent.click(dialog.getByRole('button', { name: t('IDENTITY.ACCEPT') }));
+    await waitFor(() =>
+      expect(dialog.getAllByText(`- ${t('VALIDATION.AGREE_TERMS')}`, { exact: false })).toHaveLength(2),
+    );
   },
 };
 
 export const AgreementSpanish: Story = { ...Agreement, globals: { locale: 'es' } };
 
-/** Complete your profile, with the §5 errors. */
+/** Complete your profile, with the §5 errors of a submit with nothing entered. */
 export const Profile: Story = {
-  parameters: {
-    machineState: 'identityVerify:profile',
-    page: { machine: identity(), input, events: [...AGREE, { type: 'identity.submit' }] },
-  },
-  play: async ({ canvas }) => {
+  parameters: { machineState: 'identityVerify:profile', page: { machine: identity(), input, events: AGREE } },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t('IDENTITY.SUBMIT') }));
     await waitFor(() =>
       expect(
         canvas.getByRole('link', { name: `${t('IDENTITY.SSN')} - ${t('VALIDATION.REQUIRED')}` }),
       ).toBeInTheDocument(),
     );
     await expect(canvas.getByLabelText(new RegExp(`^${t('IDENTITY.SSN')}`))).toHaveAttribute('type', 'password');
+    await waitFor(() => expect(canvas.getByRole('alert')).toHaveFocus());
   },
 };
+
+export const ProfileSpanish: Story = { ...Profile, globals: { locale: 'es' } };
 
 /** §4: rejected and retryable: the failure, and the form again. */
 export const RejectedRetry: Story = {
@@ -95,7 +93,7 @@ export const RejectedRetry: Story = {
     page: {
       machine: identity(undefined, { success: false, validate_status: 'rejected', retryable: true }),
       input,
-      events: [...FILLED, { type: 'identity.submit' }],
+      events: SUBMITTED,
     },
   },
   play: async ({ canvas }) => {
@@ -110,7 +108,7 @@ export const RejectedRetrySpanish: Story = { ...RejectedRetry, globals: { locale
 export const Submitting: Story = {
   parameters: {
     machineState: 'identityVerify:submitting',
-    page: { machine: identity(undefined, 'never'), input, events: [...FILLED, { type: 'identity.submit' }] },
+    page: { machine: identity(undefined, 'never'), input, events: SUBMITTED },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
@@ -121,7 +119,7 @@ export const Submitting: Story = {
 export const Accounts: Story = {
   parameters: {
     machineState: 'identityVerify:accounts',
-    page: { machine: identity(), input, events: [...FILLED, { type: 'identity.submit' }] },
+    page: { machine: identity(), input, events: SUBMITTED },
   },
   play: async ({ canvas }) => {
     const list = within(await canvas.findByRole('list', { name: t('IDENTITY.ACCOUNTS_TITLE') }));
@@ -135,7 +133,7 @@ export const VerifyingPhone: Story = {
     page: {
       machine: identity(),
       input,
-      events: [...FILLED, { type: 'identity.submit' }, { type: 'identity.verifyPhone', id: 303 }],
+      events: [...SUBMITTED, { type: 'identity.verifyPhone', id: 303 }],
     },
   },
   play: async ({ canvas }) => {

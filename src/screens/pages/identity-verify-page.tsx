@@ -1,18 +1,30 @@
-// identity.verify (§2, 15%, no back button): renders the identityVerify machine's states only.
+// identity.verify (§2, 15%, no back button): renders the identityVerify machine's states; the agreement's
+// and the profile's values are their forms' field layer's (src/components/use-machine-form.ts, decision
+// 0041), checked with the contract's schemas and sent, valid, with identity.accept and identity.submit.
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import {
+  type VerifyAgreement,
+  type VerifyProfile,
+  agreementSchema,
+  verifyProfileSchema,
+} from '../../../contract/identity.ts';
 import type { identityVerifyMachine } from '../../../machines/identity-verify.machine.ts';
-import { ErrorSummary, focusErrorSummary } from '../../components/error-summary.tsx';
+import { ErrorSummary } from '../../components/error-summary.tsx';
 import { CheckboxField, TextField } from '../../components/fields.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../../components/phone-verification-modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
+import { useMachineForm } from '../../components/use-machine-form.ts';
 import { phoneLabel } from '../../format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { usePageFrame } from './page-frame.tsx';
 
 type IdentityRef = ActorRefFrom<typeof identityVerifyMachine>;
+
+const AGREE_LABELS = { agree_1: 'IDENTITY.AGREE_1', agree_2: 'IDENTITY.AGREE_2' };
 
 const LABELS = {
   dob_month: 'IDENTITY.DOB_MONTH',
@@ -27,91 +39,12 @@ export function IdentityVerifyPage({ page }: PageScreenProps) {
   const { t } = useTranslation();
   const frame = usePageFrame(identity, 'identityVerify');
   if (frame) return frame;
-  const { values, errors, showErrors, failure, accounts, chosen } = s.context;
-  const shown = (name: string) => (showErrors ? (errors as Record<string, string | undefined>)[name] : undefined);
-  const busy = s.hasTag('busy');
-  const inProfile = s.hasTag('profile');
+  const { accounts, chosen } = s.context;
   return (
     <div className="page-content">
       <StepHeading>{t('IDENTITY.HEADING')}</StepHeading>
-      {s.hasTag('agreement') ? (
-        <Modal title={t('IDENTITY.AGREE_TITLE')}>
-          <p>{t('IDENTITY.AGREE_TEXT')}</p>
-          <CheckboxField
-            name="agree_1"
-            checked={values.agree_1}
-            error={shown('agree_1')}
-            onValue={(v) => identity.send({ type: 'identity.agree', agree_1: v })}
-          >
-            {t('IDENTITY.AGREE_1')}
-          </CheckboxField>
-          <CheckboxField
-            name="agree_2"
-            checked={values.agree_2}
-            error={shown('agree_2')}
-            onValue={(v) => identity.send({ type: 'identity.agree', agree_2: v })}
-          >
-            {t('IDENTITY.AGREE_2')}
-          </CheckboxField>
-          <div className="wizard-nav">
-            <button type="button" className="button" onClick={() => identity.send({ type: 'identity.accept' })}>
-              {t('IDENTITY.ACCEPT')}
-            </button>
-          </div>
-        </Modal>
-      ) : null}
-      {inProfile ? (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            identity.send({ type: 'identity.submit' });
-            if (identity.getSnapshot().context.showErrors) focusErrorSummary();
-          }}
-        >
-          <ErrorSummary
-            show={showErrors || !!failure}
-            errors={showErrors ? errors : {}}
-            labels={LABELS}
-            messageKey={failure}
-          />
-          <h2>{t('IDENTITY.PROFILE_TITLE')}</h2>
-          <fieldset>
-            <legend>{t('IDENTITY.DOB')}</legend>
-            <div className="row">
-              {(['dob_month', 'dob_day', 'dob_year'] as const).map((name) => (
-                <TextField
-                  key={name}
-                  name={name}
-                  labelKey={LABELS[name]}
-                  inputMode="numeric"
-                  maxLength={name === 'dob_year' ? 4 : 2}
-                  value={values[name]}
-                  error={shown(name)}
-                  onValue={(v) => identity.send({ type: 'identity.change', values: { [name]: v } })}
-                />
-              ))}
-            </div>
-          </fieldset>
-          <TextField
-            name="ssn"
-            labelKey={LABELS.ssn}
-            hintKey="IDENTITY.SSN_HINT"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            value={values.ssn}
-            error={shown('ssn')}
-            onValue={(v) => identity.send({ type: 'identity.change', values: { ssn: v } })}
-          />
-          <div className="wizard-nav">
-            <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t('WIZARD.PLEASE_WAIT') : t('IDENTITY.SUBMIT')}
-            </button>
-          </div>
-        </form>
-      ) : null}
+      {s.hasTag('agreement') ? <AgreementModal identity={identity} /> : null}
+      {s.hasTag('profile') ? <ProfileForm identity={identity} /> : null}
       {s.hasTag('accounts') ? (
         <section aria-labelledby="identity-accounts">
           <h2 id="identity-accounts">{t('IDENTITY.ACCOUNTS_TITLE')}</h2>
@@ -150,5 +83,75 @@ export function IdentityVerifyPage({ page }: PageScreenProps) {
         />
       ) : null}
     </div>
+  );
+}
+
+/** The agreement modal: both checkboxes (agreementSchema), then identity.accept. */
+function AgreementModal({ identity }: { identity: IdentityRef }) {
+  const { t } = useTranslation();
+  const form = useMachineForm<VerifyAgreement>({
+    initialValues: { agree_1: false, agree_2: false },
+    schema: agreementSchema,
+    labels: AGREE_LABELS,
+    onSubmit: (values) => identity.send({ type: 'identity.accept', values }),
+  });
+  return (
+    <Modal title={t('IDENTITY.AGREE_TITLE')}>
+      <p>{t('IDENTITY.AGREE_TEXT')}</p>
+      <CheckboxField {...form.check('agree_1')}>{t('IDENTITY.AGREE_1')}</CheckboxField>
+      <CheckboxField {...form.check('agree_2')}>{t('IDENTITY.AGREE_2')}</CheckboxField>
+      <div className="wizard-nav">
+        <button type="button" className="button" onClick={() => form.submit()}>
+          {t('IDENTITY.ACCEPT')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/** Complete your profile (verifyProfileSchema), then identity.submit; shown while the call is under way. */
+function ProfileForm({ identity }: { identity: IdentityRef }) {
+  const s = useSelector(identity, (x) => x);
+  const { t } = useTranslation();
+  const { sent, failure } = s.context;
+  const form = useMachineForm<VerifyProfile>({
+    initialValues: { dob_month: sent.dob_month, dob_day: sent.dob_day, dob_year: sent.dob_year, ssn: sent.ssn },
+    schema: verifyProfileSchema,
+    labels: LABELS,
+    onSubmit: (values) => identity.send({ type: 'identity.submit', values }),
+  });
+  // §4 rejected and retryable: the number is asked for again, the date of birth is kept.
+  const [answered, setAnswered] = useState(sent);
+  if (answered !== sent) {
+    setAnswered(sent);
+    if (failure === 'IDENTITY.REJECTED') form.reset({ ...form.values, ssn: '' });
+  }
+  const busy = s.hasTag('busy');
+  return (
+    <form noValidate onSubmit={form.submit}>
+      <ErrorSummary show={form.invalid || !!failure} errors={form.summaryErrors} labels={LABELS} messageKey={failure} />
+      <h2>{t('IDENTITY.PROFILE_TITLE')}</h2>
+      <fieldset>
+        <legend>{t('IDENTITY.DOB')}</legend>
+        <div className="row">
+          {(['dob_month', 'dob_day', 'dob_year'] as const).map((name) => (
+            <TextField key={name} {...form.text(name)} inputMode="numeric" maxLength={name === 'dob_year' ? 4 : 2} />
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        {...form.text('ssn')}
+        hintKey="IDENTITY.SSN_HINT"
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={4}
+      />
+      <div className="wizard-nav">
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? t('WIZARD.PLEASE_WAIT') : t('IDENTITY.SUBMIT')}
+        </button>
+      </div>
+    </form>
   );
 }
