@@ -3,6 +3,10 @@
 // facilities and the sso token (from the form state, else from the server) load together; the form is
 // checked on submit (error summary); the answer sends the app to the result page, PENDING as SUCCESS.
 // A token the server refuses (expired, or another payer's) is renewed once and the request sent again.
+//
+// The form's values are its field layer's (src/components/use-machine-form.ts, decision 0041): the
+// screen checks them with the contract's professionalFieldsSchema and sends them, valid, with
+// professional.submit. The machine keeps the request's fields (`sent`) and owns the call and outcomes.
 import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import {
   EMPTY_PROFESSIONAL,
@@ -11,13 +15,10 @@ import {
   type ProfessionalFields,
   type ProfessionalRequest,
   type ProfessionalResult,
-  issueDateWindow,
   localDate,
-  professionalFieldsSchema,
   resultOfErrorStatus,
   resultOfStatus,
 } from '../contract/professional.ts';
-import { collectErrors } from '../contract/schemas.ts';
 import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, pagePath } from './pages.ts';
 import { calls } from './calls.ts';
@@ -29,35 +30,25 @@ export interface ProfessionalContext {
   facilities: ProfessionalFacility[];
   /** §6: the sso token the request carries; '' until there is one. */
   token: string;
-  fields: ProfessionalFields;
+  /** The fields of the request sent last (what the form opens with); null before the first. */
+  sent: ProfessionalFields | null;
+  /** The server's field errors of the last request (the form shows each until its field is edited). */
   errors: ProfessionalErrors;
-  /** The error summary is shown (a submit found errors, or the server refused fields). */
-  showErrors: boolean;
   /** i18n key of a failed call (loading, or sending when nothing else applies). */
   failure: string | null;
   /** The token was renewed for the request under way (at most once). */
   renewed: boolean;
-  /** The payer's today (YYYY-MM-DD): §5 issue dates run up to it. */
+  /** The payer's today (YYYY-MM-DD): §5 issue dates run up to it (the form's schema reads it). */
   today: string;
   /** Where the request ended: the result page's status and facility name. */
   result: { status: ProfessionalResult; facilityName: string } | null;
 }
 
 export type ProfessionalEvent =
-  | { type: 'professional.change'; fields: Partial<ProfessionalFields> }
-  | { type: 'professional.submit' }
-  | { type: 'professional.retry' };
+  /** The form's values, valid by the contract's professionalFieldsSchema. */
+  { type: 'professional.submit'; values: ProfessionalFields } | { type: 'professional.retry' };
 
-/** §5: the form's field errors (the token is not the payer's to type). */
-export function fieldErrors(context: Pick<ProfessionalContext, 'fields' | 'today'>): ProfessionalErrors {
-  return collectErrors(professionalFieldsSchema(issueDateWindow(context.today)), { ...context.fields }) as Record<
-    string,
-    string
-  >;
-}
-
-export function requestOf(context: Pick<ProfessionalContext, 'fields' | 'token'>): ProfessionalRequest {
-  const f = context.fields;
+export function requestOf(f: ProfessionalFields, token: string): ProfessionalRequest {
   return {
     facilityId: Number(f.facilityId),
     barNumber: f.barNumber.trim(),
@@ -65,7 +56,7 @@ export function requestOf(context: Pick<ProfessionalContext, 'fields' | 'token'>
     issueDate: f.issueDate.trim(),
     businessPhone: f.businessPhone.trim(),
     phoneEx: f.phoneEx.trim(),
-    jwtToken: context.token,
+    jwtToken: token,
   };
 }
 
@@ -97,7 +88,6 @@ export const professionalMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== '',
-    hasFieldErrors: ({ context }) => Object.keys(fieldErrors(context)).length > 0,
     // §6: a refused token is renewed once per request.
     isTokenRefusal: ({ context }, params: { error: unknown }) => {
       const failure = toCallFailure(params.error);
@@ -118,22 +108,20 @@ export const professionalMachine = setup({
     assignToken: assign((_, params: { token: string }) => ({ token: params.token })),
     assignLoadFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
     clearFailure: assign({ failure: null }),
-    change: assign(({ context }, params: { fields: Partial<ProfessionalFields> }) => ({
-      fields: { ...context.fields, ...params.fields },
-      errors: withoutKeys(context.errors, Object.keys(params.fields)),
+    startRequest: assign((_, params: { values: ProfessionalFields }) => ({
+      sent: params.values,
+      errors: {},
+      failure: null,
+      renewed: false,
     })),
-    showFieldErrors: assign(({ context }) => ({ errors: fieldErrors(context), showErrors: true, failure: null })),
-    startRequest: assign({ errors: {}, showErrors: false, failure: null, renewed: false }),
     markRenewed: assign({ renewed: true }),
     assignAnswerErrors: assign((_, params: { error: unknown }) => ({
       errors: answerFieldErrors(params.error),
-      showErrors: true,
       failure: null,
     })),
     // Nothing entered is lost: the payer may send it again.
     assignSendFailure: assign((_, params: { error: unknown }) => ({
       failure: toCallFailure(params.error).code,
-      showErrors: true,
     })),
     assignResult: assign((_, params: { status: ProfessionalResult; facilityName: string }) => ({
       result: { status: params.status, facilityName: params.facilityName },
@@ -151,9 +139,8 @@ export const professionalMachine = setup({
   context: ({ input }) => ({
     facilities: [],
     token: input.fields.sso_token,
-    fields: EMPTY_PROFESSIONAL,
+    sent: null,
     errors: {},
-    showErrors: false,
     failure: null,
     renewed: false,
     today: localDate(new Date()),
@@ -218,11 +205,10 @@ export const professionalMachine = setup({
     editing: {
       tags: ['editing'],
       on: {
-        'professional.change': { actions: { type: 'change', params: ({ event }) => ({ fields: event.fields }) } },
-        'professional.submit': [
-          { guard: 'hasFieldErrors', actions: 'showFieldErrors' },
-          { target: 'submitting', actions: 'startRequest' },
-        ],
+        'professional.submit': {
+          target: 'submitting',
+          actions: { type: 'startRequest', params: ({ event }) => ({ values: event.values }) },
+        },
       },
     },
     submitting: {
@@ -230,7 +216,7 @@ export const professionalMachine = setup({
       invoke: {
         id: 'saveProfessionalRequest',
         src: 'saveProfessionalRequest',
-        input: ({ context }) => requestOf(context),
+        input: ({ context }) => requestOf(context.sent ?? EMPTY_PROFESSIONAL, context.token),
         onDone: {
           target: 'done',
           actions: {
@@ -259,8 +245,9 @@ export const professionalMachine = setup({
               params: ({ context, event }) => ({
                 status: resultOfErrorStatus(toCallFailure(event.error).status),
                 facilityName:
-                  context.facilities.find((f) => String(f.id) === context.fields.facilityId)?.label ??
-                  context.fields.facilityId,
+                  context.facilities.find((f) => String(f.id) === context.sent?.facilityId)?.label ??
+                  context.sent?.facilityId ??
+                  '',
               }),
             },
           },

@@ -1,7 +1,7 @@
 // /account/professional_verification (§2; §5 Professional form; §6 sso token; §8 pending-request-exists):
 // each state of the professional machine with its screen.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { EMPTY_FORM } from '../contract/entities.ts';
 import type { ProfessionalFacility, SaveProfessionalResponse, SsoTokenResponse } from '../contract/professional.ts';
 import {
@@ -54,8 +54,8 @@ function professional(
   });
 }
 
-const FILL = { type: 'professional.change', fields: PROFESSIONAL_FIELDS } as const;
-const SUBMIT = { type: 'professional.submit' } as const;
+/** The form's values, valid, as its submit sends them. */
+const SUBMIT = { type: 'professional.submit', values: PROFESSIONAL_FIELDS } as const;
 
 /** A field by its label, which may carry its error (§5 "label - message"). */
 const field = (canvas: Canvas, key: string) => canvas.getByLabelText(new RegExp(`^${t(key).replace(/[()]/g, '\\$&')}`));
@@ -116,13 +116,10 @@ export const FormSpanish: Story = { ...Form, globals: { locale: 'es' } };
 export const PendingFacility: Story = {
   parameters: {
     machineState: 'professional:editing',
-    page: {
-      machine: professional(),
-      input: withToken,
-      events: [{ type: 'professional.change', fields: { facilityId: String(TRAVIS.id) } }],
-    },
+    page: { machine: professional(), input: withToken },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.selectOptions(field(canvas, 'PROFESSIONAL.FACILITY'), String(TRAVIS.id));
     const notice = await canvas.findByText(t('PROFESSIONAL.PENDING_NOTICE', { facility: TRAVIS.label }));
     await expect(notice.closest('[role="status"]')).not.toBeNull();
   },
@@ -130,9 +127,11 @@ export const PendingFacility: Story = {
 
 /** §5: a submit with nothing entered lists the required fields, each on its label too. */
 export const Invalid: Story = {
-  parameters: { machineState: 'professional:editing', page: { machine: professional(), input, events: [SUBMIT] } },
-  play: async ({ canvas }) => {
-    const summary = canvas.getByRole('alert');
+  parameters: { machineState: 'professional:editing', page: { machine: professional(), input } },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t('PROFESSIONAL.SUBMIT') }));
+    const summary = await canvas.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
     await expect(summary).toHaveTextContent(t('PROFESSIONAL.ERROR_TITLE'));
     const links = within(summary).getAllByRole('link');
     await expect(links.map((a) => a.textContent)).toEqual(
@@ -148,15 +147,18 @@ export const Invalid: Story = {
 export const BadIssueDate: Story = {
   parameters: {
     machineState: 'professional:editing',
-    page: {
-      machine: professional(),
-      input,
-      events: [FILL, { type: 'professional.change', fields: { issueDate: '2999-01-01' } }, SUBMIT],
-    },
+    page: { machine: professional(), input },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, userEvent }) => {
+    const f = PROFESSIONAL_FIELDS;
+    await userEvent.selectOptions(field(canvas, 'PROFESSIONAL.FACILITY'), f.facilityId);
+    await userEvent.type(field(canvas, 'PROFESSIONAL.BAR_NUMBER'), f.barNumber);
+    await userEvent.selectOptions(field(canvas, 'PROFESSIONAL.ISSUE_STATE'), f.issueState);
+    await userEvent.type(field(canvas, 'PROFESSIONAL.ISSUE_DATE'), '2999-01-01');
+    await userEvent.type(field(canvas, 'PROFESSIONAL.BUSINESS_PHONE'), f.businessPhone);
+    await userEvent.click(canvas.getByRole('button', { name: t('PROFESSIONAL.SUBMIT') }));
     const message = `${t('PROFESSIONAL.ISSUE_DATE')} - ${t('PROFESSIONAL.PATTERN')}`;
-    await expect(within(canvas.getByRole('alert')).getByRole('link')).toHaveTextContent(message);
+    await expect(within(await canvas.findByRole('alert')).getByRole('link')).toHaveTextContent(message);
     const date = field(canvas, 'PROFESSIONAL.ISSUE_DATE') as HTMLInputElement;
     await expect(date.labels?.[0]).toHaveTextContent(message);
     await expect(date).toHaveAttribute('aria-invalid', 'true');
@@ -169,7 +171,7 @@ export const BadIssueDateSpanish: Story = { ...BadIssueDate, globals: { locale: 
 export const Submitting: Story = {
   parameters: {
     machineState: 'professional:submitting',
-    page: { machine: professional({ save: 'never' }), input, events: [FILL, SUBMIT] },
+    page: { machine: professional({ save: 'never' }), input, events: [SUBMIT] },
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toBeDisabled();
@@ -184,7 +186,7 @@ export const RenewingToken: Story = {
     page: {
       machine: professional({ token: 'never', save: { fail: TOKEN_REFUSED_FAILURE } }),
       input: withToken,
-      events: [FILL, SUBMIT],
+      events: [SUBMIT],
     },
   },
   play: async ({ canvas }) => {
@@ -197,7 +199,7 @@ export const RenewingToken: Story = {
 export const SendFailed: Story = {
   parameters: {
     machineState: 'professional:editing',
-    page: { machine: professional({ save: { fail: NETWORK_FAILURE } }), input, events: [FILL, SUBMIT] },
+    page: { machine: professional({ save: { fail: NETWORK_FAILURE } }), input, events: [SUBMIT] },
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('ERROR.NETWORK'));

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { EMPTY_FORM } from '../../contract/entities.ts';
-import { localDate } from '../../contract/professional.ts';
 import {
   NETWORK_FAILURE,
   PROFESSIONAL_FACILITIES,
@@ -52,12 +51,9 @@ const withToken = pageInput('professional_verification', {
   fields: { ...EMPTY_FORM, sso_token: 'from.form.state', email: 'ana@example.com' },
 });
 
+/** The form's values, valid (the form checks them: tests/ui/professional-page.test.tsx). */
 const samples = {
-  'professional.change': [
-    { type: 'professional.change', fields: PROFESSIONAL_FIELDS },
-    { type: 'professional.change', fields: { issueDate: '2999-01-01' } },
-  ],
-  'professional.submit': [{ type: 'professional.submit' }],
+  'professional.submit': [{ type: 'professional.submit', values: PROFESSIONAL_FIELDS }],
   'professional.retry': [{ type: 'professional.retry' }],
 } satisfies EventSamples<ProfessionalEvent>;
 
@@ -89,8 +85,7 @@ const spec: ModelSpec<Snapshot> = {
   project: ({ context: c }) => [
     c.facilities.length > 0,
     c.token !== '',
-    c.fields.issueDate,
-    c.showErrors,
+    c.sent?.facilityId,
     Object.keys(c.errors).sort().join(),
     c.failure,
     c.renewed,
@@ -144,8 +139,7 @@ describe('professional: behaviour', () => {
   it('§6: takes the token from the form state without asking for one', async () => {
     const t = await editing(withToken);
     expect(t.calls.inputs('loadSsoToken')).toEqual([]);
-    t.send({ type: 'professional.change', fields: PROFESSIONAL_FIELDS });
-    t.send({ type: 'professional.submit' });
+    t.send({ type: 'professional.submit', values: PROFESSIONAL_FIELDS });
     expect(t.calls.inputs('saveProfessionalRequest')).toEqual([
       {
         facilityId: 1001,
@@ -159,56 +153,13 @@ describe('professional: behaviour', () => {
     ]);
   });
 
-  it('§5: a submit with nothing entered shows the required fields and sends nothing', async () => {
-    const t = await editing();
-    t.send({ type: 'professional.submit' });
-    expect(t.snap().value).toBe('editing');
-    expect(t.snap().context.showErrors).toBe(true);
-    expect(t.snap().context.errors).toEqual({
-      facilityId: 'VALIDATION.REQUIRED',
-      barNumber: 'VALIDATION.REQUIRED',
-      issueDate: 'VALIDATION.REQUIRED',
-      businessPhone: 'VALIDATION.REQUIRED',
-    });
-    expect(t.calls.inputs('saveProfessionalRequest')).toEqual([]);
-    // Editing a field clears its message only.
-    t.send({ type: 'professional.change', fields: { barNumber: 'TX-1' } });
-    expect(Object.keys(t.snap().context.errors)).toEqual(['facilityId', 'issueDate', 'businessPhone']);
-  });
-
-  it('§5: the issue date runs from 100 years ago up to today, else PATTERN; the phone is exactly 10 digits', async () => {
-    const t = await editing();
-    const today = new Date();
-    const year = today.getFullYear();
-    const iso = (y: number, d: Date = today) => `${String(y).padStart(4, '0')}${localDate(d).slice(4)}`;
-    const tomorrow = localDate(new Date(year, today.getMonth(), today.getDate() + 1));
-    const cases: [string, string | undefined][] = [
-      [localDate(today), undefined],
-      [iso(year - 100), undefined],
-      [tomorrow, 'PROFESSIONAL.PATTERN'],
-      [localDate(new Date(year - 100, today.getMonth(), today.getDate() - 1)), 'PROFESSIONAL.PATTERN'],
-      ['2015-02-30', 'PROFESSIONAL.PATTERN'],
-    ];
-    for (const [issueDate, error] of cases) {
-      t.send({
-        type: 'professional.change',
-        fields: { ...PROFESSIONAL_FIELDS, issueDate, businessPhone: '512555014' },
-      });
-      t.send({ type: 'professional.submit' });
-      expect(t.snap().context.errors['issueDate'], issueDate).toBe(error);
-      expect(t.snap().context.errors['businessPhone']).toBe('VALIDATION.KEEP_TYPING');
-    }
-    expect(t.snap().value).toBe('editing');
-  });
-
   it.each([
     ['PENDING', 'SUCCESS'],
     ['EXISTED', 'EXISTED'],
     ['FAILED', 'FAILED'],
   ] as const)('§4: an answer %s sends the app to the %s result page', async (status, result) => {
     const t = await editing();
-    t.send({ type: 'professional.change', fields: PROFESSIONAL_FIELDS });
-    t.send({ type: 'professional.submit' });
+    t.send({ type: 'professional.submit', values: PROFESSIONAL_FIELDS });
     expect(t.snap().value).toBe('submitting');
     t.calls.resolve('saveProfessionalRequest', professionalAnswer(status));
     await settle();
@@ -223,8 +174,7 @@ describe('professional: behaviour', () => {
       [SERVER_ERROR, 'FAILED'],
     ] as const) {
       const t = await editing();
-      t.send({ type: 'professional.change', fields: { ...PROFESSIONAL_FIELDS, facilityId: String(TRAVIS.id) } });
-      t.send({ type: 'professional.submit' });
+      t.send({ type: 'professional.submit', values: { ...PROFESSIONAL_FIELDS, facilityId: String(TRAVIS.id) } });
       t.calls.reject('saveProfessionalRequest', failure);
       await settle();
       expect(told(t.received)).toEqual([{ type: 'app.go', path: resultPath(result, TRAVIS.label) }]);
@@ -233,8 +183,7 @@ describe('professional: behaviour', () => {
 
   it('§6: a refused token is renewed once and the same request sent again', async () => {
     const t = await editing();
-    t.send({ type: 'professional.change', fields: PROFESSIONAL_FIELDS });
-    t.send({ type: 'professional.submit' });
+    t.send({ type: 'professional.submit', values: PROFESSIONAL_FIELDS });
     t.calls.reject('saveProfessionalRequest', TOKEN_REFUSED_FAILURE);
     await settle();
     expect(t.snap().value).toBe('renewingToken');
@@ -248,10 +197,10 @@ describe('professional: behaviour', () => {
     await settle();
     expect(t.snap().value).toBe('editing');
     expect(t.snap().context.failure).toBe('PROFESSIONAL.TOKEN_REFUSED');
-    expect(t.snap().context.fields).toEqual(PROFESSIONAL_FIELDS);
+    expect(t.snap().context.sent).toEqual(PROFESSIONAL_FIELDS);
     expect(told(t.received)).toEqual([]);
     // A new submit may renew once more.
-    t.send({ type: 'professional.submit' });
+    t.send({ type: 'professional.submit', values: PROFESSIONAL_FIELDS });
     t.calls.reject('saveProfessionalRequest', TOKEN_REFUSED_FAILURE);
     await settle();
     expect(t.snap().value).toBe('renewingToken');
@@ -259,19 +208,18 @@ describe('professional: behaviour', () => {
 
   it("shows the server's field errors, and a failed call's message, keeping what was entered", async () => {
     const t = await editing();
-    t.send({ type: 'professional.change', fields: PROFESSIONAL_FIELDS });
-    t.send({ type: 'professional.submit' });
+    t.send({ type: 'professional.submit', values: PROFESSIONAL_FIELDS });
     t.calls.reject('saveProfessionalRequest', BAD_FIELD);
     await settle();
     expect(t.snap().value).toBe('editing');
     expect(t.snap().context.errors).toEqual({ barNumber: 'VALIDATION.INVALID_ENTRY' });
-    expect(t.snap().context.showErrors).toBe(true);
-    t.send({ type: 'professional.submit' });
+    t.send({ type: 'professional.submit', values: { ...PROFESSIONAL_FIELDS, barNumber: 'TX-24012346' } });
+    expect(t.snap().context.errors).toEqual({});
     t.calls.reject('saveProfessionalRequest', NETWORK_FAILURE);
     await settle();
     expect(t.snap().value).toBe('editing');
     expect(t.snap().context.failure).toBe('ERROR.NETWORK');
-    expect(t.snap().context.fields).toEqual(PROFESSIONAL_FIELDS);
+    expect(t.snap().context.sent).toEqual({ ...PROFESSIONAL_FIELDS, barNumber: 'TX-24012346' });
   });
 
   it('a failed load offers a retry, which keeps a token already fetched', async () => {

@@ -1,20 +1,25 @@
-// /account/professional_verification (§2): renders the professional machine's states only.
+// /account/professional_verification (§2): renders the professional machine's states; the form's values
+// are its field layer's (src/components/use-machine-form.ts, decision 0041), checked with the contract's
+// professionalFieldsSchema and sent, valid, with professional.submit.
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import {
   BAR_NUMBER_MAX,
+  EMPTY_PROFESSIONAL,
   PHONE_EXT_MAX,
   type ProfessionalFields,
   issueDateWindow,
+  professionalFieldsSchema,
 } from '../../../contract/professional.ts';
 import { US_STATES } from '../../../contract/regions.ts';
 import type { professionalMachine } from '../../../machines/professional.machine.ts';
 import { AccountNav } from '../../components/account-nav.tsx';
-import { ErrorSummary, focusErrorSummary } from '../../components/error-summary.tsx';
+import { ErrorSummary } from '../../components/error-summary.tsx';
 import { SelectField, TextField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
+import { useMachineForm } from '../../components/use-machine-form.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { useMasks } from '../../masks.ts';
 import { usePageFrame } from './page-frame.tsx';
@@ -35,51 +40,60 @@ const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.code, label: s.name }));
 
 export function ProfessionalPage({ page }: PageScreenProps) {
   const professional = page as ProfessionalRef;
-  const snapshot = useSelector(professional, (s) => s);
   const { t } = useTranslation();
-  const mask = useMasks();
-
   const frame = usePageFrame(professional, 'professional');
   if (frame) return frame;
-  const { facilities, fields, errors, showErrors, failure, today } = snapshot.context;
-
-  const busy = !snapshot.hasTag('editing');
-  const sending = snapshot.hasTag('sending');
-  const dates = issueDateWindow(today);
-  const chosen = facilities.find((f) => String(f.id) === fields.facilityId);
-  const change = (patch: Partial<ProfessionalFields>) =>
-    professional.send({ type: 'professional.change', fields: patch });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    professional.send({ type: 'professional.submit' });
-    focusErrorSummary();
-  };
-
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.PROFESSIONAL')}</StepHeading>
       <AccountNav current="professional_verification" />
       <p>{t('PROFESSIONAL.INTRO')}</p>
+      <ProfessionalForm professional={professional} />
+    </div>
+  );
+}
+
+/** Mounted once the facilities and the token are there; it opens with the request sent last, if any. */
+function ProfessionalForm({ professional }: { professional: ProfessionalRef }) {
+  const snapshot = useSelector(professional, (s) => s);
+  const { t } = useTranslation();
+  const mask = useMasks();
+  const { facilities, sent, errors, failure, today } = snapshot.context;
+  const dates = issueDateWindow(today);
+  const schema = useMemo(() => professionalFieldsSchema(issueDateWindow(today)), [today]);
+  const form = useMachineForm<ProfessionalFields>({
+    initialValues: sent ?? EMPTY_PROFESSIONAL,
+    schema,
+    labels: LABELS,
+    serverErrors: errors,
+    onSubmit: (values) => professional.send({ type: 'professional.submit', values }),
+  });
+
+  const busy = !snapshot.hasTag('editing');
+  const sending = snapshot.hasTag('sending');
+  const chosen = facilities.find((f) => String(f.id) === form.values.facilityId);
+  const phone = form.text('businessPhone');
+  const { onBlur: _facilityBlur, ...facility } = form.text('facilityId');
+  const { onBlur: _stateBlur, ...issueState } = form.text('issueState');
+
+  return (
+    <>
       <ErrorSummary
-        show={showErrors}
-        errors={errors}
+        show={form.invalid || Object.keys(errors).length > 0 || !!failure}
+        errors={form.summaryErrors}
         labels={LABELS}
         titleKey="PROFESSIONAL.ERROR_TITLE"
         messageKey={failure}
       />
-      <form noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+      <form noValidate onSubmit={form.submit} aria-busy={busy || undefined}>
         <SelectField
-          name="facilityId"
-          labelKey={LABELS.facilityId}
-          value={fields.facilityId}
-          error={errors['facilityId']}
+          {...facility}
           options={facilities.map((f) => ({
             value: String(f.id),
             label: t('PROFESSIONAL.FACILITY_OPTION', { facility: f.label, state: f.state }),
           }))}
           placeholderKey="PROFESSIONAL.CHOOSE_FACILITY"
           disabled={busy}
-          onValue={(facilityId) => change({ facilityId })}
         />
         {/* §8: the payer already has a request for this facility waiting for review. */}
         <div role="status">
@@ -87,60 +101,37 @@ export function ProfessionalPage({ page }: PageScreenProps) {
             <p className="notice">{t('PROFESSIONAL.PENDING_NOTICE', { facility: chosen.label })}</p>
           ) : null}
         </div>
-        <TextField
-          name="barNumber"
-          labelKey={LABELS.barNumber}
-          value={fields.barNumber}
-          error={errors['barNumber']}
-          autoComplete="off"
-          maxLength={BAR_NUMBER_MAX}
-          disabled={busy}
-          onValue={(barNumber) => change({ barNumber })}
-        />
+        <TextField {...form.text('barNumber')} autoComplete="off" maxLength={BAR_NUMBER_MAX} disabled={busy} />
         <SelectField
-          name="issueState"
-          labelKey={LABELS.issueState}
-          value={fields.issueState}
-          error={errors['issueState']}
+          {...issueState}
           options={STATE_OPTIONS}
           placeholderKey="PROFESSIONAL.CHOOSE_STATE"
           disabled={busy}
-          onValue={(issueState) => change({ issueState })}
         />
         <TextField
-          name="issueDate"
-          labelKey={LABELS.issueDate}
+          {...form.text('issueDate')}
           hintKey="PROFESSIONAL.ISSUE_DATE_HINT"
           type="date"
           min={dates.from}
           max={dates.to}
-          value={fields.issueDate}
-          error={errors['issueDate']}
           disabled={busy}
-          onValue={(issueDate) => change({ issueDate })}
         />
         <TextField
-          name="businessPhone"
-          labelKey={LABELS.businessPhone}
+          {...phone}
           hintKey="PROFESSIONAL.BUSINESS_PHONE_HINT"
           type="tel"
           autoComplete="tel-national"
           maxLength={20}
-          value={mask.phone(fields.businessPhone, 'US')}
-          error={errors['businessPhone']}
+          value={mask.phone(phone.value, 'US')}
           disabled={busy}
-          onValue={(businessPhone) => change({ businessPhone: mask.phone(businessPhone, 'US') })}
+          onValue={(v) => phone.onValue(mask.phone(v, 'US'))}
         />
         <TextField
-          name="phoneEx"
-          labelKey={LABELS.phoneEx}
+          {...form.text('phoneEx')}
           inputMode="numeric"
           autoComplete="tel-extension"
           maxLength={PHONE_EXT_MAX}
-          value={fields.phoneEx}
-          error={errors['phoneEx']}
           disabled={busy}
-          onValue={(phoneEx) => change({ phoneEx })}
         />
         <div className="wizard-nav">
           <button type="submit" className="button" disabled={busy} aria-busy={sending || undefined}>
@@ -148,6 +139,6 @@ export function ProfessionalPage({ page }: PageScreenProps) {
           </button>
         </div>
       </form>
-    </div>
+    </>
   );
 }
