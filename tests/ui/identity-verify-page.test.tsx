@@ -40,7 +40,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, ssn: string) {
 }
 
 describe('identity verify forms', () => {
-  it('the agreement needs both checkboxes; the unchecked one says so', async () => {
+  it('the agreement needs both checkboxes; the unchecked one says so until it is checked', async () => {
     const user = userEvent.setup();
     const t = await opened();
     const dialog = within(await screen.findByRole('dialog', { name: I.AGREE_TITLE }));
@@ -50,7 +50,9 @@ describe('identity verify forms', () => {
     expect(await dialog.findAllByText(`- ${V.AGREE_TERMS}`, { exact: false })).toHaveLength(1);
     expect(t.page.getSnapshot().value).toBe('agreement');
     expect(t.calls.inputs('verifyIdentity')).toEqual([]);
+    // Checked, the box's message goes.
     await user.click(second as HTMLInputElement);
+    await waitFor(() => expect(dialog.queryAllByText(`- ${V.AGREE_TERMS}`, { exact: false })).toHaveLength(0));
     await user.click(dialog.getByRole('button', { name: I.ACCEPT }));
     await screen.findByRole('heading', { name: I.PROFILE_TITLE });
     t.stop();
