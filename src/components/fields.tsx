@@ -1,5 +1,5 @@
 // Labelled form controls. §5: a field error shows on the label as "label - message".
-import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
+import type { ChangeEvent, FocusEvent, InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface BaseProps {
@@ -66,6 +66,7 @@ export function SelectField({
   options,
   placeholderKey,
   onValue,
+  onBlur,
   disabled,
   autoComplete,
 }: BaseProps & {
@@ -73,6 +74,8 @@ export function SelectField({
   options: Option[];
   placeholderKey?: string;
   onValue: (v: string) => void;
+  /** A form's field layer checks the choice when the field is left. */
+  onBlur?: (e: FocusEvent<HTMLSelectElement>) => void;
   disabled?: boolean;
   autoComplete?: string;
 }) {
@@ -88,6 +91,7 @@ export function SelectField({
         autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
         onChange={(e) => onValue(e.target.value)}
+        onBlur={onBlur}
       >
         {placeholderKey ? <option value="">{t(placeholderKey)}</option> : null}
         {options.map((o) => (
