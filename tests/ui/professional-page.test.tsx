@@ -67,6 +67,16 @@ describe('professional form', () => {
     t.stop();
   });
 
+  it('§5: a list left without a choice says so at once', async () => {
+    const user = userEvent.setup();
+    const t = await opened();
+    field(P.FACILITY).focus();
+    await user.tab();
+    expect(await screen.findByLabelText(`${P.FACILITY} - ${V.REQUIRED}`)).toBe(field(P.FACILITY));
+    expect(screen.queryByRole('alert')).toBeNull();
+    t.stop();
+  });
+
   it('§5: an issue date after today is refused before sending; corrected, the request goes with the token', async () => {
     const user = userEvent.setup();
     const t = await opened();

@@ -73,8 +73,6 @@ function ProfessionalForm({ professional }: { professional: ProfessionalRef }) {
   const sending = snapshot.hasTag('sending');
   const chosen = facilities.find((f) => String(f.id) === form.values.facilityId);
   const phone = form.text('businessPhone');
-  const { onBlur: _facilityBlur, ...facility } = form.text('facilityId');
-  const { onBlur: _stateBlur, ...issueState } = form.text('issueState');
 
   return (
     <>
@@ -87,7 +85,7 @@ function ProfessionalForm({ professional }: { professional: ProfessionalRef }) {
       />
       <form noValidate onSubmit={form.submit} aria-busy={busy || undefined}>
         <SelectField
-          {...facility}
+          {...form.text('facilityId')}
           options={facilities.map((f) => ({
             value: String(f.id),
             label: t('PROFESSIONAL.FACILITY_OPTION', { facility: f.label, state: f.state }),
@@ -103,7 +101,7 @@ function ProfessionalForm({ professional }: { professional: ProfessionalRef }) {
         </div>
         <TextField {...form.text('barNumber')} autoComplete="off" maxLength={BAR_NUMBER_MAX} disabled={busy} />
         <SelectField
-          {...issueState}
+          {...form.text('issueState')}
           options={STATE_OPTIONS}
           placeholderKey="PROFESSIONAL.CHOOSE_STATE"
           disabled={busy}
