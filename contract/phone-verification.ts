@@ -94,13 +94,5 @@ export const codeSchema = yup
   .test('short', MSG.keepTyping, (v) => v === undefined || normaliseCode(v).length >= VERIFY_CODE_LENGTH)
   .test('long', MSG.tooMany, (v) => v === undefined || normaliseCode(v).length <= VERIFY_CODE_LENGTH);
 export const checkCodeSchema = yup.object({ ani: aniSchema, code: codeSchema });
-
-/** The i18n key of what is wrong with a typed code (§5 style field message), or null when it is well formed. */
-export function codeError(value: string): string | null {
-  try {
-    codeSchema.validateSync(value);
-    return null;
-  } catch (err) {
-    return err instanceof yup.ValidationError ? err.message : MSG.invalid;
-  }
-}
+/** The verify-phone modal's form (its field layer): the code as typed. */
+export const verifyCodeFormSchema = yup.object({ code: codeSchema });

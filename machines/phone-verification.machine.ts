@@ -4,13 +4,13 @@
 // send that succeeds goes to attempted (a call also needs a validate_code other than -1), otherwise
 // to error (VERIFY_TOO_MANY unless the server names another reason); the code typed in attempted is
 // checked, and the right one ends in verified, which tells the parent. International numbers cannot
-// be verified (§5).
+// be verified (§5). The code is typed in the modal's form (its field layer, docs/decisions/0041, with
+// the contract's schema): the submit brings it, well formed.
 import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import {
   INTERNATIONAL_NUMBERS_CANNOT_VERIFIED,
   NO_CALL_PLACED,
   VERIFY_TOO_MANY,
-  codeError,
   normaliseCode,
   phoneVerifyErrorKey,
   type CheckCodeResponse,
@@ -31,18 +31,25 @@ export interface PhoneVerificationInput {
 export interface PhoneVerificationContext extends PhoneVerificationInput {
   /** How the last code was asked for. */
   channel: VerifyChannel | null;
-  /** The code as typed. */
-  code: string;
-  /** i18n key of what is wrong with the typed code (format, wrong, expired), or null. */
+  /**
+   * The code sent to be checked (the check's input), kept after a wrong one so the form shows what was
+   * typed; emptied when another code is asked for.
+   */
+  sent: VerifyCodeValues | null;
+  /** i18n key of the server's answer on the code sent (wrong, expired, refused), or null. */
   codeError: string | null;
   /** i18n key of the failure shown: the reason in error, or a failed check in attempted. */
   failure: string | null;
 }
 
+/** The modal's form: the code as typed (spaces and dashes allowed). */
+export interface VerifyCodeValues {
+  code: string;
+}
+
 export type PhoneVerificationEvent =
   | { type: 'phone.send'; channel: VerifyChannel }
-  | { type: 'phone.code.change'; code: string }
-  | { type: 'phone.code.submit' }
+  | { type: 'phone.code.submit'; values: VerifyCodeValues }
   | { type: 'phone.resend' }
   | { type: 'phone.retry' };
 
@@ -87,7 +94,6 @@ export const phoneVerificationMachine = setup({
     isInternationalFailure: (_, params: { error: unknown }) =>
       toCallFailure(params.error).code === INTERNATIONAL_NUMBERS_CANNOT_VERIFIED,
     isCodeSent: ({ context }, params: { answer: SendCodeResponse }) => isCodeSent(params.answer, context.channel),
-    isCodeWellFormed: ({ context }) => codeError(context.code) === null,
     isConfirmed: (_, params: { answer: CheckCodeResponse }) => params.answer.success,
     /** A refusal of the whole attempt (VERIFY_TOO_MANY...), not of the code typed. */
     isRefused: (_, params: { answer: CheckCodeResponse }) => typeof params.answer.errors.form === 'string',
@@ -96,12 +102,12 @@ export const phoneVerificationMachine = setup({
   },
   actions: {
     assignChannel: assign((_, params: { channel: VerifyChannel }) => ({ channel: params.channel, failure: null })),
-    startCodeEntry: assign({ code: '', codeError: null, failure: null }),
-    assignCode: assign((_, params: { code: string }) => ({ code: params.code, codeError: null, failure: null })),
-    flagCodeFormat: assign(({ context }) => ({ codeError: codeError(context.code) })),
+    startCodeEntry: assign({ sent: null, codeError: null, failure: null }),
+    assignSent: assign((_, params: { values: VerifyCodeValues }) => ({ sent: params.values })),
     assignCodeError: assign((_, params: { key: string }) => ({ codeError: params.key, failure: null })),
     assignFailure: assign((_, params: { key: string }) => ({ failure: params.key })),
     clearFailure: assign({ failure: null, codeError: null }),
+    forgetCode: assign({ sent: null, failure: null, codeError: null }),
     tellParentVerified: sendParent(({ context }) => {
       const event: PhoneVerifiedEvent = { type: 'phone.verified', ani: context.ani };
       return event;
@@ -114,7 +120,7 @@ export const phoneVerificationMachine = setup({
     country: input.country,
     label: input.label,
     channel: null,
-    code: '',
+    sent: null,
     codeError: null,
     failure: null,
   }),
@@ -163,12 +169,12 @@ export const phoneVerificationMachine = setup({
     attempted: {
       tags: ['editing', 'code'],
       on: {
-        'phone.code.change': {
-          actions: { type: 'assignCode', params: ({ event }) => ({ code: event.code }) },
+        'phone.code.submit': {
+          target: 'checking',
+          actions: { type: 'assignSent', params: ({ event }) => ({ values: event.values }) },
         },
-        'phone.code.submit': [{ guard: 'isCodeWellFormed', target: 'checking' }, { actions: 'flagCodeFormat' }],
         // Another code, by text or call: the one typed so far no longer counts.
-        'phone.resend': { target: 'unverified', actions: 'clearFailure' },
+        'phone.resend': { target: 'unverified', actions: 'forgetCode' },
       },
     },
     checking: {
@@ -177,7 +183,7 @@ export const phoneVerificationMachine = setup({
       invoke: {
         id: 'confirmPhoneCode',
         src: 'confirmPhoneCode',
-        input: ({ context }) => ({ ani: context.ani, code: normaliseCode(context.code) }),
+        input: ({ context }) => ({ ani: context.ani, code: normaliseCode(context.sent?.code ?? '') }),
         onDone: [
           {
             guard: { type: 'isConfirmed', params: ({ event }) => ({ answer: event.output }) },

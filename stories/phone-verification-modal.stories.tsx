@@ -92,7 +92,7 @@ const AUNT = () => t('DEST_ACCOUNTS.NAMED', { label: 'Aunt (Toronto)', phone: '(
 const OPEN_COUSIN = [{ type: 'verify.open', id: 303 }];
 const BY_TEXT = [{ type: 'phone.send', channel: 'sms' }];
 const BY_CALL = [{ type: 'phone.send', channel: 'call' }];
-const TYPE_CODE = (code: string) => [...BY_TEXT, { type: 'phone.code.change', code }, { type: 'phone.code.submit' }];
+const TYPE_CODE = (code: string) => [...BY_TEXT, { type: 'phone.code.submit', values: { code } }];
 
 const dialogOf = (canvas: ReturnType<typeof within>, account = COUSIN()) =>
   within(canvas.getByRole('dialog', { name: t('PHONE_VERIFY.TITLE', { account }) }));
@@ -204,17 +204,23 @@ export const WrongCode: Story = {
 
 export const WrongCodeSpanish: Story = { ...WrongCode, globals: { locale: 'es' } };
 
-/** §5 field rules: a code that is not six digits is not sent. */
+/** §5 field rules: a code that is not six digits is not sent (the form's schema says what is wrong). */
 export const CodeNotNumeric: Story = {
   parameters: {
     machineState: 'phoneVerification:attempted',
     page: { machine: page(), input, events: OPEN_COUSIN },
-    verification: TYPE_CODE('12a'),
+    verification: BY_TEXT,
   },
   play: async ({ canvas }) => {
     const dialog = dialogOf(canvas);
-    await expect(dialog.getByRole('alert')).toHaveTextContent(t('VALIDATION.MUST_BE_NUMERIC'));
-    await expect(codeField(dialog)).toHaveValue('12a');
+    await userEvent.type(codeField(dialog), '12a');
+    await userEvent.click(dialog.getByRole('button', { name: t('PHONE_VERIFY.SUBMIT') }));
+    await expect(await dialog.findByRole('alert')).toHaveTextContent(t('VALIDATION.MUST_BE_NUMERIC'));
+    const field = codeField(dialog);
+    await expect(field).toHaveValue('12a');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    // Nothing was sent: the modal still asks for the code.
+    await expect(dialog.getByRole('button', { name: t('PHONE_VERIFY.SUBMIT') })).not.toHaveAttribute('aria-busy');
   },
 };
 

@@ -1,20 +1,30 @@
 // §2 "verify phone (text or call, then code)": the modal of the phoneVerification machine. It renders
-// that machine's states only; the page that opens it says whether the account came out verified.
+// that machine's states only; the page that opens it says whether the account came out verified. The
+// code is the form's (docs/decisions/0041): typed, checked on blur and on submit with the contract's
+// schema, and sent to the machine, valid, with the submit.
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { VERIFY_CODE_LENGTH, VERIFY_CODE_TTL_MINUTES } from '../../contract/phone-verification.ts';
-import type { phoneVerificationMachine } from '../../machines/phone-verification.machine.ts';
+import type { FieldErrors } from '../../contract/entities.ts';
+import {
+  VERIFY_CODE_LENGTH,
+  VERIFY_CODE_TTL_MINUTES,
+  verifyCodeFormSchema,
+} from '../../contract/phone-verification.ts';
+import type { VerifyCodeValues, phoneVerificationMachine } from '../../machines/phone-verification.machine.ts';
 import { TextField } from './fields.tsx';
 import { Modal } from './modal.tsx';
+import { useMachineForm } from './use-machine-form.ts';
 
 export type PhoneVerificationRef = ActorRefFrom<typeof phoneVerificationMachine>;
 
 /** Where the page is with the verification: the machine runs (open), or it has verified the account. */
 export type VerificationOutcome = 'open' | 'reloading' | 'verified';
 
-const CODE_FIELD = 'verify_code';
+const CODE_FIELD = 'code';
+const CODE_LABELS = { code: 'PHONE_VERIFY.CODE' };
+const NO_CODE: VerifyCodeValues = { code: '' };
 
 export function PhoneVerificationModal({
   title,
@@ -85,7 +95,7 @@ function VerificationSteps({
   const { t } = useTranslation();
   const snapshot = useSelector(verification, (s) => s);
   const send = verification.send;
-  const { channel, code, codeError, failure } = snapshot.context;
+  const { channel, failure } = snapshot.context;
   const close = (
     <button type="button" className="button button--secondary" onClick={onClose}>
       {t('COMMON.CLOSE')}
@@ -157,8 +167,43 @@ function VerificationSteps({
   }
 
   // attempted and checking: code entry (what was typed stays while it is checked and after a failure).
+  return <CodeEntry verification={verification} account={account} close={close} />;
+}
+
+/** The code's form: mounted while a code is typed and checked, so what was typed stays through a check. */
+function CodeEntry({
+  verification,
+  account,
+  close,
+}: {
+  verification: PhoneVerificationRef;
+  account: string;
+  close: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const snapshot = useSelector(verification, (s) => s);
+  const send = verification.send;
+  const { channel, sent, codeError, failure } = snapshot.context;
   const checking = snapshot.hasTag('busy');
-  const message = failure ?? codeError;
+  // The server's answer on the code, shown until the code is edited (one object per answer).
+  const serverErrors = useMemo<FieldErrors>(
+    () => (codeError ? ({ code: codeError } as FieldErrors) : {}),
+    [codeError],
+  );
+  const form = useMachineForm<VerifyCodeValues>({
+    initialValues: sent ?? NO_CODE,
+    schema: verifyCodeFormSchema,
+    labels: CODE_LABELS,
+    serverErrors,
+    onSubmit: (values) => send({ type: 'phone.code.submit', values }),
+    // The modal has no error summary: the field that says what is wrong takes focus (after the
+    // field layer's own focus move, which looks for a summary).
+    onInvalid: () =>
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => document.getElementById(`field-${CODE_FIELD}`)?.focus()),
+      ),
+  });
+  const message = failure ?? (form.summaryErrors as Record<string, string | undefined>)[CODE_FIELD];
   return (
     <Step step={checking ? 'checking' : 'attempted'}>
       <div role="status">
@@ -174,20 +219,10 @@ function VerificationSteps({
           {t(message)}
         </p>
       ) : null}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'phone.code.submit' });
-        }}
-      >
+      <form noValidate onSubmit={form.submit}>
         <TextField
-          name={CODE_FIELD}
-          labelKey="PHONE_VERIFY.CODE"
+          {...form.text(CODE_FIELD)}
           hintKey="PHONE_VERIFY.CODE_HINT"
-          error={codeError}
-          value={code}
-          onValue={(v) => send({ type: 'phone.code.change', code: v })}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={VERIFY_CODE_LENGTH + 2}

@@ -295,8 +295,7 @@ describe('destinationAccounts: behaviour', () => {
     verification().send({ type: 'phone.send', channel: 'sms' });
     t.calls.resolve('sendVerificationCode', CODE_SENT);
     await settle();
-    verification().send({ type: 'phone.code.change', code: '123456' });
-    verification().send({ type: 'phone.code.submit' });
+    verification().send({ type: 'phone.code.submit', values: { code: '123456' } });
     expect(t.calls.inputs('confirmPhoneCode')).toEqual([{ ani: '5125550103', code: '123456' }]);
     t.calls.resolve('confirmPhoneCode', CODE_CONFIRMED);
     await settle();

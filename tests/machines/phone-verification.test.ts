@@ -54,11 +54,11 @@ const samples = {
     { type: 'phone.send', channel: 'sms' },
     { type: 'phone.send', channel: 'call' },
   ],
-  'phone.code.change': [
-    { type: 'phone.code.change', code: '123 456' },
-    { type: 'phone.code.change', code: '12a' },
+  // The form sends well-formed codes only (its schema, tests/ui/phone-verification-modal.test.tsx).
+  'phone.code.submit': [
+    { type: 'phone.code.submit', values: { code: '123 456' } },
+    { type: 'phone.code.submit', values: { code: '654321' } },
   ],
-  'phone.code.submit': [{ type: 'phone.code.submit' }],
   'phone.resend': [{ type: 'phone.resend' }],
   'phone.retry': [{ type: 'phone.retry' }],
 } satisfies EventSamples<PhoneVerificationEvent>;
@@ -80,7 +80,7 @@ const spec: ModelSpec<Snapshot> = {
     sendVerificationCode: [NETWORK_FAILURE, INTERNATIONAL],
     confirmPhoneCode: [NETWORK_FAILURE, CODE_REFUSED, INTERNATIONAL],
   },
-  project: ({ context: c }) => [c.channel, c.code, c.codeError, c.failure],
+  project: ({ context: c }) => [c.channel, c.sent?.code ?? null, c.codeError, c.failure],
   limit: 20_000,
 };
 
@@ -110,8 +110,7 @@ describe('phoneVerification: behaviour', () => {
     t.calls.resolve('sendVerificationCode', SENT);
     await settle();
     expect(t.snap().value).toBe('attempted');
-    t.child.send({ type: 'phone.code.change', code: '012 345' });
-    t.child.send({ type: 'phone.code.submit' });
+    t.child.send({ type: 'phone.code.submit', values: { code: '012 345' } });
     expect(t.snap().value).toBe('checking');
     // Spaces are dropped before the code is sent.
     expect(t.calls.inputs('confirmPhoneCode')).toEqual([{ ani: '5125550103', code: '012345' }]);
@@ -152,38 +151,40 @@ describe('phoneVerification: behaviour', () => {
     expect(t.snap().context.failure).toBe(VERIFY_TOO_MANY);
   });
 
-  it('a badly formed code is not sent; a wrong one keeps what was typed, with the message', async () => {
+  it('a wrong code keeps what was sent, with the message; a failed check keeps it too', async () => {
     const t = opened();
     t.child.send({ type: 'phone.send', channel: 'sms' });
     t.calls.resolve('sendVerificationCode', SENT);
     await settle();
-    t.child.send({ type: 'phone.code.submit' });
-    expect(t.snap().value).toBe('attempted');
-    expect(t.snap().context.codeError).toBe('VALIDATION.REQUIRED');
-    t.child.send({ type: 'phone.code.change', code: '12a' });
-    expect(t.snap().context.codeError).toBeNull();
-    t.child.send({ type: 'phone.code.submit' });
-    expect(t.snap().context.codeError).toBe('VALIDATION.MUST_BE_NUMERIC');
-    t.child.send({ type: 'phone.code.change', code: '12345' });
-    t.child.send({ type: 'phone.code.submit' });
-    expect(t.snap().context.codeError).toBe('VALIDATION.KEEP_TYPING');
-    expect(t.calls.inputs('confirmPhoneCode')).toEqual([]);
-    t.child.send({ type: 'phone.code.change', code: '123456' });
-    t.child.send({ type: 'phone.code.submit' });
+    t.child.send({ type: 'phone.code.submit', values: { code: '123456' } });
+    expect(t.snap().value).toBe('checking');
     t.calls.resolve('confirmPhoneCode', WRONG);
     await settle();
     expect(t.snap().value).toBe('attempted');
     expect(t.snap().context.codeError).toBe('ERROR.VERIFY_CODE_WRONG');
-    expect(t.snap().context.code).toBe('123456');
+    // The form opens with it again if the modal's code entry is drawn afresh.
+    expect(t.snap().context.sent).toEqual({ code: '123456' });
     // A network failure keeps the code too, to send it again.
-    t.child.send({ type: 'phone.code.submit' });
+    t.child.send({ type: 'phone.code.submit', values: { code: '123456' } });
     expect(t.snap().context.codeError).toBeNull();
     t.calls.reject('confirmPhoneCode', NETWORK_FAILURE);
     await settle();
     expect(t.snap().value).toBe('attempted');
     expect(t.snap().context.failure).toBe('ERROR.NETWORK');
-    expect(t.snap().context.code).toBe('123456');
+    expect(t.snap().context.sent).toEqual({ code: '123456' });
     expect(t.received).toEqual([]);
+  });
+
+  it('a 400 about the code goes back to code entry with its message', async () => {
+    const t = opened();
+    t.child.send({ type: 'phone.send', channel: 'sms' });
+    t.calls.resolve('sendVerificationCode', SENT);
+    await settle();
+    t.child.send({ type: 'phone.code.submit', values: { code: '123456' } });
+    t.calls.reject('confirmPhoneCode', CODE_REFUSED);
+    await settle();
+    expect(t.snap().value).toBe('attempted');
+    expect(t.snap().context.codeError).toBe('VALIDATION.KEEP_TYPING');
   });
 
   it('§8: too many wrong codes go to error; retry starts again with a new code', async () => {
@@ -191,8 +192,7 @@ describe('phoneVerification: behaviour', () => {
     t.child.send({ type: 'phone.send', channel: 'sms' });
     t.calls.resolve('sendVerificationCode', SENT);
     await settle();
-    t.child.send({ type: 'phone.code.change', code: '123456' });
-    t.child.send({ type: 'phone.code.submit' });
+    t.child.send({ type: 'phone.code.submit', values: { code: '123456' } });
     t.calls.resolve('confirmPhoneCode', TOO_MANY_TRIES);
     await settle();
     expect(t.snap().value).toBe('error');
@@ -203,16 +203,20 @@ describe('phoneVerification: behaviour', () => {
     await settle();
     expect(t.snap().value).toBe('attempted');
     // A new code: the one typed before is cleared.
-    expect(t.snap().context.code).toBe('');
+    expect(t.snap().context.sent).toBeNull();
   });
 
-  it('another code may be asked for from code entry', async () => {
+  it('another code may be asked for from code entry; the one sent before no longer counts', async () => {
     const t = opened();
     t.child.send({ type: 'phone.send', channel: 'sms' });
     t.calls.resolve('sendVerificationCode', SENT);
     await settle();
+    t.child.send({ type: 'phone.code.submit', values: { code: '123456' } });
+    t.calls.resolve('confirmPhoneCode', WRONG);
+    await settle();
     t.child.send({ type: 'phone.resend' });
     expect(t.snap().value).toBe('unverified');
+    expect(t.snap().context).toMatchObject({ sent: null, codeError: null, failure: null });
   });
 
   it('§5: an international number cannot be verified, whatever the page thought', async () => {
@@ -237,7 +241,7 @@ describe('phoneVerification: behaviour', () => {
     first.stop();
     const second = start(machine, COUSIN);
     expect(second.getSnapshot().value).toBe('unverified');
-    expect(second.getSnapshot().context).toMatchObject({ channel: null, code: '', failure: null, codeError: null });
+    expect(second.getSnapshot().context).toMatchObject({ channel: null, sent: null, failure: null, codeError: null });
     second.stop();
   });
 });
