@@ -1,8 +1,9 @@
 // /account/primary_account (§2: choose the primary account, validated accounts only; §7 GET
 // /account/dest_accounts and POST /account/destinations/make_primary {ani}). A refused or failed
-// change shows ERROR_CHANGING_PRIMARY_ACCOUNT (§8) and keeps the payer's choice.
+// change shows ERROR_CHANGING_PRIMARY_ACCOUNT (§8) and keeps the payer's choice. The choice is the
+// page's form's (docs/decisions/0041): the save brings it, as the number make_primary takes.
 import { type SnapshotFrom, assign, setup } from 'xstate';
-import type { DestinationAccount } from '../contract/accounts.ts';
+import type { DestinationAccount, MakePrimaryRequest } from '../contract/accounts.ts';
 import { toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';
 import { calls } from './calls.ts';
@@ -19,16 +20,20 @@ export interface PrimaryAccountContext {
   hidden: number;
   /** The account that is primary on the server. */
   primaryId: number | null;
-  /** The radio choice; the current primary to begin with. */
-  chosenId: number | null;
+  /** The choice sent to make_primary (its input), kept after a refusal: the form opens with it. */
+  sent: MakePrimaryRequest | null;
   /** The account just saved as the primary one (a status message says so). */
   saved: DestinationAccount | null;
   /** i18n key of the error after a refused or failed change, or of a failed load. */
   failure: string | null;
 }
 
-export type PrimaryAccountEvent =
-  { type: 'primary.choose'; id: number } | { type: 'primary.save' } | { type: 'primary.retry' };
+export type PrimaryAccountEvent = { type: 'primary.save'; values: MakePrimaryRequest } | { type: 'primary.retry' };
+
+/** The account the number names, among those that can be primary. */
+function accountOf(accounts: readonly DestinationAccount[], ani: string | undefined): DestinationAccount | undefined {
+  return ani === undefined ? undefined : accounts.find((a) => a.deposit_phone_no === ani);
+}
 
 export const primaryAccountMachine = setup({
   types: {
@@ -41,9 +46,10 @@ export const primaryAccountMachine = setup({
   },
   guards: {
     hasCandidates: (_, params: { accounts: DestinationAccount[] }) => primaryCandidates(params.accounts).length > 0,
-    isListed: ({ context }, params: { id: number }) => context.accounts.some((a) => a.id === params.id),
-    hasChoice: ({ context }) => context.accounts.some((a) => a.id === context.chosenId),
-    isUnchanged: ({ context }) => context.chosenId !== null && context.chosenId === context.primaryId,
+    /** §2: only a listed (validated) account can be made primary. */
+    isListed: ({ context }, params: { ani: string }) => accountOf(context.accounts, params.ani) !== undefined,
+    isUnchanged: ({ context }, params: { ani: string }) =>
+      context.primaryId !== null && accountOf(context.accounts, params.ani)?.id === context.primaryId,
     wasChanged: (_, params: { success: boolean }) => params.success,
   },
   actions: {
@@ -54,13 +60,13 @@ export const primaryAccountMachine = setup({
         accounts,
         hidden: params.accounts.length - accounts.length,
         primaryId,
-        chosenId: primaryId,
+        sent: null,
         saved: null,
         failure: null,
       };
     }),
     assignLoadFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
-    choose: assign((_, params: { id: number }) => ({ chosenId: params.id, saved: null, failure: null })),
+    assignSent: assign((_, params: { values: MakePrimaryRequest }) => ({ sent: params.values })),
     /** Saving the account that is already primary needs no call: the status message confirms it. */
     confirmUnchanged: assign(({ context }) => ({
       saved: context.accounts.find((a) => a.id === context.primaryId) ?? null,
@@ -69,14 +75,15 @@ export const primaryAccountMachine = setup({
     flagNoChoice: assign({ failure: 'PRIMARY.CHOOSE', saved: null }),
     clearNotices: assign({ failure: null, saved: null }),
     markPrimary: assign(({ context }) => {
+      const chosenId = accountOf(context.accounts, context.sent?.ani)?.id ?? null;
       const accounts = context.accounts.map((a) => {
-        const primary = a.id === context.chosenId;
+        const primary = a.id === chosenId;
         return { ...a, primary, current_primary: primary };
       });
       return {
         accounts,
-        primaryId: context.chosenId,
-        saved: accounts.find((a) => a.id === context.chosenId) ?? null,
+        primaryId: chosenId,
+        saved: accounts.find((a) => a.id === chosenId) ?? null,
         failure: null,
       };
     }),
@@ -84,7 +91,7 @@ export const primaryAccountMachine = setup({
   },
 }).createMachine({
   id: 'primaryAccount',
-  context: { accounts: [], hidden: 0, primaryId: null, chosenId: null, saved: null, failure: null },
+  context: { accounts: [], hidden: 0, primaryId: null, sent: null, saved: null, failure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -120,13 +127,17 @@ export const primaryAccountMachine = setup({
     ready: {
       tags: ['editing'],
       on: {
-        'primary.choose': {
-          guard: { type: 'isListed', params: ({ event }) => ({ id: event.id }) },
-          actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
-        },
         'primary.save': [
-          { guard: 'isUnchanged', actions: 'confirmUnchanged' },
-          { guard: 'hasChoice', target: 'saving', actions: 'clearNotices' },
+          {
+            guard: { type: 'isUnchanged', params: ({ event }) => ({ ani: event.values.ani }) },
+            actions: ['confirmUnchanged', { type: 'assignSent', params: ({ event }) => ({ values: event.values }) }],
+          },
+          {
+            guard: { type: 'isListed', params: ({ event }) => ({ ani: event.values.ani }) },
+            target: 'saving',
+            actions: ['clearNotices', { type: 'assignSent', params: ({ event }) => ({ values: event.values }) }],
+          },
+          // A number that is not one of the validated accounts (the form offers none such).
           { actions: 'flagNoChoice' },
         ],
       },
@@ -136,9 +147,7 @@ export const primaryAccountMachine = setup({
       invoke: {
         id: 'makePrimaryAccount',
         src: 'makePrimaryAccount',
-        input: ({ context }) => ({
-          ani: context.accounts.find((a) => a.id === context.chosenId)?.deposit_phone_no ?? '',
-        }),
+        input: ({ context }) => ({ ani: context.sent?.ani ?? '' }),
         onDone: [
           {
             guard: { type: 'wasChanged', params: ({ event }) => ({ success: event.output.success }) },

@@ -1,7 +1,7 @@
 // /account/primary_account (§2 validated accounts only; §8 ERROR_CHANGING_PRIMARY_ACCOUNT): each
 // state of the primaryAccount machine with its screen.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import type { ActionResponse, DestAccountsResponse } from '../contract/accounts.ts';
 import { NETWORK_FAILURE, PRIMARY_DEST_ACCOUNTS, pageInput } from '../fixtures/samples.ts';
 import type { CallFailure } from '../machines/actors.types.ts';
@@ -36,7 +36,8 @@ const choices = (canvas: ReturnType<typeof within>) =>
 const option = (label: string, phone: string) => t('PRIMARY.OPTION', { label, phone });
 const MOM = option('Mom', '(512) 555-0101');
 const BROTHER = option('Brother', '(512) 555-0102');
-const CHOOSE_BROTHER = [{ type: 'primary.choose', id: 302 }, { type: 'primary.save' }];
+// The form's save, with Brother's number chosen.
+const CHOOSE_BROTHER = [{ type: 'primary.save', values: { ani: '5125550102' } }];
 
 export const Loading: Story = {
   parameters: { machineState: 'primaryAccount:loading', page: { machine: primary('never'), input } },
@@ -135,4 +136,31 @@ export const SaveFailed: Story = {
     page: { machine: primary(undefined, { fail: NETWORK_FAILURE }), input, events: CHOOSE_BROTHER },
   },
   play: SaveRefused.play,
+};
+
+/** No verified account is primary yet: a save without a choice asks for one (the form's schema). */
+export const ChoiceRequired: Story = {
+  parameters: {
+    machineState: 'primaryAccount:ready',
+    page: {
+      machine: primary({
+        dest_accounts: PRIMARY_DEST_ACCOUNTS.map((a) => ({ ...a, primary: a.id === 303, current_primary: a.id === 303 })),
+      }),
+      input,
+    },
+  },
+  play: async ({ canvas }) => {
+    for (const radio of choices(canvas)) await expect(radio).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: t('PRIMARY.SAVE') }));
+    const summary = await canvas.findByRole('alert');
+    await expect(summary).toHaveTextContent(t('PRIMARY.CHOOSE'));
+    await expect(summary).toHaveFocus();
+    await expect(within(summary).getByRole('link')).toHaveTextContent(
+      `${t('PRIMARY.LEGEND')} - ${t('VALIDATION.REQUIRED')}`,
+    );
+    // Nothing was sent: the button still offers to save.
+    await expect(canvas.getByRole('button', { name: t('PRIMARY.SAVE') })).toBeEnabled();
+    await userEvent.click(canvas.getByRole('radio', { name: BROTHER }));
+    await expect(canvas.getByRole('radio', { name: BROTHER })).toBeChecked();
+  },
 };

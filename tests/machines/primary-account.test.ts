@@ -29,14 +29,16 @@ const PRIMARY_PENDING = PRIMARY_DEST_ACCOUNTS.map((a) => ({
   current_primary: a.id === 303,
 }));
 
+const ANI = { 301: '5125550101', 302: '5125550102', 303: '5125550103', 306: '4165550106' } as const;
+const save = (id: keyof typeof ANI) => ({ type: 'primary.save', values: { ani: ANI[id] } }) as const;
+
 const samples = {
-  'primary.choose': [
-    { type: 'primary.choose', id: 302 },
-    { type: 'primary.choose', id: 301 },
-    // The pending account is not offered: choosing it is ignored.
-    { type: 'primary.choose', id: 303 },
+  'primary.save': [
+    save(302),
+    save(301),
+    // The pending account is not offered: a save of it is refused without a call.
+    save(303),
   ],
-  'primary.save': [{ type: 'primary.save' }],
   'primary.retry': [{ type: 'primary.retry' }],
 } satisfies EventSamples<PrimaryAccountEvent>;
 
@@ -56,7 +58,7 @@ const spec: ModelSpec<Snapshot> = {
     ],
   },
   failures: { loadPrimaryAccounts: [NETWORK_FAILURE], makePrimaryAccount: [NETWORK_FAILURE] },
-  project: ({ context: c }) => [c.accounts.length, c.primaryId, c.chosenId, c.saved?.id, c.failure],
+  project: ({ context: c }) => [c.accounts.length, c.primaryId, c.sent?.ani, c.saved?.id, c.failure],
 };
 
 describe('primaryAccount: paths of the model', () => {
@@ -78,14 +80,17 @@ describe('primaryAccount: behaviour', () => {
     return { calls, actor, snap: () => actor.getSnapshot() as Snapshot };
   }
 
-  it('§2: offers the validated accounts only, the current primary chosen to begin with', async () => {
+  it('§2: offers the validated accounts only; a pending one cannot be made primary', async () => {
     const t = await loaded();
     expect(t.snap().value).toBe('ready');
     expect(t.snap().context.accounts.map((a) => a.id)).toEqual([301, 306, 302]);
     expect(t.snap().context.hidden).toBe(1);
-    expect(t.snap().context.chosenId).toBe(301);
-    t.actor.send({ type: 'primary.choose', id: 303 });
-    expect(t.snap().context.chosenId).toBe(301);
+    expect(t.snap().context.primaryId).toBe(301);
+    expect(t.snap().context.sent).toBeNull();
+    t.actor.send(save(303));
+    expect(t.snap().value).toBe('ready');
+    expect(t.snap().context.failure).toBe('PRIMARY.CHOOSE');
+    expect(t.calls.inputs('makePrimaryAccount')).toEqual([]);
   });
 
   it('§2: without a validated account there is nothing to choose', async () => {
@@ -96,42 +101,39 @@ describe('primaryAccount: behaviour', () => {
 
   it('§7: makes the chosen account primary by its number; the status names it', async () => {
     const t = await loaded();
-    t.actor.send({ type: 'primary.choose', id: 302 });
-    t.actor.send({ type: 'primary.save' });
+    t.actor.send(save(302));
     expect(t.snap().value).toBe('saving');
     expect(t.calls.inputs('makePrimaryAccount')).toEqual([{ ani: '5125550102' }]);
-    t.actor.send({ type: 'primary.choose', id: 306 });
+    // A second save while the first is under way is not taken.
+    t.actor.send(save(306));
     t.calls.resolve('makePrimaryAccount', { success: true, errors: {} });
     await settle();
     const c = t.snap().context;
     expect(t.snap().value).toBe('ready');
-    expect([c.primaryId, c.chosenId, c.saved?.id]).toEqual([302, 302, 302]);
+    expect([c.primaryId, c.sent?.ani, c.saved?.id]).toEqual([302, '5125550102', 302]);
     expect(c.accounts.filter((a) => a.primary).map((a) => a.id)).toEqual([302]);
   });
 
   it('saving the current primary again makes no call and confirms it', async () => {
     const t = await loaded();
-    t.actor.send({ type: 'primary.save' });
+    t.actor.send(save(301));
     expect(t.snap().value).toBe('ready');
     expect(t.calls.inputs('makePrimaryAccount')).toEqual([]);
     expect(t.snap().context.saved?.id).toBe(301);
   });
 
-  it('asks for a choice when no validated account is primary yet', async () => {
+  it('no validated account is primary yet: the first save makes the call', async () => {
     const t = await loaded(PRIMARY_PENDING);
-    expect(t.snap().context.chosenId).toBeNull();
-    t.actor.send({ type: 'primary.save' });
-    expect(t.snap().context.failure).toBe('PRIMARY.CHOOSE');
-    expect(t.calls.inputs('makePrimaryAccount')).toEqual([]);
-    t.actor.send({ type: 'primary.choose', id: 306 });
-    expect(t.snap().context.failure).toBeNull();
+    expect(t.snap().context.primaryId).toBeNull();
+    t.actor.send(save(306));
+    expect(t.snap().value).toBe('saving');
+    expect(t.calls.inputs('makePrimaryAccount')).toEqual([{ ani: '4165550106' }]);
   });
 
   it('§8: a refused or failed change shows ERROR_CHANGING_PRIMARY_ACCOUNT and keeps the choice', async () => {
     for (const answer of ['refused', 'failed'] as const) {
       const t = await loaded();
-      t.actor.send({ type: 'primary.choose', id: 306 });
-      t.actor.send({ type: 'primary.save' });
+      t.actor.send(save(306));
       if (answer === 'refused') {
         t.calls.resolve('makePrimaryAccount', {
           success: false,
@@ -142,7 +144,8 @@ describe('primaryAccount: behaviour', () => {
       const c = t.snap().context;
       expect(t.snap().value).toBe('ready');
       expect(c.failure).toBe('ERROR.ERROR_CHANGING_PRIMARY_ACCOUNT');
-      expect([c.primaryId, c.chosenId, c.saved]).toEqual([301, 306, null]);
+      // The form opens with the choice sent if it is drawn again.
+      expect([c.primaryId, c.sent?.ani, c.saved]).toEqual([301, '4165550106', null]);
       expect(c.accounts.find((a) => a.primary)?.id).toBe(301);
     }
   });
