@@ -225,16 +225,37 @@ export const numberStep = {
             },
           },
         ],
-        'wizard.continue': [
+        // A new number comes checked by the step's form (§5, destNumberSchema), with its values; a
+        // 10-digit one is checked for a fraud flag first.
+        'number.submit': [
           {
-            guard: not('hasPhone'),
+            guard: {
+              type: 'needsFraudCheck',
+              params: ({ event }: On<'number.submit'>) => ({ phone: event.values.deposit_phone_no }),
+            },
+            target: 'checkingFraud',
+            actions: {
+              type: 'assignNewNumber',
+              params: ({ event }: On<'number.submit'>) => ({ values: event.values }),
+            },
+          },
+          {
+            target: 'saving',
+            actions: {
+              type: 'assignNewNumber',
+              params: ({ event }: On<'number.submit'>) => ({ values: event.values }),
+            },
+          },
+        ],
+        // Continue with one of the payer's accounts (chosen with number.account, already checked).
+        'wizard.continue': [
+          { guard: 'hasChosenAccount', target: 'saving' },
+          {
             actions: [
               { type: 'assignError', params: { field: 'deposit_phone_no', key: MSG.required } },
               'signalCannotContinue',
             ],
           },
-          { guard: 'needsFraudCheck', target: 'checkingFraud' },
-          { target: 'saving' },
         ],
       },
     },

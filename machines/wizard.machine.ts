@@ -18,6 +18,7 @@ import {
   WIZARD_ROUTES,
   type WizardContext,
   type WizardEvent,
+  type NewNumberValues,
   type WizardInput,
   type WizardRoute,
 } from './wizard.types.ts';
@@ -76,7 +77,9 @@ export const wizardMachine = setup({
     isDeepContactAnswer: (_, params: { answer: StateSaveResponse }) =>
       isDeepContactDeposit(params.answer.fields, params.answer.fields.deposit_type),
     isDeepContactDeposit: ({ context }) => isDeepContactDeposit(context.fields, context.fields.deposit_type),
-    hasPhone: ({ context }) => phoneDigits(context.fields.deposit_phone_no).length >= 7,
+    /** §2 number step: one of the payer's phone accounts is chosen (a new number comes with number.submit). */
+    hasChosenAccount: ({ context }) =>
+      context.fields.dest_account_id !== null && context.fields.deposit_phone_no !== '',
     /** A signed-in payer's phone accounts load once, when the number step opens. */
     needsDestAccounts: ({ context }) => context.fields.logged_in && context.destAccounts === null,
     canChooseAccount: ({ context }, params: { accountId: number | null }) =>
@@ -85,8 +88,7 @@ export const wizardMachine = setup({
     isAccountFraudFlagged: ({ context }, params: { accountId: number | null }) =>
       (context.destAccounts ?? []).some((a) => a.id === params.accountId && a.fraud_flag),
     // §5: a 10-character new number is checked for a fraud flag.
-    needsFraudCheck: ({ context }) =>
-      context.fields.dest_account_id === null && phoneDigits(context.fields.deposit_phone_no).length === 10,
+    needsFraudCheck: (_, params: { phone: string }) => phoneDigits(params.phone).length === 10,
     isFraudFlagged: (_, params: { flag: number }) => params.flag === 1,
     needsFacilityDetails: ({ context }) =>
       context.fields.facility_id !== null && context.facility?.id !== context.fields.facility_id,
@@ -162,6 +164,24 @@ export const wizardMachine = setup({
     chooseAccount: assign(({ context }, params: { accountId: number | null }) => {
       const account = (context.destAccounts ?? []).find((a) => a.id === params.accountId) ?? null;
       const fields = phoneFields(account, context.fields.deposit_phone_country || 'US');
+      return {
+        fields: { ...context.fields, ...fields },
+        dirty: { ...context.dirty, ...fields },
+        errors: withoutErrors(context.errors, Object.keys(fields)),
+      };
+    }),
+    /** §2 number step: the new number the form sent, into the fields the step saves (no account). */
+    assignNewNumber: assign(({ context }, params: { values: NewNumberValues }) => {
+      const fields: Partial<FormFields> = {
+        dest_account_id: null,
+        deposit_phone_country: params.values.deposit_phone_country,
+        deposit_phone_no: params.values.deposit_phone_no,
+        // A new number drops the old label (contract/dest-deposits.ts).
+        ...(params.values.deposit_phone_no === context.fields.deposit_phone_no &&
+        context.fields.dest_account_id === null
+          ? {}
+          : { deposit_phone_no_label: '' }),
+      };
       return {
         fields: { ...context.fields, ...fields },
         dirty: { ...context.dirty, ...fields },

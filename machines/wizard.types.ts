@@ -38,6 +38,15 @@ export interface WizardContext {
   /** §2 number step: the signed-in payer's phone accounts; null until loaded (a guest has none). */
   destAccounts: DestinationAccount[] | null;
 }
+/**
+ * The number step's form (docs/decisions/0041): a new number and its country, typed and checked in the
+ * form with the contract's schema (destNumberSchema); each edit is autosaved (§4) through form.change.
+ */
+export interface NewNumberValues {
+  deposit_phone_country: string;
+  deposit_phone_no: string;
+}
+
 export type WizardEvent =
   | { type: 'form.change'; fields: Partial<FormFields> }
   | { type: 'wizard.continue' }
@@ -53,6 +62,8 @@ export type WizardEvent =
   | { type: 'receipt.accountCreated' }
   /** §2 number step: one of the payer's phone accounts, or null for a new number. */
   | { type: 'number.account'; accountId: number | null }
+  /** §2 number step: Continue with a new number, as the step's form has checked it (§5). */
+  | { type: 'number.submit'; values: NewNumberValues }
   | { type: 'recipient.select'; inmate: Inmate }
   /**
    * Sent by the checkout child once it has saved fields, so the wizard's copy stays true; `saved`

@@ -1,7 +1,7 @@
 // deposit.number (§2, 60%, dest): the payer's phone accounts or a new number, the fraud check (§5) and
 // the save; each state of the wizard's number step with its screen.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { PROGRESS } from '../contract/constants.ts';
 import { EMPTY_FORM } from '../contract/entities.ts';
 import { t } from './support/checks.ts';
@@ -25,7 +25,12 @@ const ANA: SandboxSetup = {
   fields: { ...facilityFields(1001, { ...EMPTY_FORM, logged_in: true }), deposit_type: 'dest' },
 };
 
+/** What the form's edits autosave (§4). */
 const typeNumber = (phone: string): Step => to.wizard({ type: 'form.change', fields: { deposit_phone_no: phone } });
+/** Continue with a new number, as the form sends it once its schema passes. */
+const submitNumber = (phone: string): Step =>
+  to.wizard({ type: 'number.submit', values: { deposit_phone_country: 'US', deposit_phone_no: phone } });
+/** Continue with a chosen account. */
 const CONTINUE: Step = to.wizard({ type: 'wizard.continue' });
 
 /** A guest types a new number: country, masked number, the AdvancePay notices. */
@@ -44,18 +49,37 @@ export const NewNumber: Story = {
 
 export const NewNumberSpanish: Story = { ...NewNumber, globals: { locale: 'es' } };
 
-/** §5: Continue without a number names the field. */
+/** §5: Continue without a number names the field (the form's schema; nothing is sent). */
 export const NumberMissing: Story = {
   parameters: {
     machineState: 'wizard:step.number.editing',
-    scene: { server: GUEST, route: 'number', steps: [reach('wizard:step.number.editing'), CONTINUE] },
+    scene: { server: GUEST, route: 'number', steps: [reach('wizard:step.number.editing')] },
   },
   play: async ({ canvas }) => {
-    const summary = canvas.getByRole('alert');
+    await userEvent.click(canvas.getByRole('button', { name: t('WIZARD.CONTINUE') }));
+    const summary = await canvas.findByRole('alert');
     await waitFor(() => expect(summary).toHaveFocus());
     await expect(
       within(summary).getByRole('link', { name: `${t('NUMBER.PHONE')} - ${t('VALIDATION.REQUIRED')}` }),
     ).toBeInTheDocument();
+  },
+};
+
+/** §5: a number that is not one of the country's is refused by the form, and kept as typed. */
+export const NumberInvalid: Story = {
+  parameters: {
+    machineState: 'wizard:step.number.editing',
+    scene: { server: GUEST, route: 'number', steps: [reach('wizard:step.number.editing')] },
+  },
+  play: async ({ canvas }) => {
+    const field = canvas.getByLabelText(t('NUMBER.PHONE'));
+    await userEvent.type(field, '51255');
+    await userEvent.click(canvas.getByRole('button', { name: t('WIZARD.CONTINUE') }));
+    const summary = await canvas.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    await expect(within(summary).getByRole('link')).toHaveTextContent(t('NUMBER.PHONE'));
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect((field as HTMLInputElement).value.replace(/\D/g, '')).toBe('51255');
   },
 };
 
@@ -66,7 +90,7 @@ export const FraudFlagged: Story = {
     scene: {
       server: GUEST,
       route: 'number',
-      steps: [reach('wizard:step.number.editing'), typeNumber(FRAUD_FLAGGED_NUMBERS[0] ?? ''), CONTINUE],
+      steps: [reach('wizard:step.number.editing'), submitNumber(FRAUD_FLAGGED_NUMBERS[0] ?? '')],
     },
   },
   play: async ({ canvas }) => {
@@ -143,7 +167,7 @@ export const CheckingFraud: Story = {
       server: GUEST,
       route: 'number',
       variants: [{ call: 'checkDestinationFraud', answer: 'never' }],
-      steps: [reach('wizard:step.number.editing'), typeNumber('5125550100'), CONTINUE],
+      steps: [reach('wizard:step.number.editing'), typeNumber('5125550100'), submitNumber('5125550100')],
     },
   },
   play: async ({ canvas }) => {

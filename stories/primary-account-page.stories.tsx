@@ -144,7 +144,11 @@ export const ChoiceRequired: Story = {
     machineState: 'primaryAccount:ready',
     page: {
       machine: primary({
-        dest_accounts: PRIMARY_DEST_ACCOUNTS.map((a) => ({ ...a, primary: a.id === 303, current_primary: a.id === 303 })),
+        dest_accounts: PRIMARY_DEST_ACCOUNTS.map((a) => ({
+          ...a,
+          primary: a.id === 303,
+          current_primary: a.id === 303,
+        })),
       }),
       input,
     },

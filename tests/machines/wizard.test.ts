@@ -99,6 +99,12 @@ const samples = {
     { type: 'number.account', accountId: 304 },
     { type: 'number.account', accountId: null },
   ],
+  // The number step's form sends a new number once its schema passes (tests/ui/number-step.test.tsx):
+  // a US one (checked for a fraud flag) and one with the international prefix (not checked).
+  'number.submit': [
+    { type: 'number.submit', values: { deposit_phone_country: 'US', deposit_phone_no: '(512) 555-0199' } },
+    { type: 'number.submit', values: { deposit_phone_country: 'CA', deposit_phone_no: '0114165550106' } },
+  ],
   'recipient.select': [
     { type: 'recipient.select', inmate: INMATE },
     { type: 'recipient.select', inmate: FRAUD_INMATE },
@@ -118,7 +124,7 @@ const spec: ModelSpec<Snapshot> = {
   build: withStubs,
   input,
   // The number step's choices are walked by numberSpec below.
-  samples: () => allSamples(samples).filter((e) => e.type !== 'number.account'),
+  samples: () => allSamples(samples).filter((e) => e.type !== 'number.account' && e.type !== 'number.submit'),
   answers: {
     // The server's answer to a save echoes the fields; one variant reports a fraud flag.
     saveStep: ({ context }) => [saveAnswer(context.fields), saveAnswer(context.fields, { deposit_inmate_id: FRAUD })],
@@ -160,7 +166,13 @@ const numberSpec: ModelSpec<Snapshot> = {
     errors: {},
     route: 'number',
   } satisfies WizardInput,
-  samples: () => [...samples['number.account'], NEW_NUMBER, { type: 'wizard.continue' }, { type: 'wizard.back' }],
+  samples: () => [
+    ...samples['number.account'],
+    ...samples['number.submit'],
+    NEW_NUMBER,
+    { type: 'wizard.continue' },
+    { type: 'wizard.back' },
+  ],
   answers: {
     loadFacility: () => [HARRIS],
     loadDestinationAccounts: () => [DEST_ACCOUNTS],
@@ -371,18 +383,24 @@ describe('wizard: Continue (§4)', () => {
     expect(routeOf(t.snap())).toBe('number');
     // A guest has no phone accounts to load.
     expect(t.calls.inputs('loadDestinationAccounts')).toEqual([]);
+    // Continue without an account or a new number names the field.
     t.wizard.send({ type: 'wizard.continue' });
     expect(t.snap().context.errors.deposit_phone_no).toBe('VALIDATION.REQUIRED');
-    t.wizard.send({ type: 'form.change', fields: { deposit_phone_no: '(512) 555-0199' } });
-    t.wizard.send({ type: 'wizard.continue' });
+    t.wizard.send({
+      type: 'number.submit',
+      values: { deposit_phone_country: 'US', deposit_phone_no: '(512) 555-0199' },
+    });
+    expect(t.snap().context.errors.deposit_phone_no).toBeUndefined();
     expect(t.calls.inputs('checkDestinationFraud')).toEqual([{ ani: '5125550199', country: 'US' }]);
     t.calls.resolve('checkDestinationFraud', { fraud_flag: 1 });
     await settle();
     expect(t.snap().matches({ step: { number: 'editing' } })).toBe(true);
     expect(t.snap().context).toMatchObject({ showErrors: true, errors: { deposit_phone_no: FRAUD } });
 
-    t.wizard.send({ type: 'form.change', fields: { deposit_phone_no: '(512) 555-0100' } });
-    t.wizard.send({ type: 'wizard.continue' });
+    t.wizard.send({
+      type: 'number.submit',
+      values: { deposit_phone_country: 'US', deposit_phone_no: '(512) 555-0100' },
+    });
     t.calls.resolve('checkDestinationFraud', { fraud_flag: 0 });
     await settle();
     expect(t.calls.inputs('saveFormState').at(-1)).toMatchObject({
