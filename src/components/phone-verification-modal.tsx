@@ -196,12 +196,8 @@ function CodeEntry({
     labels: CODE_LABELS,
     serverErrors,
     onSubmit: (values) => send({ type: 'phone.code.submit', values }),
-    // The modal has no error summary: the field that says what is wrong takes focus (after the
-    // field layer's own focus move, which looks for a summary).
-    onInvalid: () =>
-      requestAnimationFrame(() =>
-        requestAnimationFrame(() => document.getElementById(`field-${CODE_FIELD}`)?.focus()),
-      ),
+    // The modal has no error summary: the field that says what is wrong takes focus.
+    focusInvalid: () => requestAnimationFrame(() => document.getElementById(`field-${CODE_FIELD}`)?.focus()),
   });
   const message = failure ?? (form.summaryErrors as Record<string, string | undefined>)[CODE_FIELD];
   return (

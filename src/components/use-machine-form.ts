@@ -10,7 +10,7 @@ import { type FormikTouched, useFormik } from 'formik';
 import { type FocusEvent, type FormEvent, useState } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import type { FieldErrors } from '../../contract/entities.ts';
-import { focusErrorSummary } from './error-summary.tsx';
+import { ERROR_SUMMARY_ID } from './error-summary.tsx';
 
 /** A form's values: text and checkboxes. */
 export type FormValues<V> = { [K in keyof V]: string | boolean };
@@ -27,6 +27,11 @@ export interface MachineFormOptions<V extends FormValues<V>> {
   onSubmit: (values: V) => void;
   /** The schema found fields to correct (the screen may tell its machine, which may add its own). */
   onInvalid?: () => void;
+  /**
+   * Where focus goes after a refused submit. By default the error summary, or the first field to correct
+   * when the screen shows none; a modal over a page that has one says where (its own field).
+   */
+  focusInvalid?: () => void;
   /** A field was edited (after the form took the value). */
   onEdit?: <K extends keyof V & string>(name: K, value: V[K]) => void;
 }
@@ -68,7 +73,7 @@ export interface MachineForm<V extends FormValues<V>> {
 }
 
 export function useMachineForm<V extends FormValues<V>>(options: MachineFormOptions<V>): MachineForm<V> {
-  const { labels, serverErrors = {}, onSubmit, onInvalid, onEdit } = options;
+  const { labels, serverErrors = {}, onSubmit, onInvalid, onEdit, focusInvalid } = options;
   const formik = useFormik<V>({
     initialValues: options.initialValues,
     validationSchema: options.schema,
@@ -97,7 +102,11 @@ export function useMachineForm<V extends FormValues<V>>(options: MachineFormOpti
     // A field checks itself when left; once it shows its own error, it is checked again as it is typed,
     // so the error goes as soon as the value is right.
     void formik.setFieldValue(name, value, own(name) !== undefined);
-    setEdited({ of: serverErrors, names: new Set([...editedNames, name]) });
+    // Several fields may be set in one handler (a country empties its number): each counts.
+    setEdited((prev) => ({
+      of: serverErrors,
+      names: new Set([...(prev.of === serverErrors ? prev.names : []), name]),
+    }));
     onEdit?.(name, value);
   };
   const submit = (e?: FormEvent) => {
@@ -109,7 +118,8 @@ export function useMachineForm<V extends FormValues<V>>(options: MachineFormOpti
       setInvalid(failed);
       if (failed) {
         onInvalid?.();
-        focusErrorSummary();
+        if (focusInvalid) focusInvalid();
+        else focusSummaryOrField(Object.keys(labels).find((name) => name in found) ?? Object.keys(found)[0]);
       } else {
         onSubmit(formik.values);
       }
@@ -145,4 +155,13 @@ export function useMachineForm<V extends FormValues<V>>(options: MachineFormOpti
     submit,
     reset: (values) => void formik.setValues(values, false),
   };
+}
+
+/** After the render: the error summary if the screen shows one, else the field named. */
+function focusSummaryOrField(name: string | undefined): void {
+  requestAnimationFrame(() => {
+    const summary = document.getElementById(ERROR_SUMMARY_ID);
+    if (summary) summary.focus();
+    else if (name) document.getElementById(`field-${name}`)?.focus();
+  });
 }

@@ -48,6 +48,8 @@ describe('identity verify forms', () => {
     await user.click(first as HTMLInputElement);
     await user.click(dialog.getByRole('button', { name: I.ACCEPT }));
     expect(await dialog.findAllByText(`- ${V.AGREE_TERMS}`, { exact: false })).toHaveLength(1);
+    // No error summary in the modal: focus goes to the box to tick.
+    await waitFor(() => expect(document.activeElement).toBe(second));
     expect(t.page.getSnapshot().value).toBe('agreement');
     expect(t.calls.inputs('verifyIdentity')).toEqual([]);
     // Checked, the box's message goes.
