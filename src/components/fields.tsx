@@ -135,3 +135,13 @@ export function CheckboxField({
     </div>
   );
 }
+
+/** A form's submit button: while its call is under way it says so and cannot be pressed again. */
+export function SubmitButton({ busy, labelKey }: { busy: boolean; labelKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+      {busy ? t('WIZARD.PLEASE_WAIT') : t(labelKey)}
+    </button>
+  );
+}

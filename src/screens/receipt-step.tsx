@@ -19,7 +19,7 @@ import {
 } from '../../machines/receipt.machine.ts';
 import { type DepositStatusRef, DepositStatusPanel } from '../components/deposit-status.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
-import { CheckboxField, TextField } from '../components/fields.tsx';
+import { CheckboxField, SubmitButton, TextField } from '../components/fields.tsx';
 import { Modal } from '../components/modal.tsx';
 import { useMachineForm } from '../components/use-machine-form.ts';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../components/phone-verification-modal.tsx';
@@ -107,9 +107,7 @@ function AccountModal({ flow, s }: { flow: ReceiptFlowRef; s: ReceiptFlowSnapsho
           >
             {t('RECEIPT.NO_THANKS')}
           </button>
-          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('WIZARD.PLEASE_WAIT') : t('RECEIPT.CREATE_ACCOUNT')}
-          </button>
+          <SubmitButton busy={busy} labelKey="RECEIPT.CREATE_ACCOUNT" />
         </div>
       </form>
     </Modal>
@@ -163,9 +161,7 @@ function SmsModal({ flow, s }: { flow: ReceiptFlowRef; s: ReceiptFlowSnapshot })
           >
             {t('RECEIPT.SKIP')}
           </button>
-          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('WIZARD.PLEASE_WAIT') : t('RECEIPT.SMS_SEND')}
-          </button>
+          <SubmitButton busy={busy} labelKey="RECEIPT.SMS_SEND" />
         </div>
       </form>
     </Modal>

@@ -14,6 +14,7 @@ import {
   type destinationAccountsMachine,
 } from '../../../machines/destination-accounts.machine.ts';
 import { AccountNav } from '../../components/account-nav.tsx';
+import { SubmitButton } from '../../components/fields.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../../components/phone-verification-modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
@@ -364,9 +365,7 @@ function AlertsDialog({
             >
               {t('DEST_ACCOUNTS.ALERTS_DECLINE')}
             </button>
-            <button type="submit" className="button" disabled={saving} aria-busy={saving || undefined}>
-              {saving ? t('WIZARD.PLEASE_WAIT') : t('DEST_ACCOUNTS.ALERTS_SAVE')}
-            </button>
+            <SubmitButton busy={saving} labelKey="DEST_ACCOUNTS.ALERTS_SAVE" />
           </div>
         </form>
       )}

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/identity.ts';
 import type { identityVerifyMachine } from '../../../machines/identity-verify.machine.ts';
 import { ErrorSummary } from '../../components/error-summary.tsx';
-import { CheckboxField, TextField } from '../../components/fields.tsx';
+import { CheckboxField, SubmitButton, TextField } from '../../components/fields.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../../components/phone-verification-modal.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
@@ -148,9 +148,7 @@ function ProfileForm({ identity }: { identity: IdentityRef }) {
         maxLength={4}
       />
       <div className="wizard-nav">
-        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t('WIZARD.PLEASE_WAIT') : t('IDENTITY.SUBMIT')}
-        </button>
+        <SubmitButton busy={busy} labelKey="IDENTITY.SUBMIT" />
       </div>
     </form>
   );

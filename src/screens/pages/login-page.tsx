@@ -12,7 +12,7 @@ import {
   type loginMachine,
 } from '../../../machines/login.machine.ts';
 import { ErrorSummary } from '../../components/error-summary.tsx';
-import { TextField } from '../../components/fields.tsx';
+import { SubmitButton, TextField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import { useMachineForm } from '../../components/use-machine-form.ts';
 import type { PageScreenProps } from '../page-screens.ts';
@@ -78,9 +78,7 @@ function SignInForm({ login }: { login: LoginRef }) {
         <TextField {...form.text('email')} type="email" autoComplete="email" />
         <TextField {...form.text('password')} type="password" autoComplete="current-password" />
         <div className="wizard-nav">
-          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('WIZARD.PLEASE_WAIT') : t('LOGIN.SUBMIT')}
-          </button>
+          <SubmitButton busy={busy} labelKey="LOGIN.SUBMIT" />
         </div>
       </form>
       <h2>{t('LOGIN.NEW_HEADING')}</h2>
@@ -144,9 +142,7 @@ function RegisterForm({ login }: { login: LoginRef }) {
           >
             {t('LOGIN.HAVE_ACCOUNT')}
           </button>
-          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t('WIZARD.PLEASE_WAIT') : t('LOGIN.REGISTER_SUBMIT')}
-          </button>
+          <SubmitButton busy={busy} labelKey="LOGIN.REGISTER_SUBMIT" />
         </div>
       </form>
     </div>

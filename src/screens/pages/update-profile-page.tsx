@@ -12,7 +12,7 @@ import {
 } from '../../../machines/update-profile.machine.ts';
 import { AccountNav } from '../../components/account-nav.tsx';
 import { ErrorSummary } from '../../components/error-summary.tsx';
-import { CheckboxField, TextField } from '../../components/fields.tsx';
+import { CheckboxField, SubmitButton, TextField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import { useMachineForm } from '../../components/use-machine-form.ts';
 import type { PageScreenProps } from '../page-screens.ts';
@@ -95,9 +95,7 @@ function ProfileForm({ profile }: { profile: ProfileRef }) {
         </CheckboxField>
       </fieldset>
       <div className="wizard-nav">
-        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t('WIZARD.PLEASE_WAIT') : t('PROFILE.SAVE')}
-        </button>
+        <SubmitButton busy={busy} labelKey="PROFILE.SAVE" />
       </div>
     </form>
   );
