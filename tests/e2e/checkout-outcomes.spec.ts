@@ -5,12 +5,9 @@
 import type { Page } from '@playwright/test';
 import {
   AMOUNT,
+  type Billing,
   CARDS,
-  EXPIRY,
-  FACILITY,
-  RECIPIENT,
-  T,
-  TIME_ZONE,
+  chooseAmount,
   chooseFacility,
   chooseFlex,
   definitionOf,
@@ -20,20 +17,24 @@ import {
   expectReceipt,
   expectReceiptStep,
   expectStep,
+  EXPIRY,
+  FACILITY,
   fillCheckout,
   fillPayment,
   findRecipient,
+  type Journey,
   label,
   masked,
   money,
   payer,
   presetRadio,
-  submitButton,
-  test,
-  today,
-  type Billing,
-  type Journey,
+  RECIPIENT,
   START,
+  submitButton,
+  T,
+  test,
+  TIME_ZONE,
+  today,
 } from './support.ts';
 
 const t = T.en;
@@ -177,7 +178,7 @@ test('dest: FRAUD_DEST and INVALID_DEST keep the number and the form, then a goo
   await page.getByLabel(label(t.NUMBER.PHONE)).fill('5125550142');
   await page.getByRole('button', { name: t.WIZARD.CONTINUE }).click();
   await expectStep(page, 'en', c.HEADING, 80, '#/checkout');
-  await presetRadio(page, 'en').check();
+  await chooseAmount(page, 'en');
   await fillPayment(page, CARDS.fraudDest, 'en', who);
 
   for (const [card, code] of [
@@ -222,7 +223,7 @@ test('DEPOSIT_MAX: the page does not offer an amount over the facility maximum (
     page.getByText(c.LIMITS.replace('{{min}}', money(20, 'en')).replace('{{max}}', money(100, 'en'))),
   ).toBeVisible();
 
-  await presetRadio(page, 'en', 150).check();
+  await chooseAmount(page, 'en', 150);
   await fillPayment(page, CARDS.approved, 'en', who);
   await submitButton(page, 'en').click();
   const summary = errorSummary(page, t.ERROR.CHECKOUT_ERROR);
@@ -251,7 +252,7 @@ test('DEPOSIT_MAX: the page does not offer an amount over the facility maximum (
 /** A whole guest deposit to John Smith with the given amount; returns the receipt's order number. */
 async function depositOnce(page: Page, who: Billing, amount: number): Promise<string> {
   await toCheckout(page);
-  await chooseAmount(page, amount);
+  await enterAmount(page, amount);
   await fillPayment(page, CARDS.approved, 'en', who);
   const answer = await submitAndAnswer(page);
   expect(answer.success, `deposit of ${amount}`).toBe(true);
@@ -260,9 +261,9 @@ async function depositOnce(page: Page, who: Billing, amount: number): Promise<st
   return answer.cached_deposit_info?.order_number ?? '';
 }
 
-async function chooseAmount(page: Page, amount: number): Promise<void> {
+async function enterAmount(page: Page, amount: number): Promise<void> {
   const preset = presetRadio(page, 'en', amount);
-  if ((await preset.count()) > 0) await preset.check();
+  if ((await preset.count()) > 0) await chooseAmount(page, 'en', amount);
   else {
     await page.getByRole('radio', { name: c.OTHER, exact: true }).check();
     await page.getByLabel(label(c.OTHER_AMOUNT)).fill(String(amount));
@@ -291,7 +292,7 @@ test('DEPOSIT_EXCEEDS_LIMIT: deposits to one recipient up to the daily maximum (
 
   // $450 sent: $75 more would go over $500. The rule refuses it without a charge.
   await toCheckout(page);
-  await chooseAmount(page, 75);
+  await enterAmount(page, 75);
   await fillPayment(page, CARDS.approved, 'en', who);
   const refused = await submitAndAnswer(page);
   expect(refused).toMatchObject({ success: false, error: 'DEPOSIT_EXCEEDS_LIMIT' });
@@ -300,7 +301,7 @@ test('DEPOSIT_EXCEEDS_LIMIT: deposits to one recipient up to the daily maximum (
   await expectNoAxeViolations(page, 'checkout over the daily maximum');
 
   // What is left ($50) still goes through.
-  await chooseAmount(page, 50);
+  await enterAmount(page, 50);
   const answer = await submitAndAnswer(page);
   expect(answer.success).toBe(true);
   await expectReceiptStep(page, 'en');
@@ -418,7 +419,7 @@ test('FIELD_NO_TRUST: a trust deposit billed to NJ opens the mismatch modal; ano
   await chooseTrust(page);
   await findRecipient(page, RECIPIENT.name, 'en');
   await expectStep(page, 'en', c.HEADING, 80, '#/checkout');
-  await presetRadio(page, 'en', 75).check();
+  await chooseAmount(page, 'en', 75);
   await fillNewCard(page, who);
 
   const modal = page.getByRole('dialog', { name: c.NO_TRUST_TITLE });

@@ -5,8 +5,7 @@
 import type { Page } from '@playwright/test';
 import {
   CARDS,
-  T,
-  TERMS,
+  chooseAmount,
   expect,
   expectNoAxeViolations,
   expectReceiptStep,
@@ -14,8 +13,9 @@ import {
   fillPayment,
   label,
   payer,
-  presetRadio,
   submitButton,
+  T,
+  TERMS,
   test,
 } from './support.ts';
 
@@ -78,7 +78,7 @@ test('deep contact: a guest signs in from the link, then trust goes straight to 
   await choose(page, 'TRUST_TITLE');
   await expectCheckoutStep(page);
 
-  await presetRadio(page, 'en', 75).check();
+  await chooseAmount(page, 'en', 75);
   await page
     .getByRole('group', { name: t.CHECKOUT.PAY_WITH })
     .getByRole('radio', { name: /Visa ending in 1111/ })
@@ -100,7 +100,7 @@ test('deep contact: a link with zuid lets a guest make a flex deposit', async ({
   await choose(page, 'FLEX_TITLE');
   await expectCheckoutStep(page);
   await expectNoAxeViolations(page, 'deep-contact flex checkout');
-  await presetRadio(page, 'en').check();
+  await chooseAmount(page, 'en');
   await fillPayment(page, CARDS.approved, 'en', payer('deep'));
   await submitButton(page, 'en').click();
   await expectReceiptStep(page, 'en');

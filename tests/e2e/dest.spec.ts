@@ -3,22 +3,22 @@
 // receipt naming the number.
 import {
   CARDS,
-  EXPIRY,
-  T,
-  TERMS,
+  chooseAmount,
   chooseFacility,
   expect,
   expectNoAxeViolations,
   expectReceiptStep,
   expectStep,
+  EXPIRY,
   fillPayment,
   label,
   money,
   payer,
-  presetRadio,
-  submitButton,
-  test,
   START,
+  submitButton,
+  T,
+  TERMS,
+  test,
 } from './support.ts';
 
 test('dest to a new number: fraud-flagged number refused, roundup picked then undone, paid', async ({ page }) => {
@@ -42,7 +42,7 @@ test('dest to a new number: fraud-flagged number refused, roundup picked then un
 
   await expectStep(page, 'en', c.HEADING, 80, '#/checkout');
   await expect(page.getByText('(512) 555-0123')).toBeVisible();
-  await presetRadio(page, 'en').check();
+  await chooseAmount(page, 'en');
   await fillPayment(page, CARDS.approved, 'en', payer('dest'));
   // §9 roundups for a $25 phone deposit: $30 (1 free call) and $40 (2); picking one replaces the figures.
   const roundup = page.getByRole('group', { name: c.ROUNDUP });
@@ -89,7 +89,7 @@ test('a new payer: a deposit to a new number makes a pending phone account, veri
   await page.getByLabel(label(t.NUMBER.PHONE)).fill('7135550177');
   await page.getByRole('button', { name: t.WIZARD.CONTINUE }).click();
   await expectStep(page, 'en', c.HEADING, 80, '#/checkout');
-  await presetRadio(page, 'en').check();
+  await chooseAmount(page, 'en');
   // No saved cards yet: a new card and its billing address.
   await page.getByLabel(label(c.CARD_NUMBER)).fill(CARDS.approved);
   await page.getByLabel(label(c.EXPIRY_MONTH)).selectOption(EXPIRY.month);

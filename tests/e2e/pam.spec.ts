@@ -3,18 +3,18 @@
 // sends the payer back with a signed result: the site records the deposit and shows the pam receipt.
 import type { Page } from '@playwright/test';
 import {
-  T,
+  chooseAmount,
   chooseFlex,
   definitionOf,
   expect,
   expectNoAxeViolations,
   expectStep,
   label,
-  money,
-  presetRadio,
-  test,
   type Lang,
+  money,
   START,
+  T,
+  test,
 } from './support.ts';
 
 /** Ana signs in and goes to the checkout of a flex deposit for Robert Lee at Maricopa County (1201, pam). */
@@ -55,7 +55,7 @@ test('pam: signed in, acknowledge the fees, Next reaches the payment endpoint, w
   const c = t.CHECKOUT;
   await toPamCheckout(page, 'en');
 
-  await presetRadio(page, 'en').check();
+  await chooseAmount(page, 'en');
   const next = page.getByRole('button', { name: c.NEXT, exact: true });
   await expect(next).toBeDisabled();
   await expect(page.getByLabel(label(c.CARD_NUMBER))).toHaveCount(0);
@@ -107,7 +107,7 @@ test('pam recurring (Spanish): twice a month on the 1st and the 15th is set up w
   const t = T.es;
   const c = t.CHECKOUT;
   await toPamCheckout(page, 'es');
-  await presetRadio(page, 'es').check();
+  await chooseAmount(page, 'es');
   // One time unless the payer chooses otherwise.
   const often = page.getByRole('group', { name: c.RECURRING });
   await expect(often.getByRole('radio', { name: c.RECURRING_ONCE })).toBeChecked();

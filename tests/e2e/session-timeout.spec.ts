@@ -6,22 +6,23 @@
 import type { Page } from '@playwright/test';
 import {
   CARDS,
-  EXPIRY,
-  RECIPIENT,
-  START,
-  T,
+  chooseAmount,
   chooseFacility,
   chooseFlex,
   expect,
   expectBillingFilled,
   expectNoAxeViolations,
   expectStep,
+  EXPIRY,
   findRecipient,
   label,
   payer,
   presetRadio,
-  test,
+  RECIPIENT,
+  START,
+  T,
   TERMS,
+  test,
 } from './support.ts';
 
 const en = T.en;
@@ -110,7 +111,7 @@ test.describe('the session idle limit', () => {
     await chooseFlex(page, 'en');
     await findRecipient(page, RECIPIENT.name, 'en');
     await expectStep(page, 'en', c.HEADING, 80, '#/checkout');
-    await presetRadio(page, 'en', 75).check();
+    await chooseAmount(page, 'en', 75);
     await page.getByLabel(label(c.CARD_NUMBER)).fill(CARDS.approved);
     await page.getByLabel(label(c.CVC)).fill(EXPIRY.cvc);
     await page.getByLabel(label(c.FIRST_NAME)).fill(who.first);

@@ -327,6 +327,18 @@ export function presetRadio(page: Page, lang: Lang, amount: number = AMOUNT.depo
   return page.getByRole('radio', { name: money(amount, lang), exact: true });
 }
 
+/**
+ * Chooses a preset amount and waits until it is priced (or refused). The offers that depend on the amount (roundups,
+ * extras) appear with its fees above the payment fields; a field clicked while they appear can move
+ * between the press and the release, and the click is lost.
+ */
+export async function chooseAmount(page: Page, lang: Lang, amount: number = AMOUNT.deposit): Promise<void> {
+  await presetRadio(page, lang, amount).check();
+  const summary = page.getByRole('region', { name: T[lang].CHECKOUT.SUMMARY });
+  // The choice is saved and priced at once (the summary is busy from the click on), or refused at once.
+  await expect(summary).not.toHaveAttribute('aria-busy', 'true');
+}
+
 /** The checkout step with the $25 preset chosen and its fees shown. */
 export async function expectCheckoutTotals(page: Page, lang: Lang): Promise<void> {
   const c = T[lang].CHECKOUT;
