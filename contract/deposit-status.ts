@@ -1,25 +1,36 @@
-// The deposit status tracker (docs/decisions/0048): after the card is charged a deposit is submitted to
-// the facility, which posts it to the person's account, or refuses it (the person was released since),
-// and then the charge is refunded. The ledger keeps each step's time; the payer reads where the deposit
-// is on the receipt, in the deposit history and in the receipt's text message.
+// The deposit status tracker (docs/decisions/0049): a deposit is authorized on the card (the money is
+// held, not taken), sent to the facility's account system (or the phone platform for dest), which
+// posts it to the person's account or refuses it. Posted: the held money is captured. Refused or
+// cancelled by the payer before posting: the hold is released and nothing is taken. Money already
+// taken (a payment the pam endpoint captured itself) is refunded. The ledger keeps each step's time;
+// the payer reads where the deposit is on the receipt, in the deposit history and in the receipt's
+// text message.
 import * as yup from 'yup';
 import { MSG } from './schemas.ts';
 
-export const DEPOSIT_STATUSES = ['submitted', 'posted', 'refused', 'refunded'] as const;
+export const DEPOSIT_STATUSES = ['submitted', 'posted', 'refused', 'refunded', 'cancelled'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** Why a facility refused a deposit (DEPOSIT_STATUS.REASON_<code> in locales). */
-export const REFUSAL_REASONS = ['released'] as const;
+export const REFUSAL_REASONS = ['released', 'not_accepted'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
-/** A status that does not change any more. */
-export function isFinalStatus(status: DepositStatus): boolean {
-  return status === 'posted' || status === 'refunded';
+/** A status that does not change any more (a refusal of money already taken is followed by its refund). */
+export function isFinalStatus(info: Pick<DepositStatusInfo, 'status' | 'charged'>): boolean {
+  if (info.status === 'refused') return !info.charged;
+  return info.status !== 'submitted';
 }
 
 /** GET /pay/deposit_status/:id: a deposit of this session, or of the signed-in payer. */
 export const DEPOSIT_STATUS_BASE = '/pay/deposit_status';
 export const depositStatusPath = (depositId: string) => `${DEPOSIT_STATUS_BASE}/${encodeURIComponent(depositId)}`;
+
+/**
+ * POST /pay/deposit_cancel/:id (CSRF header, no body): the payer cancels a deposit that has not posted
+ * yet. Same owners as the status; anything else is 404.
+ */
+export const DEPOSIT_CANCEL_BASE = '/pay/deposit_cancel';
+export const depositCancelPath = (depositId: string) => `${DEPOSIT_CANCEL_BASE}/${encodeURIComponent(depositId)}`;
 
 export const depositStatusParamsSchema = yup.object({
   id: yup
@@ -37,9 +48,32 @@ export interface DepositStatusInfo {
   posted_at: string | null;
   refused_at: string | null;
   refunded_at: string | null;
+  cancelled_at: string | null;
   refusal_reason: RefusalReason | null;
-  /** While submitted or refused: when the next step is expected (ISO 8601); null once final. */
+  /**
+   * Whether money has left the payer's card: true once captured (posted) or when it was taken at
+   * payment (pam) and not yet refunded; false while it is only held (submitted), and after a refusal
+   * or a cancellation of a held deposit (the hold is released: nothing is taken).
+   */
+  charged: boolean;
+  /** The payer may still cancel it (submitted, and not yet sent to the facility). */
+  cancellable: boolean;
+  /** While not final: when the next step is expected (ISO 8601); null once final. */
   expected_at: string | null;
   /** Seconds after which asking again may show a new status; null once final. */
   check_again_seconds: number | null;
+}
+
+/** Why a cancel was not done (DEPOSIT_STATUS.CANCEL_<code> in locales). */
+export const CANCEL_REFUSALS = ['ALREADY_POSTED', 'ALREADY_SENT', 'ALREADY_ENDED'] as const;
+export type CancelRefusal = (typeof CANCEL_REFUSALS)[number];
+
+/**
+ * The answer of POST /pay/deposit_cancel/:id (200 for the payer's own deposit): cancelled, or why not;
+ * the deposit's status after the request either way.
+ */
+export interface DepositCancelResponse {
+  cancelled: boolean;
+  refusal: CancelRefusal | null;
+  status: DepositStatusInfo;
 }

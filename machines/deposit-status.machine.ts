@@ -40,7 +40,7 @@ export const depositStatusMachine = setup({
     statusRetry: STATUS_RETRY_MS,
   },
   guards: {
-    isSettled: ({ context }) => context.info !== null && isFinalStatus(context.info.status),
+    isSettled: ({ context }) => context.info !== null && isFinalStatus(context.info),
   },
   actions: {
     assignStatus: assign((_, params: { info: DepositStatusInfo }) => ({ info: params.info, failure: null })),

@@ -66,7 +66,10 @@ export function depositStatus(row: DepositStatusRow, now: Date): DepositStatusIn
     posted_at: posted,
     refused_at: refused,
     refunded_at: refunded,
+    cancelled_at: null,
     refusal_reason: refused ? refusalReason(row.refusal_reason) : null,
+    charged: status !== 'refunded',
+    cancellable: false,
     expected_at: next,
     check_again_seconds:
       wait === null ? null : Math.min(MAX_CHECK_AGAIN_SECONDS, Math.max(MIN_CHECK_AGAIN_SECONDS, wait)),

@@ -19,6 +19,7 @@ const LABEL_KEY = {
   posted: 'DEPOSIT_STATUS.POSTED',
   refused: 'DEPOSIT_STATUS.REFUSED',
   refunded: 'DEPOSIT_STATUS.REFUNDED',
+  cancelled: 'DEPOSIT_STATUS.CANCELLED',
 } as const;
 
 /** MM/dd/yyyy and the time, in the payer's time zone. */

@@ -138,7 +138,10 @@ describe('the text of the receipt', () => {
       posted_at: '2026-03-01T03:35:00.000Z',
       refused_at: null,
       refunded_at: null,
+      cancelled_at: null,
       refusal_reason: null,
+      charged: true,
+      cancellable: false,
       expected_at: null,
       check_again_seconds: null,
     };
