@@ -18,6 +18,8 @@ export const CHECKOUT_ERROR_CODES = [
   'FIELD_NO_TRUST',
   'GENERIC_DEPOSIT_FAILED',
   'DEPOSIT_ERROR',
+  // The processor's answer was lost (a timeout, a 5xx): nothing was taken (docs/decisions/0049).
+  'PAYMENT_NOT_CONFIRMED',
 ] as const;
 export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
 
