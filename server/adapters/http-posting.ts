@@ -34,7 +34,7 @@ export interface PostingApiAnswer {
   at?: string;
 }
 
-export function toApiDeposit(request: PostingRequest): PostingApiDeposit {
+function toApiDeposit(request: PostingRequest): PostingApiDeposit {
   return {
     deposit_id: request.depositId,
     deposit_type: request.depositType,
@@ -65,7 +65,7 @@ function isoTime(value: unknown): string | null {
  * The port's result of an answer, or null when the answer cannot be read: an unknown status, or a
  * decided one without its time (the status tracker shows that time, docs/decisions/0048).
  */
-export function resultOf(answer: unknown): PostingResult | null {
+function resultOf(answer: unknown): PostingResult | null {
   if (typeof answer !== 'object' || answer === null) return null;
   const a = answer as Partial<Record<keyof PostingApiAnswer, unknown>>;
   if (a.status === 'pending') return { kind: 'accepted' };

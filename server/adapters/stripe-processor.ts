@@ -44,7 +44,7 @@ export const GENERIC_DECLINE: DeclineCode = 'card declined';
  * (docs/test-cards.md). A code not listed here is a plain decline (GENERIC_DECLINE). Stripe's codes:
  * https://docs.stripe.com/error-codes and https://docs.stripe.com/declines/codes.
  */
-export const STRIPE_DECLINES: Readonly<Record<string, DeclineCode>> = {
+const STRIPE_DECLINES: Readonly<Record<string, DeclineCode>> = {
   // §8 CVV_MATCH: the security code was refused.
   incorrect_cvc: 'CVV_MATCH',
   invalid_cvc: 'CVV_MATCH',
