@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
-import { DEFAULT_CONFIG, outboxReadable, type Config } from './config.ts';
+import { DEFAULT_CONFIG, outboxReadable, runsSandbox, type Config } from './config.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
 import { errorAnswer, rawClientError } from './http.ts';
@@ -44,9 +44,7 @@ import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath } from './security.ts';
 import { BARE_ERROR_HEADERS, cspPolicy, useSecurityHeaders } from './headers.ts';
 import { registerStaticSite, staticSiteCsp } from './static-site.ts';
-import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
-import { seedCheckoutServicesIfEmpty } from './seed-checkout.ts';
-import { seedDestinationsIfEmpty } from './seed-destinations.ts';
+import { sandboxPamServed, seedForMode } from './sandbox-mode.ts';
 import { runDueRecurringDeposits } from './domain/recurring-runner.ts';
 import {
   TooManyRequestsError,
@@ -122,12 +120,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   try {
     await migrate(db, undefined, now());
     const store = createStore(db, facilityRulesFrom(config));
-    // Instances that start together on one database: each seed runs in a transaction that finds the
-    // table empty or leaves it alone.
-    await seedIfEmpty(store);
-    await seedPayersIfEmpty(store);
-    await seedCheckoutServicesIfEmpty(store);
-    await seedDestinationsIfEmpty(store);
+    // docs/decisions/0050: what this mode may seed, and what production mode refuses to start with.
+    await seedForMode(store, config);
     const keys = await loadKeys(store, config, now());
     const repos = store.repos;
     // docs/decisions/0039: the per-client limits' counters, shared by every instance on this database.
@@ -225,7 +219,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // The built app, compressed and cached, and the not-found answer (server/static-site.ts).
-  registerStaticSite(app, options.staticDir);
+  registerStaticSite(app, options.staticDir, { sandbox: runsSandbox(config) });
 
   app.register(async (api) => {
     api.addHook('onRequest', deps.sessions.onRequest);
@@ -269,8 +263,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // docs/decisions/0035: only when asked for, and never in production mode.
     if (outboxReadable(config)) await api.register(outboxRoutes, deps);
   });
-  // §2 pam: the sandbox payment endpoint is another site's, outside the API's session and CSRF rules.
-  app.register(sandboxPamRoutes, deps);
+  // §2 pam: the sandbox payment endpoint is another site's, outside the API's session and CSRF rules;
+  // production mode serves it only with SANDBOX=true (docs/decisions/0050).
+  if (sandboxPamServed(config)) app.register(sandboxPamRoutes, deps);
   // §7 legal texts: the sandbox's two providers stand in for other sites, outside the API too.
   app.register(sandboxLegalRoutes);
   // §2 global header: the sandbox's navigation script stands in for another site's, outside the API too.
