@@ -520,6 +520,8 @@ export const MIGRATIONS: readonly Migration[] = [
       amount_cents INTEGER NOT NULL,
       state TEXT NOT NULL,
       decline_code TEXT NULL,
+      -- How many times an authorization with this key was asked for (the tests count the processor's calls).
+      authorize_calls INTEGER NOT NULL DEFAULT 1,
       created_at {{TS}} NOT NULL,
       updated_at {{TS}} NOT NULL
     );

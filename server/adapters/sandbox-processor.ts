@@ -63,7 +63,7 @@ export function createSandboxProcessor(store: Store, options: SandboxProcessorOp
       // A 5xx before anything is recorded: the processor never saw the authorization.
       if (outcome === FAULTS.error) throw new ProcessorUnavailableError('unavailable', 'sandbox processor: 500');
       const approved = outcome === APPROVED || outcome === FAULTS.late || outcome === FAULTS.noAnswer;
-      await store.repos.sandbox.insertCharge({
+      const first = await store.repos.sandbox.insertCharge({
         idempotency_key: request.idempotencyKey,
         charge_id: `ch_${randomBytes(12).toString('hex')}`,
         source: request.source,
@@ -76,8 +76,9 @@ export function createSandboxProcessor(store: Store, options: SandboxProcessorOp
       // The first charge with this key is the answer, whoever recorded it.
       const charge = await store.repos.sandbox.findCharge(request.idempotencyKey);
       if (!charge) throw new Error('sandbox processor: charge vanished');
-      if (outcome === FAULTS.late) await wait(options.lateAnswerMs);
-      if (outcome === FAULTS.noAnswer) await never();
+      // The fault cards lose the answer to the call that made the charge; a repeat of the key answers.
+      if (first && outcome === FAULTS.late) await wait(options.lateAnswerMs);
+      if (first && outcome === FAULTS.noAnswer) await never();
       return charge.state === 'declined'
         ? { kind: 'declined', code: charge.decline_code ?? 'card declined' }
         : { kind: 'approved', chargeId: charge.charge_id };

@@ -32,14 +32,24 @@ export function createSandboxRepo(db: Executor) {
     async findChargeById(chargeId: string): Promise<SandboxCharge | undefined> {
       return db.selectFrom('sandbox_charges').selectAll().where('charge_id', '=', chargeId).executeTakeFirst();
     },
-    /** False when a charge with this key exists already. */
+    /**
+     * Records an authorization, or counts one more call for a key that has its charge already; true
+     * when this call made the charge.
+     */
     async insertCharge(c: SandboxCharge): Promise<boolean> {
-      const r = await db
+      await db
         .insertInto('sandbox_charges')
         .values(c)
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .onConflict((oc) =>
+          oc.column('idempotency_key').doUpdateSet((eb) => ({ authorize_calls: eb('sandbox_charges.authorize_calls', '+', 1) })),
+        )
+        .execute();
+      const row = await db
+        .selectFrom('sandbox_charges')
+        .select(['charge_id'])
+        .where('idempotency_key', '=', c.idempotency_key)
         .executeTakeFirst();
-      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+      return row?.charge_id === c.charge_id;
     },
     async setChargeState(chargeId: string, state: string, at: string): Promise<void> {
       await db

@@ -127,6 +127,7 @@ export interface Schema {
     amount_cents: number;
     state: string;
     decline_code: string | null;
+    authorize_calls: Generated<number>;
     created_at: Ts;
     updated_at: Ts;
   };

@@ -222,13 +222,13 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
     expect(await form.text()).toContain('<h1>Pay for your deposit</h1>');
   });
 
-  it('20 concurrent submits of one deposit, split across both, charge once', async () => {
+  it('20 concurrent submits of one deposit, split across both, make one authorization at the processor', async () => {
     const guest = new Browser([a, b]);
     await guest.start();
     await guest.fillCheckout(37);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        guest.send<{ success: boolean; cached_deposit_info: { order_number: string } | null }>(
+        guest.send<{ success: boolean; cached_deposit_info: { order_number: string; deposit_id: string } | null }>(
           'POST',
           '/pay/process_deposit',
           { skip_completed_steps: false },
@@ -241,6 +241,14 @@ describe.runIf(TEST_ENGINE === 'postgres')('two instances on one PostgreSQL data
       guest.sid,
     ]);
     expect(Number(rows[0]?.n)).toBe(1);
+    // Counted at the processor (docs/decisions/0049): one charge, asked for once, whatever the instances.
+    const charges = await data.query<{ idempotency_key: string; authorize_calls: number }>(
+      'SELECT idempotency_key, authorize_calls FROM sandbox_charges WHERE idempotency_key IN (SELECT id FROM deposits WHERE session_id = ?)',
+      [guest.sid],
+    );
+    expect(charges.map((c) => [c.idempotency_key, Number(c.authorize_calls)])).toEqual([
+      [answers[0]?.body.cached_deposit_info?.deposit_id, 1],
+    ]);
   });
 
   it('100 parallel transfers split across both conserve money', async () => {
