@@ -18,8 +18,7 @@ export const CHECKOUT_ERROR_CODES = [
   'FIELD_NO_TRUST',
   'GENERIC_DEPOSIT_FAILED',
   'DEPOSIT_ERROR',
-  // The processor could not be reached, or did not answer in time, at submit: nothing was taken and the
-  // payer may try again (docs/decisions/0049, the money path).
+  // The processor's answer was lost (a timeout, a 5xx): nothing was taken (docs/decisions/0049).
   'PAYMENT_NOT_CONFIRMED',
 ] as const;
 export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];

@@ -7,7 +7,11 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
-import { DEFAULT_CONFIG, outboxReadable, type Config } from './config.ts';
+import { DEFAULT_CONFIG, DEFAULT_DEPOSIT_POST_SECONDS, moneyConfigOf, outboxReadable, type Config } from './config.ts';
+import { adaptersFor, type Adapters } from './adapters/adapters.ts';
+import type { MoneyDeps } from './domain/deposit-steps.ts';
+import { createJobRunner, type JobRunner } from './domain/job-runner.ts';
+import { sweep } from './domain/reconciler.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
 import { errorAnswer, rawClientError } from './http.ts';
@@ -75,7 +79,26 @@ export interface BuildOptions {
   recurringEveryMs?: number;
   /** Purge what retention drops (server/retention.ts) at start and then every this many milliseconds. */
   retentionEveryMs?: number;
+  /**
+   * The job workers look for due jobs every this many milliseconds (docs/decisions/0049); unset, they do
+   * not poll and tests run them with `app.jobs.drain()`.
+   */
+  jobPollMs?: number;
+  /** Other adapters than the configuration's (tests: a processor that counts its calls, faults). */
+  adapters?: Partial<Adapters>;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's job workers (docs/decisions/0049). */
+    jobs: JobRunner;
+    /** The money path's parts, for tests and the benchmarks. */
+    money: MoneyDeps;
+  }
+}
+
+/** How often the reconciler sweeps for deposits left between two steps. */
+const SWEEP_EVERY_MS = 60_000;
 
 /** Request bodies are never logged (Fastify does not log them); these headers are redacted too. */
 const REDACT = [
@@ -132,7 +155,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const repos = store.repos;
     // docs/decisions/0039: the per-client limits' counters, shared by every instance on this database.
     const limits = clientLimitsOf(repos, config, keys, now);
+    const moneyConfig = moneyConfigOf(config);
+    const money: MoneyDeps = {
+      store,
+      ...adaptersFor(moneyConfig, store, now),
+      ...options.adapters,
+      money: moneyConfig,
+      now,
+      postSeconds: config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS,
+    };
+    const recurringEveryMs = options.recurringEveryMs;
+    const jobs = createJobRunner(money, {
+      periodic: {
+        sweep: { everyMs: SWEEP_EVERY_MS, run: async () => void (await sweep(money)) },
+        ...(recurringEveryMs
+          ? {
+              recurring: {
+                everyMs: recurringEveryMs,
+                run: async () => void (await runDueRecurringDeposits(money, now())),
+              },
+            }
+          : {}),
+      },
+    });
     deps = {
+      money,
+      jobs,
       store,
       repos,
       config,
@@ -161,23 +209,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The per-address limits count the payer's address, not a trusted proxy's (TRUST_PROXY).
     ...trustProxyOption(config.trustProxy),
   });
-  // §4 recurring deposits: the due ones are charged at start and then on a timer (one charge per
-  // schedule per period, whatever the number of runners: server/domain/recurring-runner.ts).
-  let recurringTimer: ReturnType<typeof setInterval> | undefined;
-  if (options.recurringEveryMs) {
-    const run = async () => {
-      try {
-        const report = await runDueRecurringDeposits(store, now(), config.depositPostSeconds);
-        if (report.charged.length > 0 || report.skipped.length > 0)
-          app.log.info({ recurring: report }, 'recurring deposits');
-      } catch (err) {
-        app.log.error({ err }, 'recurring deposits failed');
-      }
-    };
-    app.addHook('onReady', async () => run());
-    recurringTimer = setInterval(() => void run(), options.recurringEveryMs);
-    recurringTimer.unref();
-  }
+  app.decorate('jobs', deps.jobs);
+  app.decorate('money', deps.money);
+  // docs/decisions/0049: the job workers (posting, capture, void, refund, settling lost answers, the
+  // reconciler's sweep and §4 recurring deposits) start once the server is ready.
+  const jobPollMs = options.jobPollMs;
+  if (jobPollMs) app.addHook('onReady', async () => deps.jobs.start(jobPollMs));
   // Retention (server/retention.ts): safe with several instances, each purge is one DELETE by age.
   let retentionTimer: ReturnType<typeof setInterval> | undefined;
   if (options.retentionEveryMs) {
@@ -194,7 +231,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     retentionTimer.unref();
   }
   app.addHook('onClose', async () => {
-    if (recurringTimer) clearInterval(recurringTimer);
+    // The workers finish the step under way before the pool closes.
+    await deps.jobs.stop();
     if (retentionTimer) clearInterval(retentionTimer);
     await db.close();
   });

@@ -156,6 +156,11 @@ export interface MoneyConfig {
   /** SANDBOX_PROCESSOR_LATENCY_MS and SANDBOX_POSTING_LATENCY_MS: each sandbox answer waits this long. */
   sandboxProcessorLatencyMs: number;
   sandboxPostingLatencyMs: number;
+  /**
+   * SANDBOX_POSTING_FAILURES: the sandbox facility system answers 503 to the first this many sends of
+   * each deposit (counted by each instance), as a facility that is down for a while.
+   */
+  sandboxPostingFailures: number;
   /** JOB_POLL_MS: how often each instance's job workers look for due jobs; 0 for none (tests drive them). */
   jobPollMs: number;
 }
@@ -167,6 +172,7 @@ export const DEFAULT_MONEY_CONFIG: MoneyConfig = {
   postingTimeoutMs: 10_000,
   sandboxProcessorLatencyMs: 0,
   sandboxPostingLatencyMs: 0,
+  sandboxPostingFailures: 0,
   jobPollMs: 1000,
 };
 
@@ -487,6 +493,7 @@ function moneyConfig(env: Env): Pick<Config, 'money'> {
     ...ms('POSTING_TIMEOUT_MS', 'postingTimeoutMs', 100, 120_000),
     ...ms('SANDBOX_PROCESSOR_LATENCY_MS', 'sandboxProcessorLatencyMs', 0, 600_000),
     ...ms('SANDBOX_POSTING_LATENCY_MS', 'sandboxPostingLatencyMs', 0, 600_000),
+    ...ms('SANDBOX_POSTING_FAILURES', 'sandboxPostingFailures', 0, 1000),
     ...ms('JOB_POLL_MS', 'jobPollMs', 0, 600_000),
   };
   return Object.keys(money).length > 0 ? { money } : {};

@@ -3,6 +3,8 @@
 import type { Config } from './config.ts';
 import type { Keys } from './keys.ts';
 import type { ClientLimits } from './limits.ts';
+import type { MoneyDeps } from './domain/deposit-steps.ts';
+import type { JobRunner } from './domain/job-runner.ts';
 import type { Repos, Store } from './repo/repos.ts';
 import type { SessionManager } from './security.ts';
 
@@ -16,4 +18,8 @@ export interface Deps {
   keys: Keys;
   /** The per-client limits counted outside a route's hook (server/limits.ts). */
   limits: ClientLimits;
+  /** The money path: the processor and posting adapters, their timings (docs/decisions/0049). */
+  money: MoneyDeps;
+  /** The job workers of this instance. */
+  jobs: JobRunner;
 }

@@ -2,7 +2,7 @@
 // built app on one port. Run with `npm start` or `npx node server/main.ts`.
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, moneyConfigOf, type Config } from './config.ts';
 import { checkDataDir } from './data-dir.ts';
 import { MissingKeyError } from './keys.ts';
 
@@ -35,6 +35,8 @@ try {
     recurringEveryMs: (config.recurringRunMinutes ?? 60) * 60 * 1000,
     // Retention purges at start and then every RETENTION_RUN_MINUTES (60; 0 for never).
     retentionEveryMs: (config.retentionRunMinutes ?? 60) * 60 * 1000,
+    // docs/decisions/0049: the job workers look for due steps every JOB_POLL_MS (1 s; 0 for never).
+    jobPollMs: moneyConfigOf(config).jobPollMs,
   });
 } catch (err) {
   // A key production needs, or a database it cannot reach: one line that names it.

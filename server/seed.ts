@@ -1,6 +1,5 @@
 // Fills an empty database from fixtures/ (architecture: "seeded from fixtures/ when empty").
 import { loadCountries, loadFacilities, loadFees, loadInmates, loadPayers, loadRegions } from './fixtures.ts';
-import { postedWhenCharged } from './domain/deposit-status.ts';
 import { toCents } from './money.ts';
 import type { Store } from './repo/repos.ts';
 
@@ -127,8 +126,14 @@ export async function seedPayersIfEmpty(store: Store): Promise<boolean> {
           // Only a session's form state (deposit_id) reads this answer back, and no session refers
           // to a seeded row.
           response_json: '{}',
-          // History: posted as it was charged (docs/decisions/0048).
-          ...postedWhenCharged(h.created_at),
+          // History: authorized, posted and captured as it was made (docs/decisions/0049).
+          state: 'posted',
+          authorized_at: h.created_at,
+          posted_at: h.created_at,
+          captured_at: h.created_at,
+          refused_at: null,
+          refunded_at: null,
+          refusal_reason: null,
         });
         await repos.depositHistory.assign(h.id, p.id, h.deposit_phone_no);
       }

@@ -119,7 +119,12 @@ export function depositHistoryItem(
     deposit_phone_no: h.deposit_phone_no,
     facility_id: h.facility_id,
     facility_label: h.facility_label,
-    // Where the deposit is now (docs/decisions/0048).
-    status: depositStatus(h.status, now),
+    // Where the deposit is now (docs/decisions/0049); the history lists deposits only, never a
+    // declined or failed try, so each has a status.
+    status: depositStatus(h.status, now) ?? unreachable(h.id),
   };
+}
+
+function unreachable(depositId: string): never {
+  throw new Error(`deposit ${depositId} in the history has no status`);
 }

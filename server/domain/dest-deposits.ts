@@ -247,23 +247,18 @@ export function purseFor(facility: Facility): Purse {
 }
 
 /**
- * Credits the amount of a dest deposit, in the caller's transaction: a signed-in payer's account
- * (theirs for the number, or a new one, pending until verified by text or call, §4), or for a guest
- * the number's shared guest balance. Returns the payer's account id (null for a guest).
+ * The phone account a dest deposit goes to, in the caller's transaction (when the authorization is
+ * recorded): a signed-in payer's account for the number, or a new one, pending until verified by text
+ * or call (§4); null for a guest, whose deposit goes to the number's shared guest balance.
  */
-export async function creditDestination(
+export async function ensureDestAccount(
   repos: Repos,
-  input: { userId: string | null; target: DestTarget; facility: Facility; amountCents: number; at: string },
+  input: { userId: string | null; target: DestTarget; facility: Facility; at: string },
 ): Promise<number | null> {
-  const { userId, target, facility, amountCents, at } = input;
-  const purse = purseFor(facility);
+  const { userId, target, facility, at } = input;
   const destination = await repos.destinations.ensure(target.phone, target.country, at);
-  if (userId === null) {
-    if (!(await repos.destinations.creditGuest(target.phone, purse, amountCents)))
-      throw new Error('destination vanished');
-    return null;
-  }
-  const accountId =
+  if (userId === null) return null;
+  return (
     target.account?.id ??
     (await repos.destAccounts.create({
       user_id: userId,
@@ -280,7 +275,34 @@ export async function creditDestination(
       breakage_sms: 3,
       breakage_email: 3,
       created_at: at,
-    }));
+    }))
+  );
+}
+
+/**
+ * Credits a posted dest deposit's amount, in the caller's transaction: the payer's phone account, or
+ * for a guest the number's shared guest balance. The sandbox phone platform does this when it posts
+ * (server/adapters/sandbox-posting.ts); a real platform keeps its balances itself.
+ */
+export async function creditDestinationBalance(
+  repos: Repos,
+  input: {
+    userId: string | null;
+    accountId: number | null;
+    phone: string;
+    facilityId: number;
+    amountCents: number;
+    at: string;
+  },
+): Promise<void> {
+  const { userId, accountId, phone, amountCents, at } = input;
+  const facility = await repos.facilities.findById(input.facilityId);
+  if (!facility) throw new Error('facility vanished');
+  const purse = purseFor(facility);
+  if (userId === null || accountId === null) {
+    if (!(await repos.destinations.creditGuest(phone, purse, amountCents))) throw new Error('destination vanished');
+    return;
+  }
   if (!(await repos.destAccounts.creditPurse(userId, accountId, purse, amountCents))) {
     throw new Error('phone account vanished');
   }
@@ -291,5 +313,4 @@ export async function creditDestination(
     event_desc: 'DEPOSIT',
     amount_cents: amountCents,
   });
-  return accountId;
 }

@@ -11,7 +11,7 @@ import type { Keys } from '../keys.ts';
 import { toCents, toDollars } from '../money.ts';
 import type { Store } from '../repo/repos.ts';
 import type { UserRow } from '../repo/users.ts';
-import { RECURRING_DEPOSIT_TYPE } from './checkout.ts';
+import { RECURRING_DEPOSIT_TYPE } from './deposit-kinds.ts';
 import { payerTypeError, primaryNoOf } from './deep-contact.ts';
 import { quote } from './fees.ts';
 import { ERROR_FACILITY_NOT_FOUND, ERROR_FRAUD } from './form-rules.ts';

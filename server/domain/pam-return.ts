@@ -13,9 +13,8 @@ import type { Keys } from '../keys.ts';
 import { toCents } from '../money.ts';
 import type { Store } from '../repo/repos.ts';
 import type { UserRow } from '../repo/users.ts';
-import { RECURRING_DEPOSIT_TYPE, newOrderNumber, response } from './checkout.ts';
+import { RECURRING_DEPOSIT_TYPE, newOrderNumber, response } from './deposit-kinds.ts';
 import { ageOn } from './dates.ts';
-import { sandboxSettlement } from './deposit-status.ts';
 import { readPamPayload, verifyPamResult } from './pam.ts';
 
 export type PamOutcome = { status: 200; body: CheckoutResponse } | { status: 400; field: string };
@@ -47,6 +46,8 @@ export async function completePamDeposit(
 
     const depositId = randomUUID();
     const nowIso = t.toISOString();
+    const postSeconds = deps.config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS;
+    const postAt = new Date(t.getTime() + postSeconds * 1000).toISOString();
     const recurringType = claims.recurring === 'biweekly' ? RECURRING_DEPOSIT_TYPE[claims.deposit_type] : undefined;
     const receipt: ReceiptInfo = {
       deposit_id: depositId,
@@ -100,9 +101,19 @@ export async function completePamDeposit(
       payer_email: user.email,
       created_at: nowIso,
       response_json: JSON.stringify(answer),
-      ...sandboxSettlement(nowIso, inmate.id, deps.config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS),
+      posted_at: null,
+      refused_at: null,
+      refunded_at: null,
+      refusal_reason: null,
+      user_id: user.id,
+      // The endpoint took the payment itself: held and captured already; the facility posts it next
+      // (docs/decisions/0049), and a refusal is refunded.
+      state: 'authorized',
+      authorized_at: nowIso,
+      captured_at: nowIso,
+      expected_at: postAt,
     });
-    await repos.depositHistory.assign(depositId, user.id, null);
+    await repos.jobs.schedule('post', depositId, postAt, nowIso);
     // §4 pam mode: the schedule repeats this payment on the card the endpoint took (its pam_ref); the
     // runner charges it from the next 1st or 15th (server/domain/recurring-runner.ts).
     if (recurringType) {

@@ -22,7 +22,15 @@ function statusSentence(s: DepositStatusInfo, locale: TextLocale): string {
     case 'posted':
       return serverText(locale, 'RECEIPT_TEXT.STATUS_POSTED', { time: time(s.posted_at ?? s.submitted_at) });
     case 'refused':
-      return serverText(locale, 'RECEIPT_TEXT.STATUS_REFUSED', { reason, time: time(s.expected_at ?? s.submitted_at) });
+      // docs/decisions/0049: a held deposit's refusal releases the hold; money taken is refunded.
+      return s.charged
+        ? serverText(locale, 'RECEIPT_TEXT.STATUS_REFUSED', { reason, time: time(s.expected_at ?? s.submitted_at) })
+        : serverText(locale, 'RECEIPT_TEXT.STATUS_REFUSED_RELEASED', {
+            reason,
+            time: time(s.refused_at ?? s.submitted_at),
+          });
+    case 'cancelled':
+      return serverText(locale, 'RECEIPT_TEXT.STATUS_CANCELLED', { time: time(s.cancelled_at ?? s.submitted_at) });
     case 'refunded':
       return serverText(locale, 'RECEIPT_TEXT.STATUS_REFUNDED', {
         reason,

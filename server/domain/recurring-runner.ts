@@ -1,20 +1,18 @@
-// Runs the recurring deposits that are due (§3 recurring deposit, §4 recurring; issue: "one charge per
-// schedule per period, even if two runners start at once"). Each charge's order number names its
-// schedule and period (R<id>-<period>); each schedule is charged in a transaction that locks its row
+// Runs the recurring deposits that are due (§3 recurring deposit, §4 recurring; "one charge per
+// schedule per period, even if two runners start at once"). Each deposit's order number names its
+// schedule and period (R<id>-<period>); each is recorded in a transaction that locks the schedule's row
 // (FOR UPDATE SKIP LOCKED on PostgreSQL), and the ledger's order numbers are unique, so any number of
-// runners, in one instance or several, charge each period once.
+// runners, in one instance or several, make each period's deposit once. The deposit then goes the way
+// of every deposit (docs/decisions/0049): authorized with its id as the idempotency key, outside the
+// transaction, then posted and captured by the job workers.
 import { randomUUID } from 'node:crypto';
 import type { DepositType } from '../../contract/entities.ts';
 import { expiryValid } from '../../contract/schemas.ts';
-import type { Repos, Store } from '../repo/repos.ts';
+import type { Repos } from '../repo/repos.ts';
 import type { RecurringDepositRow } from '../repo/recurring-deposits.ts';
-import { DEFAULT_DEPOSIT_POST_SECONDS } from '../config.ts';
-import { sandboxSettlement } from './deposit-status.ts';
 import { quote } from './fees.ts';
-import { creditDestination } from './dest-deposits.ts';
-
-/** The session id of a deposit the runner charged: this prefix and the recurring deposit's id. */
-export const RECURRING_SESSION_PREFIX = 'recurring:';
+import { RECURRING_SESSION_PREFIX } from './deposit-kinds.ts';
+import { authorizationLease, authorize, recordAuthorization, type MoneyDeps } from './deposit-steps.ts';
 
 /** The ledger's deposit type of each recurring deposit type (§3). */
 const TYPE_OF: Record<RecurringDepositRow['deposit_type'], DepositType> = {
@@ -97,11 +95,16 @@ export interface RunReport {
 type Turn = { kind: 'charged'; orderNumber: string } | { kind: 'done' } | { kind: 'skipped'; reason: string } | null;
 
 /**
- * Charges one schedule's period, if it is due and not yet charged, inside one transaction that holds
- * the schedule's row: on PostgreSQL another instance's runner skips a locked schedule (FOR UPDATE SKIP
- * LOCKED) and, once this one commits, finds its order number taken.
+ * Records one schedule's deposit for its period, if it is due and not yet made, inside one transaction
+ * that holds the schedule's row: on PostgreSQL another instance's runner skips a locked schedule (FOR
+ * UPDATE SKIP LOCKED) and, once this one commits, finds its order number taken.
  */
-async function chargeOne(repos: Repos, r: RecurringDepositRow, now: Date, postSeconds: number): Promise<Turn> {
+async function recordOne(
+  repos: Repos,
+  deps: MoneyDeps,
+  r: RecurringDepositRow,
+  now: Date,
+): Promise<Turn | { kind: 'recorded'; id: string; orderNumber: string }> {
   const period = periodToCharge(r, now);
   if (!period) return null;
   if (!(await repos.recurringDeposits.lockForCharge(r.id))) return { kind: 'done' };
@@ -121,11 +124,13 @@ async function chargeOne(repos: Repos, r: RecurringDepositRow, now: Date, postSe
   const account =
     r.dest_account_id === null ? undefined : await repos.destAccounts.findById(r.user_id, r.dest_account_id);
   if (type === 'dest' && !account) return { kind: 'skipped', reason: 'phone account gone' };
-  const depositId = randomUUID();
+  const id = randomUUID();
+  const lease = authorizationLease(deps, now);
   await repos.deposits.insert({
-    id: depositId,
+    id,
     order_number: orderNumber,
     session_id: `${RECURRING_SESSION_PREFIX}${r.id}`,
+    user_id: r.user_id,
     facility_id: facility.id,
     inmate_id: r.inmate_id,
     deposit_type: type,
@@ -141,47 +146,40 @@ async function chargeOne(repos: Repos, r: RecurringDepositRow, now: Date, postSe
     created_at: at,
     response_json: JSON.stringify({ recurring_deposit_id: r.id, period }),
     deposit_phone_no: account?.deposit_phone_no ?? null,
-    ...sandboxSettlement(at, r.inmate_id, postSeconds),
+    posted_at: null,
+    refused_at: null,
+    refunded_at: null,
+    refusal_reason: null,
+    state: 'authorizing',
+    lease_until: lease,
   });
-  // The payer's deposit history lists it.
-  await repos.depositHistory.assign(depositId, r.user_id, account?.deposit_phone_no ?? null);
-  if (type === 'dest' && account) {
-    await creditDestination(repos, {
-      userId: r.user_id,
-      target: {
-        phone: account.deposit_phone_no,
-        label: account.deposit_phone_no_label,
-        country: account.deposit_phone_country,
-        account,
-      },
-      facility,
-      amountCents: r.amount_cents,
-      at,
-    });
-  }
-  return { kind: 'charged', orderNumber };
+  if (account) await repos.deposits.mark(id, { dest_account_id: account.id });
+  await repos.jobs.schedule('settle', id, lease, at);
+  return { kind: 'recorded', id, orderNumber };
 }
 
-/** `postSeconds`: when the sandbox facility posts what the runner charges (docs/decisions/0048). */
-export async function runDueRecurringDeposits(
-  store: Store,
-  now: Date,
-  postSeconds = DEFAULT_DEPOSIT_POST_SECONDS,
-): Promise<RunReport> {
+/** Makes the due recurring deposits: each recorded, then authorized outside the transaction. */
+export async function runDueRecurringDeposits(deps: MoneyDeps, now: Date): Promise<RunReport> {
+  const { store } = deps;
   const report: RunReport = { charged: [], alreadyDone: 0, skipped: [] };
   for (const r of await store.repos.recurringDeposits.listActiveBefore(now.toISOString())) {
     if (!periodToCharge(r, now)) continue;
-    let turn: Turn;
+    let turn: Awaited<ReturnType<typeof recordOne>>;
     try {
-      turn = await store.transaction((repos) => chargeOne(repos, r, now, postSeconds));
+      turn = await store.transaction((repos) => recordOne(repos, deps, r, now));
     } catch (e) {
-      // Another runner charged this period first: its order number is taken.
+      // Another runner recorded this period first: its order number is taken.
       const period = periodToCharge(r, now);
       if (period && (await store.repos.deposits.orderNumberExists(`R${r.id}-${period}`))) turn = { kind: 'done' };
       else throw e;
     }
-    if (turn?.kind === 'charged') report.charged.push(turn.orderNumber);
-    else if (turn?.kind === 'done') report.alreadyDone += 1;
+    if (turn?.kind === 'recorded') {
+      const d = await store.repos.deposits.findById(turn.id);
+      if (!d) continue;
+      const settled = await recordAuthorization(deps, d.id, await authorize(deps, d));
+      if (settled.state === 'authorized') report.charged.push(turn.orderNumber);
+      else report.skipped.push({ id: r.id, reason: `not authorized (${settled.decline_code ?? settled.state})` });
+    } else if (turn?.kind === 'done') report.alreadyDone += 1;
     else if (turn?.kind === 'skipped') report.skipped.push({ id: r.id, reason: turn.reason });
   }
   return report;

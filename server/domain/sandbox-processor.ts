@@ -6,6 +6,22 @@ import { loadTestCards } from '../fixtures.ts';
 export const APPROVED = 'APPROVED';
 export const DECLINED = 'DECLINED';
 
+/**
+ * The sandbox processor's faults (docs/test-cards.md): a 5xx before anything is recorded; an
+ * authorization recorded whose answer comes after the caller stopped waiting; one whose answer never
+ * comes. The checkout answers PAYMENT_NOT_CONFIRMED for each, and the reconciler settles them.
+ */
+export const FAULTS = {
+  error: 'PROCESSOR_ERROR',
+  late: 'PROCESSOR_TIMEOUT',
+  noAnswer: 'PROCESSOR_NO_ANSWER',
+} as const;
+
+/** Whether a test card's outcome is one of the processor's faults rather than an answer. */
+export function isFault(outcome: string): boolean {
+  return (Object.values(FAULTS) as string[]).includes(outcome);
+}
+
 const TEST_CARDS = new Map(loadTestCards().map((c) => [c.number, c.outcome]));
 
 /**
@@ -35,7 +51,8 @@ export function cardDisplay(brand: string, last4: string): string {
 
 /**
  * The sandbox's facility refuses deposits to these people: released since the search listed them
- * (fixtures/README.md, docs/decisions/0048). A deposit to them is charged, refused, then refunded.
+ * (fixtures/README.md, docs/decisions/0049). A deposit to them is authorized, refused by the facility,
+ * and its hold released: nothing is taken.
  */
 const RELEASED_SINCE = new Set(['100006']);
 

@@ -16,6 +16,8 @@ export interface PostingRequest {
   amountCents: number;
   /** The payer's account, when signed in (the phone platform credits its phone account). */
   userId: string | null;
+  /** The payer's phone account for a dest deposit of a signed-in payer. */
+  destAccountId: number | null;
 }
 
 export type PostingResult =

@@ -2,7 +2,7 @@
 // the user, with what the history shows of the facility, the recipient and the phone account.
 import type { DepositType } from '../../contract/entities.ts';
 import type { Executor } from '../db.ts';
-import type { DepositStatusRow } from './deposits.ts';
+import { HISTORY_STATES, STATUS_COLUMNS, type DepositStatusRow } from './deposits.ts';
 import { bool, changed } from './rows.ts';
 
 export interface DepositHistoryRow {
@@ -64,14 +64,10 @@ export function createDepositHistoryRepo(db: Executor) {
           'i.last_name',
           'a.deposit_phone_no_label as phone_label',
           'a.is_primary as phone_is_primary',
-          'd.session_id',
-          'd.user_id',
-          'd.posted_at',
-          'd.refused_at',
-          'd.refunded_at',
-          'd.refusal_reason',
+          ...STATUS_COLUMNS.map((c) => `d.${c}` as const),
         ])
         .where('d.user_id', '=', userId)
+        .where('d.state', 'in', HISTORY_STATES)
         .orderBy('d.created_at', 'desc')
         .orderBy('d.id', 'desc')
         .limit(limit)
@@ -94,16 +90,7 @@ export function createDepositHistoryRepo(db: Executor) {
         inmate_last_name: r.last_name ?? '',
         phone_label: r.phone_label ?? null,
         phone_is_primary: bool(r.phone_is_primary),
-        status: {
-          id: r.id,
-          session_id: r.session_id,
-          user_id: r.user_id,
-          created_at: r.created_at,
-          posted_at: r.posted_at,
-          refused_at: r.refused_at,
-          refunded_at: r.refunded_at,
-          refusal_reason: r.refusal_reason,
-        },
+        status: Object.fromEntries(STATUS_COLUMNS.map((c) => [c, r[c]])) as unknown as DepositStatusRow,
       }));
     },
     async count(userId: string): Promise<number> {
@@ -111,6 +98,7 @@ export function createDepositHistoryRepo(db: Executor) {
         .selectFrom('deposits')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', userId)
+        .where('state', 'in', HISTORY_STATES)
         .executeTakeFirst();
       return Number(r?.n ?? 0);
     },

@@ -1,5 +1,37 @@
-// The deposits ledger: one row per charged deposit, written in the transaction that charges it.
+// The deposits ledger: one row per deposit, written when the payer submits it (authorizing) and moved
+// through its states as each step of the money path happens (docs/decisions/0049).
+import { sql } from 'kysely';
 import type { Executor } from '../db.ts';
+
+/** A deposit with a step still to take: the condition of the partial index deposits_open (migration 12). */
+const OPEN_STEPS =
+  "state IN ('authorizing', 'authorized', 'posting') OR (state = 'posted' AND captured_at IS NULL) OR " +
+  "(state IN ('refused', 'cancelled', 'failed') AND ((charge_id IS NOT NULL AND voided_at IS NULL AND " +
+  'captured_at IS NULL) OR (captured_at IS NOT NULL AND refunded_at IS NULL)))';
+
+/**
+ * A deposit's states (docs/decisions/0049). authorizing: recorded, the processor asked; then declined,
+ * or failed (the answer was lost and the authorization, if any, released), or authorized (the money
+ * held). authorized -> posting (sent to the facility) -> posted (then captured) or refused (then the
+ * hold voided, or a payment already taken refunded); authorized -> cancelled by the payer (voided).
+ */
+export const DEPOSIT_STATES = [
+  'authorizing',
+  'declined',
+  'failed',
+  'authorized',
+  'posting',
+  'posted',
+  'refused',
+  'cancelled',
+] as const;
+export type DepositState = (typeof DEPOSIT_STATES)[number];
+
+/** States of a deposit the payer made: the receipt's and the history's (not a declined or failed try). */
+export const HISTORY_STATES: readonly DepositState[] = ['authorized', 'posting', 'posted', 'refused', 'cancelled'];
+
+/** States whose deposit counts for the §4 duplicate rule and the §8 daily maximum: money held or taken. */
+export const LIVE_STATES: readonly DepositState[] = ['authorizing', 'authorized', 'posting', 'posted'];
 
 export interface DepositRow {
   id: string;
@@ -29,6 +61,16 @@ export interface DepositRow {
   refused_at: string | null;
   refunded_at: string | null;
   refusal_reason: string | null;
+  /** Unset: authorizing (a new deposit). */
+  state?: DepositState;
+  /** The signed-in payer's account; the history lists the deposit once it is authorized. */
+  user_id?: string | null;
+  lease_until?: string | null;
+  /** Set for a deposit whose payment was taken before it was recorded (pam): captured already. */
+  charge_id?: string | null;
+  authorized_at?: string | null;
+  captured_at?: string | null;
+  expected_at?: string | null;
 }
 
 /** The status columns of one deposit and who may read them. */
@@ -36,12 +78,75 @@ export interface DepositStatusRow {
   id: string;
   session_id: string;
   user_id: string | null;
+  state: string;
   created_at: string;
+  authorized_at: string | null;
+  sent_at: string | null;
   posted_at: string | null;
   refused_at: string | null;
   refunded_at: string | null;
+  captured_at: string | null;
+  voided_at: string | null;
+  cancelled_at: string | null;
+  expected_at: string | null;
   refusal_reason: string | null;
 }
+
+/** The columns of DepositStatusRow, for the queries that read them (here and the deposit history). */
+export const STATUS_COLUMNS = [
+  'id',
+  'session_id',
+  'user_id',
+  'state',
+  'created_at',
+  'authorized_at',
+  'sent_at',
+  'posted_at',
+  'refused_at',
+  'refunded_at',
+  'captured_at',
+  'voided_at',
+  'cancelled_at',
+  'expected_at',
+  'refusal_reason',
+] as const;
+
+/** What the workers and the reconciler read of a deposit between two steps. */
+export interface DepositStepRow extends DepositRow {
+  state: DepositState;
+  user_id: string | null;
+  charge_id: string | null;
+  lease_until: string | null;
+  authorized_at: string | null;
+  sent_at: string | null;
+  captured_at: string | null;
+  voided_at: string | null;
+  cancelled_at: string | null;
+  dest_account_id: number | null;
+  decline_code: string | null;
+}
+
+/** The columns a step may write, with the state it moves from (a step taken twice changes nothing). */
+export type StepUpdate = Partial<
+  Pick<
+    DepositStepRow,
+    | 'state'
+    | 'charge_id'
+    | 'lease_until'
+    | 'authorized_at'
+    | 'sent_at'
+    | 'posted_at'
+    | 'refused_at'
+    | 'refusal_reason'
+    | 'refunded_at'
+    | 'captured_at'
+    | 'voided_at'
+    | 'cancelled_at'
+    | 'expected_at'
+    | 'response_json'
+    | 'dest_account_id'
+  > & { decline_code: string | null; declined_at: string | null; failed_at: string | null }
+>;
 
 const COLUMNS = [
   'id',
@@ -66,6 +171,17 @@ const COLUMNS = [
   'refused_at',
   'refunded_at',
   'refusal_reason',
+  'state',
+  'user_id',
+  'charge_id',
+  'lease_until',
+  'authorized_at',
+  'sent_at',
+  'captured_at',
+  'voided_at',
+  'cancelled_at',
+  'dest_account_id',
+  'decline_code',
 ] as const;
 
 /** Who a deposit went to: an inmate, or a phone number (dest). */
@@ -84,28 +200,72 @@ export function createDepositRepo(db: Executor) {
     async insert(d: DepositRow): Promise<void> {
       await db
         .insertInto('deposits')
-        .values({ ...d, deposit_phone_no: d.deposit_phone_no ?? null })
+        .values({ ...d, deposit_phone_no: d.deposit_phone_no ?? null, state: d.state ?? 'authorizing' })
         .execute();
     },
-    async findById(id: string): Promise<DepositRow | undefined> {
-      return db.selectFrom('deposits').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+    async findById(id: string): Promise<DepositStepRow | undefined> {
+      const row = await db.selectFrom('deposits').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row as DepositStepRow | undefined;
     },
-    /** The status tracker's columns of one deposit (docs/decisions/0048). */
+    /** The status tracker's columns of one deposit (docs/decisions/0049). */
     async findStatus(id: string): Promise<DepositStatusRow | undefined> {
+      return db.selectFrom('deposits').select(STATUS_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+    /** The session's deposit whose authorization is under way or unsettled, if any (newest first). */
+    async findOpenAttempt(sessionId: string): Promise<DepositStepRow | undefined> {
+      const row = await db
+        .selectFrom('deposits')
+        .select(COLUMNS)
+        .where('session_id', '=', sessionId)
+        .where('state', '=', 'authorizing')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      return row as DepositStepRow | undefined;
+    },
+    /**
+     * Moves a deposit from one of `from` to what `to` says; false when it was in another state (another
+     * step, instance or the payer got there first: the caller reads it again).
+     */
+    async step(id: string, from: readonly DepositState[], to: StepUpdate): Promise<boolean> {
+      const r = await db
+        .updateTable('deposits')
+        .set(to)
+        .where('id', '=', id)
+        .where('state', 'in', from)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+    /**
+     * Takes the lease of an authorization nobody holds (its lease ran out, or it was let go): the
+     * caller may ask the processor about it until `until`. False when someone else holds it.
+     */
+    async takeLease(id: string, now: string, until: string): Promise<boolean> {
+      const r = await db
+        .updateTable('deposits')
+        .set({ lease_until: until })
+        .where('id', '=', id)
+        .where('state', '=', 'authorizing')
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+    /** Writes a step's time on a deposit whatever its state (capture, void and refund times). */
+    async mark(id: string, to: StepUpdate): Promise<void> {
+      await db.updateTable('deposits').set(to).where('id', '=', id).execute();
+    },
+    /**
+     * Deposits with a step still to take, written before `before` (the reconciler's sweep), oldest
+     * first; on the partial index deposits_open, whose condition this is word for word.
+     */
+    async listOpen(before: string, limit: number): Promise<{ id: string }[]> {
       return db
         .selectFrom('deposits')
-        .select([
-          'id',
-          'session_id',
-          'user_id',
-          'created_at',
-          'posted_at',
-          'refused_at',
-          'refunded_at',
-          'refusal_reason',
-        ])
-        .where('id', '=', id)
-        .executeTakeFirst();
+        .select('id')
+        .where(sql.raw<boolean>(`(${OPEN_STEPS})`))
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
     },
     async orderNumberExists(orderNumber: string): Promise<boolean> {
       const r = await db.selectFrom('deposits').select('id').where('order_number', '=', orderNumber).executeTakeFirst();
@@ -128,7 +288,8 @@ export function createDepositRepo(db: Executor) {
           .select(['id', 'amount_cents', 'created_at'])
           .where(payer, '=', value)
           .where('created_at', '>=', q.since)
-          .where('amount_cents', '=', q.amountCents);
+          .where('amount_cents', '=', q.amountCents)
+          .where('state', 'in', LIVE_STATES);
         // A phone deposit counts by its number (the seeded history's phone deposits also name an inmate).
         query =
           'inmateId' in q.recipient
@@ -148,6 +309,7 @@ export function createDepositRepo(db: Executor) {
         .where('payer_email', '=', payerEmail)
         .where('inmate_id', '=', inmateId)
         .where('created_at', '>=', since)
+        .where('state', 'in', LIVE_STATES)
         .executeTakeFirst();
       return Number(r?.total ?? 0);
     },
@@ -163,6 +325,7 @@ export function createDepositRepo(db: Executor) {
         .where('deposit_type', '=', 'dest')
         .where('deposit_phone_no', '=', phone)
         .where('created_at', '>=', since)
+        .where('state', 'in', LIVE_STATES)
         .executeTakeFirst();
       return Number(r?.total ?? 0);
     },

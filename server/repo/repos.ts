@@ -16,10 +16,12 @@ import { createGeoRepo } from './geo.ts';
 import { createIdentityRepo } from './identities.ts';
 import { createIdentityAttemptRepo } from './identity-attempts.ts';
 import { createInmateRepo } from './inmates.ts';
+import { createJobRepo } from './jobs.ts';
 import { createOutboxRepo } from './outbox.ts';
 import { createPamPaymentRepo } from './pam-payments.ts';
 import { createPhoneVerificationRepo } from './phone-verification.ts';
 import { createRateLimitRepo } from './rate-limits.ts';
+import { createSandboxRepo } from './sandbox.ts';
 import { createProfessionalRequestRepo } from './professional-requests.ts';
 import { createRecurringDepositRepo } from './recurring-deposits.ts';
 import { createSavedCardRepo } from './saved-cards.ts';
@@ -60,6 +62,8 @@ export function createRepos(db: Executor, engine: Engine, facilityRules?: (facil
     identities: createIdentityRepo(db, engine),
     identityAttempts: createIdentityAttemptRepo(db),
     rateLimits: createRateLimitRepo(db),
+    jobs: createJobRepo(db, engine),
+    sandbox: createSandboxRepo(db),
   };
 }
 

@@ -96,7 +96,41 @@ export interface Schema {
     refused_at: Ts | null;
     refunded_at: Ts | null;
     refusal_reason: string | null;
+    state: Generated<string>;
+    charge_id: string | null;
+    decline_code: string | null;
+    lease_until: Ts | null;
+    authorized_at: Ts | null;
+    declined_at: Ts | null;
+    failed_at: Ts | null;
+    sent_at: Ts | null;
+    captured_at: Ts | null;
+    voided_at: Ts | null;
+    cancelled_at: Ts | null;
+    expected_at: Ts | null;
+    dest_account_id: number | null;
   };
+  jobs: {
+    id: Generated<number>;
+    kind: string;
+    ref: string;
+    run_at: Ts;
+    attempts: Generated<number>;
+    locked_until: Ts | null;
+    last_error: string | null;
+    created_at: Ts;
+  };
+  sandbox_charges: {
+    idempotency_key: string;
+    charge_id: string;
+    source: string;
+    amount_cents: number;
+    state: string;
+    decline_code: string | null;
+    created_at: Ts;
+    updated_at: Ts;
+  };
+  sandbox_postings: { deposit_id: string; result: string; reason: string | null; answered_at: Ts };
   outbox: {
     id: Generated<number>;
     channel: string;

@@ -54,6 +54,10 @@ export function createVaultRepo(db: Executor) {
         .where('session_id', '=', sessionId)
         .executeTakeFirst();
     },
+    /** The sandbox processor reads the outcome of the card a token stands for, whoever's session made it. */
+    async findByToken(token: string): Promise<Pick<VaultToken, 'outcome'> | undefined> {
+      return db.selectFrom('vault_tokens').select(['outcome']).where('token', '=', token).executeTakeFirst();
+    },
     /** Retention (server/retention.ts): deletes the tokens created before cutoff (ISO time); how many. */
     async purgeBefore(cutoff: string): Promise<number> {
       return purgeCreatedBefore(db, 'vault_tokens', cutoff);

@@ -1,17 +1,20 @@
 // POST /pay/process_deposit (§7 checkout; §4 checkout outcomes; architecture: one ledger row per
-// deposit, idempotent) and GET /pay/deposit_status/:id (the status tracker, docs/decisions/0048).
+// deposit, idempotent), GET /pay/deposit_status/:id (the status tracker) and POST
+// /pay/deposit_cancel/:id (the payer cancels a deposit not yet sent to the facility; docs/decisions/0049).
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { PATHS } from '../../contract/api.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import {
+  DEPOSIT_CANCEL_BASE,
   DEPOSIT_STATUS_BASE,
   depositStatusParamsSchema,
+  type DepositCancelResponse,
   type DepositStatusInfo,
 } from '../../contract/deposit-status.ts';
 import { processDeposit } from '../domain/checkout.ts';
-import { readDepositStatus } from '../domain/deposit-status.ts';
+import { cancelOwnDeposit, readDepositStatus } from '../domain/deposit-status.ts';
 import { NOT_FOUND, badRequest, validate } from '../http.ts';
 
 const bodySchema = yup.object({
@@ -48,5 +51,15 @@ export async function depositRoutes(app: FastifyInstance, deps: Deps): Promise<v
     const status = session ? await readDepositStatus(repos, session, params.value.id, now()) : undefined;
     if (!status) return reply.code(404).send(NOT_FOUND);
     return reply.header('cache-control', 'no-store').send(status satisfies DepositStatusInfo);
+  });
+
+  // Only the payer's own deposit, as for its status; the answer says whether it was cancelled and why not.
+  app.post(`${DEPOSIT_CANCEL_BASE}/:id`, async (request, reply) => {
+    const params = validate(depositStatusParamsSchema, request.params);
+    if (!params.ok) return badRequest(reply, params.errors);
+    const session = sessions.current(request);
+    const answer = session ? await cancelOwnDeposit(deps.money, session, params.value.id) : undefined;
+    if (!answer) return reply.code(404).send(NOT_FOUND);
+    return reply.header('cache-control', 'no-store').send(answer satisfies DepositCancelResponse);
   });
 }

@@ -422,7 +422,7 @@ describe('GET /account/deposit_history', () => {
       deposit_phone_no: null,
       facility_id: 1001,
       facility_label: 'Harris County Jail',
-      // History charged before the tracker: posted as it was charged (docs/decisions/0048).
+      // History: authorized, posted and captured as it was made (docs/decisions/0049).
       status: {
         deposit_id: 'hist-ana-01',
         status: 'posted',
@@ -430,7 +430,10 @@ describe('GET /account/deposit_history', () => {
         posted_at: '2026-11-15T16:30:00.000Z',
         refused_at: null,
         refunded_at: null,
+        cancelled_at: null,
         refusal_reason: null,
+        charged: true,
+        cancellable: false,
         expected_at: null,
         check_again_seconds: null,
       },

@@ -1,9 +1,15 @@
-// The deposit status tracker (docs/decisions/0048): GET /pay/deposit_status/:id, the deposit history's
-// status and the receipt text's, on the ledger's stored times: good input, bad input, another payer.
+// The deposit status tracker and the payer's cancel (docs/decisions/0049): GET /pay/deposit_status/:id,
+// POST /pay/deposit_cancel/:id, the deposit history's status and the receipt text's, on the ledger's
+// states and times as the job workers move them: good input, bad input, another payer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, type DepositHistoryResponse } from '../../contract/accounts.ts';
 import { PATHS, type CheckoutResponse } from '../../contract/api.ts';
-import { depositStatusPath, type DepositStatusInfo } from '../../contract/deposit-status.ts';
+import {
+  depositCancelPath,
+  depositStatusPath,
+  type DepositCancelResponse,
+  type DepositStatusInfo,
+} from '../../contract/deposit-status.ts';
 import { SMS_SEND_PATH } from '../../contract/receipt.ts';
 import { ANA, BEN, signedIn } from './account-helpers.ts';
 import { type Client, type TestServer, fillCheckout, fixedClock, newClient, startServer } from './helpers.ts';
@@ -36,6 +42,15 @@ async function status(c: Client, id: string) {
   return c.get<DepositStatusInfo>(depositStatusPath(id));
 }
 
+/** Moves the clock and runs the steps that have come due (posting, capture, void). */
+async function pass(seconds: number) {
+  clock.advance(seconds * 1000);
+  await server.app.jobs.drain();
+}
+
+const charges = (id: string) =>
+  server.query<{ state: string }>('SELECT state FROM sandbox_charges WHERE idempotency_key = ?', [id]);
+
 describe('GET /pay/deposit_status/:id', () => {
   it('tells a deposit submitted, then posted once its time has come, from the times in the ledger', async () => {
     const c = await newClient(server.app);
@@ -51,46 +66,48 @@ describe('GET /pay/deposit_status/:id', () => {
       posted_at: null,
       refused_at: null,
       refunded_at: null,
+      cancelled_at: null,
       refusal_reason: null,
+      charged: false,
+      cancellable: true,
       expected_at: at(POST_SECONDS),
       check_again_seconds: 60,
     });
-    clock.advance((POST_SECONDS - 5) * 1000);
+    // The money is held, not taken.
+    expect(await charges(id)).toEqual([{ state: 'authorized' }]);
+    await pass(POST_SECONDS - 5);
     expect((await status(c, id)).body).toMatchObject({ status: 'submitted', check_again_seconds: 5 });
-    clock.advance(5000);
+    await pass(5);
     const posted = (await status(c, id)).body;
-    expect(posted).toMatchObject({ status: 'posted', posted_at: clock.now().toISOString(), expected_at: null });
+    expect(posted).toMatchObject({
+      status: 'posted',
+      posted_at: clock.now().toISOString(),
+      expected_at: null,
+      charged: true,
+      cancellable: false,
+    });
     expect(posted.check_again_seconds).toBeNull();
-    // The ledger holds the times; the answer is read from them (any instance answers the same).
-    const [row] = await server.query<{ posted_at: string | Date; refused_at: unknown }>(
-      'SELECT posted_at, refused_at FROM deposits WHERE id = ?',
-      [id],
-    );
-    expect(new Date(row?.posted_at ?? '').toISOString()).toBe(posted.posted_at);
-    expect(row?.refused_at).toBeNull();
+    // Posted: the hold is captured, once.
+    expect(await charges(id)).toEqual([{ state: 'captured' }]);
   });
 
-  it('refuses a deposit to a person released since (100006), then refunds it', async () => {
+  it('refuses a deposit to a person released since (100006): the hold is released, nothing taken', async () => {
     const c = await newClient(server.app);
     const id = await deposit(c, '100006');
     expect((await status(c, id)).body).toMatchObject({ status: 'submitted', expected_at: at(POST_SECONDS) });
-    clock.advance(POST_SECONDS * 1000);
-    const refused = (await status(c, id)).body;
-    expect(refused).toMatchObject({
+    await pass(POST_SECONDS);
+    expect((await status(c, id)).body).toMatchObject({
       status: 'refused',
       refused_at: clock.now().toISOString(),
       refunded_at: null,
       refusal_reason: 'released',
-      expected_at: at(POST_SECONDS),
+      charged: false,
+      cancellable: false,
+      expected_at: null,
+      check_again_seconds: null,
       posted_at: null,
     });
-    clock.advance(POST_SECONDS * 1000);
-    expect((await status(c, id)).body).toMatchObject({
-      status: 'refunded',
-      refunded_at: clock.now().toISOString(),
-      refusal_reason: 'released',
-      check_again_seconds: null,
-    });
+    expect(await charges(id)).toEqual([{ state: 'voided' }]);
   });
 
   it('refuses a malformed id with a field error, never a 500', async () => {
@@ -120,6 +137,51 @@ describe('GET /pay/deposit_status/:id', () => {
   });
 });
 
+describe('POST /pay/deposit_cancel/:id', () => {
+  const cancel = (c: Client, id: string) => c.post<DepositCancelResponse>(depositCancelPath(id), {});
+
+  it('cancels a deposit not yet sent: its posting is withdrawn and its hold released', async () => {
+    const c = await newClient(server.app);
+    const id = await deposit(c);
+    const res = await cancel(c, id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      cancelled: true,
+      refusal: null,
+      status: { status: 'cancelled', cancelled_at: clock.now().toISOString(), charged: false, cancellable: false },
+    });
+    await pass(POST_SECONDS + 1);
+    expect((await status(c, id)).body.status).toBe('cancelled');
+    expect(await charges(id)).toEqual([{ state: 'voided' }]);
+    // Twice is the same answer: already ended, nothing more happens.
+    expect((await cancel(c, id)).body).toMatchObject({ cancelled: false, refusal: 'ALREADY_ENDED' });
+  });
+
+  it('leaves a deposit that posted meanwhile as it is, and says so', async () => {
+    const c = await newClient(server.app);
+    const id = await deposit(c);
+    await pass(POST_SECONDS);
+    const res = await cancel(c, id);
+    expect(res.body).toMatchObject({ cancelled: false, refusal: 'ALREADY_POSTED', status: { status: 'posted' } });
+    expect(await charges(id)).toEqual([{ state: 'captured' }]);
+  });
+
+  it('refuses a malformed id, and answers another payer or no session as if it did not exist', async () => {
+    const a = await newClient(server.app);
+    const id = await deposit(a);
+    expect((await a.post(`/pay/deposit_cancel/${'x'.repeat(65)}`, {})).status).toBe(400);
+    const b = await newClient(server.app);
+    await b.get('/pay/get_fac_list?country=US');
+    expect((await cancel(b, id)).status).toBe(404);
+    const ben = await signedIn(server.app, BEN);
+    expect((await cancel(ben, id)).status).toBe(404);
+    // Without the session's CSRF header nothing is cancelled.
+    const bare = await server.app.inject({ method: 'POST', url: depositCancelPath(id), payload: {} });
+    expect(bare.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await status(a, id)).body.status).toBe('submitted');
+  });
+});
+
 describe('the status in the deposit history and the receipt text', () => {
   it('lists a signed-in payer’s new deposit as submitted, then posted; the seeded history as posted', async () => {
     const ana = await signedIn(server.app, ANA);
@@ -133,7 +195,7 @@ describe('the status in the deposit history and the receipt text', () => {
     // The payer reads it from another browser too: it is theirs, not the session's.
     const other = await signedIn(server.app, ANA);
     expect((await status(other, id)).body.status).toBe('submitted');
-    clock.advance(POST_SECONDS * 1000);
+    await pass(POST_SECONDS);
     expect((await page()).find((d) => d.id === id)?.status).toMatchObject({ status: 'posted' });
   });
 
@@ -151,13 +213,13 @@ describe('the status in the deposit history and the receipt text', () => {
     const es = await newClient(server.app);
     await es.get('/pay/set_locale/es');
     const refusedId = await deposit(es, '100006');
-    clock.advance(POST_SECONDS * 1000);
+    await pass(POST_SECONDS);
     await es.post(SMS_SEND_PATH, { phone_no: '5125550191', receipt: refusedId, enroll: false });
     const [text] = await server.query<{ body: string }>('SELECT body FROM outbox WHERE subject = ?', [
       `receipt:${refusedId}`,
     ]);
     expect(text?.body).toMatch(
-      /Estado: rechazado por el centro \(la persona ha sido puesta en libertad\), se reembolsará/,
+      /Estado: rechazado por el centro \(la persona ha sido puesta en libertad\) el .*; no se cobró nada/,
     );
   });
 });

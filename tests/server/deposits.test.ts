@@ -1,3 +1,4 @@
+import { isFault } from '../../server/domain/sandbox-processor.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutResponse, ErrorBody, StateAllResponse } from '../../contract/api.ts';
@@ -36,8 +37,9 @@ afterAll(async () => {
   await server.dispose();
 });
 
+/** The deposits made: not a declined or failed try, which the table keeps too (docs/decisions/0049). */
 function ledger(of: TestServer = server): Promise<Record<string, unknown>[]> {
-  return of.query('SELECT * FROM deposits ORDER BY created_at');
+  return of.query("SELECT * FROM deposits WHERE state NOT IN ('declined', 'failed') ORDER BY created_at");
 }
 
 async function rowsFor(sessionOrEmail: string): Promise<Record<string, unknown>[]> {
@@ -363,7 +365,7 @@ describe('POST /pay/process_deposit: rules', () => {
 });
 
 describe('POST /pay/process_deposit: sandbox card outcomes', () => {
-  const declines = TEST_CARDS.filter((t) => t.outcome !== 'APPROVED');
+  const declines = TEST_CARDS.filter((t) => t.outcome !== 'APPROVED' && !isFault(t.outcome));
 
   it.each(declines)('$number ($brand) answers $outcome without a charge', async (card) => {
     const { c, email } = await readyClient({
@@ -375,6 +377,12 @@ describe('POST /pay/process_deposit: sandbox card outcomes', () => {
     const expected = card.outcome === 'DECLINED' ? 'card declined' : card.outcome;
     expect(res.body).toMatchObject({ success: false, warning: null, error: expected, cached_deposit_info: null });
     expect(await rowsFor(email)).toHaveLength(0);
+    // The try is kept as declined, with the processor's answer.
+    const tries = await server.query<{ state: string; decline_code: string }>(
+      'SELECT state, decline_code FROM deposits WHERE payer_email = ?',
+      [email],
+    );
+    expect(tries).toEqual([{ state: 'declined', decline_code: expected }]);
     // The payer enters the card again; nothing else is lost.
     const after = await c.state();
     expect(after.fields).toEqual({

@@ -18,7 +18,8 @@ import { useSignedInServer } from './account-helpers.ts';
 import { PAYER, fixedClock, newClient, openTestDatabase, type Card, type Client, type TestServer } from './helpers.ts';
 
 const clock = fixedClock();
-const current = useSignedInServer(clock, { config: { dailyMaxPerRecipient: 500 } });
+// Deposits are sent to the phone platform at once (DEPOSIT_POST_SECONDS 0), which credits the balance.
+const current = useSignedInServer(clock, { config: { dailyMaxPerRecipient: 500, depositPostSeconds: 0 } });
 
 const FRAUD = 'ERROR.FRAUD_CONTROL_MESSAGE';
 const NOT_YOURS = 'ERROR.DEST_ACCOUNT_NOT_FOUND';
@@ -32,14 +33,20 @@ const SNAP_ROW = 305;
 /** Ben's account. */
 const DAD = 311;
 
-const pay = (c: Client, body: object = { skip_completed_steps: false }) =>
-  c.post<CheckoutResponse>('/pay/process_deposit', body);
+/** Pays, then lets the job workers post (and capture) what was authorized (docs/decisions/0049). */
+async function pay(c: Client, body: object = { skip_completed_steps: false }) {
+  const res = await c.post<CheckoutResponse>('/pay/process_deposit', body);
+  await current().app.jobs.drain();
+  return res;
+}
 const fraudFlag = (c: Client, body: unknown) =>
   c.post<DestinationFraudFlagResponse | ErrorBody>(DEST_DEPOSIT_PATHS.destinationFraudFlag, body);
 
 /** Ledger rows written by the tests (not the seeded history). */
 const ledger = (server: TestServer) =>
-  server.query("SELECT * FROM deposits WHERE session_id <> 'seed' ORDER BY created_at, id");
+  server.query(
+    "SELECT * FROM deposits WHERE session_id <> 'seed' AND state NOT IN ('declined', 'failed') ORDER BY created_at, id",
+  );
 
 const destination = async (server: TestServer, phone: string) =>
   (await server.query('SELECT * FROM destinations WHERE deposit_phone_no = ?', [phone]))[0];

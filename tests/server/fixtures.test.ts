@@ -1,5 +1,6 @@
 // The sample data (fixtures/) is read by the server seed, the stories' mock handlers and tests:
 // these checks keep it consistent with the contract and with what fixtures/README.md promises.
+import { FAULTS } from '../../server/domain/sandbox-processor.ts';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,10 +53,13 @@ describe('fixtures/test-cards.json', () => {
       'FRAUD_INMATE',
       'INVALID_DEST',
       'DECLINED',
+      ...Object.values(FAULTS),
     ]) {
       expect(outcomes.has(o), o).toBe(true);
     }
-    for (const o of outcomes) expect(['APPROVED', 'DECLINED', ...CHECKOUT_ERROR_CODES]).toContain(o);
+    for (const o of outcomes) {
+      expect(['APPROVED', 'DECLINED', ...Object.values(FAULTS), ...CHECKOUT_ERROR_CODES]).toContain(o);
+    }
     expect(cards.find((c) => c.number === '4111111111111111')?.outcome).toBe('APPROVED');
     expect(cards.find((c) => c.number === '5555555555554444')?.outcome).toBe('APPROVED');
     expect(cards.filter((c) => c.brand === 'amex').every((c) => c.outcome === 'NO_AMEX')).toBe(true);

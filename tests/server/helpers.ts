@@ -18,6 +18,10 @@ import {
 import type { FormFields } from '../../contract/entities.ts';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { migrate, openDatabase, type Database, type DatabaseLocation, type Engine } from '../../server/db.ts';
+import { adaptersFor } from '../../server/adapters/adapters.ts';
+import { DEFAULT_DEPOSIT_POST_SECONDS, DEFAULT_MONEY_CONFIG } from '../../server/config.ts';
+import type { MoneyDeps } from '../../server/domain/deposit-steps.ts';
+import type { Store } from '../../server/repo/repos.ts';
 import type {} from './postgres-setup.ts';
 
 export interface Clock {
@@ -428,4 +432,18 @@ export function cspOf(header: unknown): Record<string, string[]> {
     if (name) out[name] = sources;
   }
   return out;
+}
+
+/**
+ * The money path over a store of its own (a second process's, say), with the sandbox's adapters and
+ * the default timings: what the recurring runner and the job steps need outside an app.
+ */
+export function moneyFor(store: Store, now: () => Date = () => new Date()): MoneyDeps {
+  return {
+    store,
+    ...adaptersFor(DEFAULT_MONEY_CONFIG, store, now),
+    money: DEFAULT_MONEY_CONFIG,
+    now,
+    postSeconds: DEFAULT_DEPOSIT_POST_SECONDS,
+  };
 }

@@ -18,7 +18,7 @@ import { runDueRecurringDeposits } from '../../server/domain/recurring-runner.ts
 import { createStore } from '../../server/repo/repos.ts';
 import { ANA, UNAUTHORIZED, useSignedInServer } from './account-helpers.ts';
 import type { Client, TestServer } from './helpers.ts';
-import { MINUTE, fixedClock, newClient } from './helpers.ts';
+import { MINUTE, fixedClock, newClient, moneyFor } from './helpers.ts';
 
 const clock = fixedClock();
 const current = useSignedInServer(clock);
@@ -427,7 +427,14 @@ describe('a pam recurring deposit set up at the pam checkout (§4: bi-weekly on 
   function runner(location: DatabaseLocation) {
     const db = openDatabase(location);
     const store = createStore(db);
-    return { run: (iso: string) => runDueRecurringDeposits(store, new Date(iso)), close: () => db.close() };
+    return {
+      run: (iso: string) =>
+        runDueRecurringDeposits(
+          moneyFor(store, () => new Date(iso)),
+          new Date(iso),
+        ),
+      close: () => db.close(),
+    };
   }
 
   it('carries the choice to the endpoint, which says so; the return writes the schedule once, on its card', async () => {

@@ -1,14 +1,16 @@
 // The recurring deposits runner (§3, §4 recurring): due schedules are charged once per period, also
 // when two runners start at once; cancelled, pam and not-yet-due ones are not; a phone deposit credits
 // its account.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_DEPOSIT_POST_SECONDS, loadConfig } from '../../server/config.ts';
+import { createJobRunner } from '../../server/domain/job-runner.ts';
+import { ASYNC_TIMEOUT } from '../wait.ts';
 import { openDatabase } from '../../server/db.ts';
 import { duePeriod, periodToCharge, runDueRecurringDeposits } from '../../server/domain/recurring-runner.ts';
 import { createStore } from '../../server/repo/repos.ts';
 import type { CheckoutResponse } from '../../contract/api.ts';
 import { ANA, signedIn } from './account-helpers.ts';
-import { type TestServer, fillCheckout, fixedClock, startServer } from './helpers.ts';
+import { type TestServer, fillCheckout, fixedClock, startServer, moneyFor } from './helpers.ts';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -32,7 +34,16 @@ function runner() {
     server.engine === 'sqlite' ? (sharedSqlite ??= openDatabase(server.location)) : openDatabase(server.location);
   const store = createStore(db);
   return {
-    run: (iso: string) => runDueRecurringDeposits(store, new Date(iso)),
+    /** Runs the due schedules at `iso`, then the steps that follow until the deposits are posted. */
+    run: async (iso: string) => {
+      const report = await runDueRecurringDeposits(
+        moneyFor(store, () => new Date(iso)),
+        new Date(iso),
+      );
+      const posted = new Date(Date.parse(iso) + (DEFAULT_DEPOSIT_POST_SECONDS + 1) * 1000);
+      await createJobRunner(moneyFor(store, () => posted)).drain();
+      return report;
+    },
     close: async () => {
       if (db !== sharedSqlite) await db.close();
     },
@@ -159,11 +170,23 @@ describe('the site runs them', () => {
   it('at start when RECURRING_RUN_MINUTES is not 0', async () => {
     expect(loadConfig({ RECURRING_RUN_MINUTES: '0' }).recurringRunMinutes).toBe(0);
     expect(() => loadConfig({ RECURRING_RUN_MINUTES: 'often' })).toThrow('RECURRING_RUN_MINUTES');
-    const site = await startServer({ recurringEveryMs: 60 * 60 * 1000, now: () => new Date('2026-11-20T09:00:00Z') });
+    const site = await startServer({
+      recurringEveryMs: 60 * 60 * 1000,
+      jobPollMs: 60 * 60 * 1000,
+      now: () => new Date('2026-11-20T09:00:00Z'),
+    });
     try {
       await site.app.ready();
-      const [n] = await site.query<{ n: number }>("SELECT COUNT(*) AS n FROM deposits WHERE order_number LIKE 'R%'");
-      expect(Number(n?.n)).toBe(3);
+      // The job workers' first look, as the server becomes ready, runs the due schedules.
+      await vi.waitFor(
+        async () => {
+          const [n] = await site.query<{ n: number }>(
+            "SELECT COUNT(*) AS n FROM deposits WHERE order_number LIKE 'R%'",
+          );
+          expect(Number(n?.n)).toBe(3);
+        },
+        { timeout: ASYNC_TIMEOUT, interval: 50 },
+      );
     } finally {
       await site.dispose();
     }
@@ -177,7 +200,10 @@ describe('the duplicate warning names a deposit the runner charged (§4)', () =>
     try {
       const db = openDatabase(site.location);
       try {
-        const report = await runDueRecurringDeposits(createStore(db), new Date('2026-11-20T09:00:00Z'));
+        const report = await runDueRecurringDeposits(
+          moneyFor(createStore(db), () => new Date('2026-11-20T09:00:00Z')),
+          new Date('2026-11-20T09:00:00Z'),
+        );
         expect(report.charged).toContain('R601-2026-11');
       } finally {
         await db.close();

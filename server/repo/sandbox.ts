@@ -1,0 +1,73 @@
+// The sandbox's stand-ins for other companies' systems keep their records here: the payment processor's
+// charges by idempotency key (server/adapters/sandbox-processor.ts) and the facility account system's
+// postings by deposit id (server/adapters/sandbox-posting.ts). The deposit path never reads these
+// tables; it asks the adapters, as it would ask a real processor or facility.
+import type { Executor } from '../db.ts';
+
+export interface SandboxCharge {
+  idempotency_key: string;
+  charge_id: string;
+  source: string;
+  amount_cents: number;
+  /** authorized, captured, voided, refunded or declined. */
+  state: string;
+  decline_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SandboxPosting {
+  deposit_id: string;
+  /** posted or refused. */
+  result: string;
+  reason: string | null;
+  answered_at: string;
+}
+
+export function createSandboxRepo(db: Executor) {
+  return {
+    async findCharge(key: string): Promise<SandboxCharge | undefined> {
+      return db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+    },
+    async findChargeById(chargeId: string): Promise<SandboxCharge | undefined> {
+      return db.selectFrom('sandbox_charges').selectAll().where('charge_id', '=', chargeId).executeTakeFirst();
+    },
+    /** False when a charge with this key exists already. */
+    async insertCharge(c: SandboxCharge): Promise<boolean> {
+      const r = await db
+        .insertInto('sandbox_charges')
+        .values(c)
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+    async setChargeState(chargeId: string, state: string, at: string): Promise<void> {
+      await db
+        .updateTable('sandbox_charges')
+        .set({ state, updated_at: at })
+        .where('charge_id', '=', chargeId)
+        .execute();
+    },
+    async countCharges(): Promise<number> {
+      const r = await db
+        .selectFrom('sandbox_charges')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return Number(r?.n ?? 0);
+    },
+    async findPosting(depositId: string): Promise<SandboxPosting | undefined> {
+      return db.selectFrom('sandbox_postings').selectAll().where('deposit_id', '=', depositId).executeTakeFirst();
+    },
+    /** False when this deposit was received already. */
+    async insertPosting(p: SandboxPosting): Promise<boolean> {
+      const r = await db
+        .insertInto('sandbox_postings')
+        .values(p)
+        .onConflict((oc) => oc.column('deposit_id').doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+  };
+}
+
+export type SandboxRepo = ReturnType<typeof createSandboxRepo>;
