@@ -2,7 +2,10 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { loadConfig, runsSandbox } from './server/config.ts';
+import type * as SandboxBanner from './src/components/sandbox-banner.tsx';
 import { ASYNC_TIMEOUT } from './tests/wait.ts';
 
 /**
@@ -28,8 +31,37 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * docs/decisions/0050: `npm run dev` serves index.html itself, not the built pages. While the API
+ * server beside it runs the sandbox (it reads the same environment), the page gets the test-site
+ * banner before the app's root, as the built sandbox pages carry it. Only the app's page: Storybook's
+ * and the browser tests' pages have no such root.
+ */
+function sandboxBannerInDev(): Plugin {
+  return {
+    name: 'sandbox-banner-in-dev',
+    apply: 'serve',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html, ctx) {
+        if (!ctx.server || !html.includes('<div id="root"></div>')) return html;
+        let sandbox: boolean;
+        try {
+          sandbox = runsSandbox(loadConfig());
+        } catch {
+          // The API server stops on the same configuration and says why.
+          return html;
+        }
+        if (!sandbox) return html;
+        const module = (await ctx.server.ssrLoadModule('/src/components/sandbox-banner.tsx')) as typeof SandboxBanner;
+        return html.replace('<div id="root">', `${module.sandboxBannerMarkup()}<div id="root">`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), sandboxBannerInDev()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -7,7 +7,14 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
-import { DEFAULT_CONFIG, DEFAULT_DEPOSIT_POST_SECONDS, moneyConfigOf, outboxReadable, type Config } from './config.ts';
+import {
+  DEFAULT_CONFIG,
+  DEFAULT_DEPOSIT_POST_SECONDS,
+  moneyConfigOf,
+  outboxReadable,
+  runsSandbox,
+  type Config,
+} from './config.ts';
 import { adaptersFor, type Adapters } from './adapters/adapters.ts';
 import type { MoneyDeps } from './domain/deposit-steps.ts';
 import { createJobRunner, type JobRunner } from './domain/job-runner.ts';
@@ -48,9 +55,7 @@ import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath } from './security.ts';
 import { BARE_ERROR_HEADERS, cspPolicy, useSecurityHeaders } from './headers.ts';
 import { registerStaticSite, staticSiteCsp } from './static-site.ts';
-import { seedIfEmpty, seedPayersIfEmpty } from './seed.ts';
-import { seedCheckoutServicesIfEmpty } from './seed-checkout.ts';
-import { seedDestinationsIfEmpty } from './seed-destinations.ts';
+import { sandboxPamServed, seedForMode } from './sandbox-mode.ts';
 import { runDueRecurringDeposits } from './domain/recurring-runner.ts';
 import {
   TooManyRequestsError,
@@ -145,12 +150,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   try {
     await migrate(db, undefined, now());
     const store = createStore(db, facilityRulesFrom(config));
-    // Instances that start together on one database: each seed runs in a transaction that finds the
-    // table empty or leaves it alone.
-    await seedIfEmpty(store);
-    await seedPayersIfEmpty(store);
-    await seedCheckoutServicesIfEmpty(store);
-    await seedDestinationsIfEmpty(store);
+    // docs/decisions/0050: what this mode may seed, and what production mode refuses to start with.
+    await seedForMode(store, config);
     const keys = await loadKeys(store, config, now());
     const repos = store.repos;
     // docs/decisions/0039: the per-client limits' counters, shared by every instance on this database.
@@ -263,7 +264,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // The built app, compressed and cached, and the not-found answer (server/static-site.ts).
-  registerStaticSite(app, options.staticDir);
+  registerStaticSite(app, options.staticDir, { sandbox: runsSandbox(config) });
 
   app.register(async (api) => {
     api.addHook('onRequest', deps.sessions.onRequest);
@@ -285,7 +286,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(facilityRoutes, deps);
     await api.register(inmateRoutes, deps);
     await api.register(feeRoutes, deps);
-    await api.register(vaultRoutes, deps);
+    // The card vault is the sandbox processor's (docs/decisions/0049); another processor's own browser
+    // fields tokenize the card.
+    if (deps.money.processor.name === 'sandbox') await api.register(vaultRoutes, deps);
     await api.register(depositRoutes, deps);
     await api.register(checkoutServiceRoutes, deps);
     await api.register(unifiedWalletRoutes, deps);
@@ -307,8 +310,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // docs/decisions/0035: only when asked for, and never in production mode.
     if (outboxReadable(config)) await api.register(outboxRoutes, deps);
   });
-  // §2 pam: the sandbox payment endpoint is another site's, outside the API's session and CSRF rules.
-  app.register(sandboxPamRoutes, deps);
+  // §2 pam: the sandbox payment endpoint is another site's, outside the API's session and CSRF rules;
+  // production mode serves it only with SANDBOX=true (docs/decisions/0050).
+  if (sandboxPamServed(config)) app.register(sandboxPamRoutes, deps);
   // §7 legal texts: the sandbox's two providers stand in for other sites, outside the API too.
   app.register(sandboxLegalRoutes);
   // §2 global header: the sandbox's navigation script stands in for another site's, outside the API too.

@@ -20,8 +20,8 @@ export interface Config {
   /**
    * Production mode: keys must come from the configuration (a missing one stops the server) and
    * nothing is generated; nothing of the sandbox's outbox is readable over HTTP, whatever devEndpoints
-   * says (loadConfig refuses DEV_ENDPOINTS=true with it; docs/decisions/0035). Environment:
-   * NODE_ENV=production.
+   * says (loadConfig refuses DEV_ENDPOINTS=true with it; docs/decisions/0035); the sandbox is refused
+   * unless `sandbox` asks for it (docs/decisions/0050). Environment: NODE_ENV=production.
    */
   production?: boolean;
   staticDir: string;
@@ -134,6 +134,12 @@ export interface Config {
   retentionRunMinutes?: number;
   /** The money path's adapters and their timings (docs/decisions/0049). */
   money?: Partial<MoneyConfig>;
+  /**
+   * The sandbox asked for by name: its processor, facility system, payers and stand-ins are then
+   * allowed in production mode too (a public demonstration), and the site says it is a test site
+   * (docs/decisions/0050). Environment: SANDBOX (unset: false).
+   */
+  sandbox?: boolean;
 }
 
 /**
@@ -405,7 +411,7 @@ export function outboxReadable(config: Pick<Config, 'devEndpoints' | 'production
 export function loadConfig(env: Env = process.env): Config {
   const d = DEFAULT_CONFIG;
   try {
-    return readConfig(env, d);
+    return refuseSandboxInProduction(readConfig(env, d));
   } catch (err) {
     // legal-urls.ts and the contract's checks throw plain errors that name the variable too.
     throw err instanceof ConfigError ? err : new ConfigError(err instanceof Error ? err.message : String(err));
@@ -453,6 +459,7 @@ function readConfig(env: Env, d: Config): Config {
       ? { retentionRunMinutes: int(env, 'RETENTION_RUN_MINUTES', 60, 0, 24 * 60) }
       : {}),
     ...moneyConfig(env),
+    ...sandboxConfig(env),
   };
 }
 
@@ -497,4 +504,53 @@ function moneyConfig(env: Env): Pick<Config, 'money'> {
     ...ms('JOB_POLL_MS', 'jobPollMs', 0, 600_000),
   };
   return Object.keys(money).length > 0 ? { money } : {};
+}
+
+/** SANDBOX=true asks for the sandbox by name (docs/decisions/0050); unset or false adds nothing. */
+function sandboxConfig(env: Env): Pick<Config, 'sandbox'> {
+  return flag(env, 'SANDBOX', false) ? { sandbox: true } : {};
+}
+
+/** The sandbox adapters of the money path a configuration uses, each with what replaces it. */
+const SANDBOX_ADAPTERS = [
+  {
+    uses: (m: MoneyConfig) => m.processor === 'sandbox',
+    name: 'the sandbox processor',
+    instead: 'PROCESSOR=stripe with STRIPE_SECRET_KEY',
+  },
+  {
+    uses: (m: MoneyConfig) => m.posting === 'sandbox',
+    name: 'the sandbox facility system',
+    instead: 'POSTING=http with POSTING_URL',
+  },
+] as const;
+
+/**
+ * Whether the site runs the sandbox: a sandbox adapter, or SANDBOX=true. Such a site says so on every
+ * page (server/static-site.ts serves the pages with the test-site banner).
+ */
+export function runsSandbox(config: Pick<Config, 'money' | 'sandbox'>): boolean {
+  const money = moneyConfigOf(config);
+  return config.sandbox === true || SANDBOX_ADAPTERS.some((a) => a.uses(money));
+}
+
+/**
+ * docs/decisions/0050: production mode without SANDBOX=true refuses the sandbox's adapters, with one
+ * line that names them and what to set instead; undefined when the configuration may start.
+ */
+export function sandboxRefusal(config: Pick<Config, 'money' | 'sandbox' | 'production'>): string | undefined {
+  if (config.production !== true || config.sandbox === true) return undefined;
+  const money = moneyConfigOf(config);
+  const used = SANDBOX_ADAPTERS.filter((a) => a.uses(money));
+  if (used.length === 0) return undefined;
+  return (
+    `NODE_ENV=production refuses ${used.map((a) => a.name).join(' and ')}: ` +
+    `set ${[...used.map((a) => a.instead), 'or SANDBOX=true'].join(', ')}`
+  );
+}
+
+function refuseSandboxInProduction(config: Config): Config {
+  const refusal = sandboxRefusal(config);
+  if (refusal) throw new ConfigError(refusal);
+  return config;
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, moneyConfigOf, type Config } from './config.ts';
 import { checkDataDir } from './data-dir.ts';
 import { MissingKeyError } from './keys.ts';
+import { sandboxStandIns } from './sandbox-mode.ts';
 
 /** A value the server cannot use stops it with one line that names the variable, no stack trace. */
 function configOrExit(): Config {
@@ -39,12 +40,24 @@ try {
     jobPollMs: moneyConfigOf(config).jobPollMs,
   });
 } catch (err) {
+  // What production mode refuses to start with (the sandbox payers in the database, docs/decisions/0050).
+  if (err instanceof ConfigError) {
+    process.stderr.write(`Configuration error: ${err.message}\n`);
+    process.exit(1);
+  }
   // A key production needs, or a database it cannot reach: one line that names it.
   if (err instanceof MissingKeyError || (err instanceof Error && 'code' in err)) {
     console.error(`could not start: ${err.message}`);
     process.exit(1);
   }
   throw err;
+}
+
+// docs/decisions/0050: production mode starts with these left at the sandbox's stand-ins (the pam
+// endpoint's is not even served there): the operator is told which, once.
+const standIns = sandboxStandIns(config);
+if (standIns.length > 0) {
+  app.log.warn(`production mode: ${standIns.join(', ')} still name the sandbox's stand-ins; set the operator's`);
 }
 
 let closing = false;

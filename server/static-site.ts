@@ -21,6 +21,12 @@ export const PAGE_CACHE = 'no-cache';
 /** The page of each language, English first (the default, §1); a missing one falls back to English. */
 const PAGES = { en: 'index.html', es: 'index.es.html' } as const;
 type PageLang = keyof typeof PAGES;
+/**
+ * The same pages with the test-site banner before the app's root (scripts/prerender.ts), for a site
+ * that runs the sandbox (docs/decisions/0050): the banner is in the HTML, so it is there from the first
+ * paint, before any script. A build without them serves the pages above.
+ */
+export const SANDBOX_PAGES = { en: 'index.sandbox.html', es: 'index.sandbox.es.html' } as const;
 
 function languageOf(request: FastifyRequest): PageLang {
   const chosen = (request.cookies as Record<string, string | undefined> | undefined)?.[LANGUAGE_COOKIE];
@@ -47,7 +53,7 @@ export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
 export function staticSiteCsp(root: string | undefined): CspSources {
   const staticRoot = root ? resolve(root) : undefined;
   if (staticRoot === undefined) return {};
-  const pages = Object.values(PAGES)
+  const pages = [...Object.values(PAGES), ...Object.values(SANDBOX_PAGES)]
     .filter((page) => existsSync(join(staticRoot, page)))
     .map((page) => readFileSync(join(staticRoot, page), 'utf8'));
   const sources = (tag: 'script' | 'style') => [...new Set(pages.flatMap((html) => inlineHashes(html, tag)))];
@@ -57,11 +63,20 @@ export function staticSiteCsp(root: string | undefined): CspSources {
 /**
  * Registers the built app in `root` when it has an index.html, and the not-found answer either way:
  * a page address (GET or HEAD, HTML accepted, not the API) gets the app's page, the rest a JSON 404.
+ * A site that runs the sandbox (`sandbox`) gets the pages with the test-site banner.
  */
-export function registerStaticSite(app: FastifyInstance, root: string | undefined): void {
+export function registerStaticSite(
+  app: FastifyInstance,
+  root: string | undefined,
+  { sandbox = false }: { sandbox?: boolean } = {},
+): void {
   const staticRoot = root ? resolve(root) : undefined;
   const hasStatic = staticRoot !== undefined && existsSync(join(staticRoot, PAGES.en));
-  const pageOf = (lang: PageLang) => (hasStatic && existsSync(join(staticRoot, PAGES[lang])) ? PAGES[lang] : PAGES.en);
+  const built = (page: string) => hasStatic && existsSync(join(staticRoot, page));
+  const pageOf = (lang: PageLang) => {
+    if (sandbox && built(SANDBOX_PAGES[lang])) return SANDBOX_PAGES[lang];
+    return built(PAGES[lang]) ? PAGES[lang] : PAGES.en;
+  };
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     // The page depends on the language cookie: a shared cache must not give one payer's to another.
@@ -93,4 +108,7 @@ export function registerStaticSite(app: FastifyInstance, root: string | undefine
     },
   });
   app.get('/', sendPage);
+  // The banner's pages by their own names get this site's page too: a link to them must not show a
+  // site that runs for real as a test site.
+  for (const page of Object.values(SANDBOX_PAGES)) app.get(`/${page}`, sendPage);
 }

@@ -39,6 +39,9 @@ export function renderFirstScreen(lang: Locale): FirstScreenPage {
   };
 }
 
+/** The test-site banner's HTML (docs/decisions/0050), for scripts/prerender.ts, which loads this module only. */
+export { sandboxBannerMarkup } from './components/sandbox-banner.tsx';
+
 /**
  * The page's one inline script, run before the first paint: when the address is not the first screen's
  * ('/' or /landing) or the payer chose the other language, the pre-rendered screen is hidden until the

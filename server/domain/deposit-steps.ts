@@ -72,9 +72,10 @@ export async function authorize(deps: MoneyDeps, d: DepositStepRow): Promise<Aut
         description: `Deposit ${d.order_number}`,
       }),
     );
-  } catch (err) {
-    if (err instanceof ProcessorUnavailableError) return 'unknown';
-    throw err;
+  } catch {
+    // A timeout, a 5xx, or an answer the adapter could not read: the outcome is unknown either way,
+    // and the settle job asks the processor about this key later.
+    return 'unknown';
   }
 }
 

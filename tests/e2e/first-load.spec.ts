@@ -66,6 +66,8 @@ test.describe('first load', () => {
       await expect(page.getByRole('button', { name: t.LANDING.SIGN_IN })).toBeVisible();
       await expect(page.getByRole('region', { name: t.LANDING.NOTICE_TITLE })).toBeVisible();
       await expect(page).toHaveTitle(`${t.PAGES.LANDING} - ${t.LAYOUT.SITE_NAME}`);
+      // The journeys' server runs the sandbox: its page says so before any script (docs/decisions/0050).
+      await expect(page.getByRole('region', { name: t.SANDBOX_BANNER.LABEL })).toHaveText(t.SANDBOX_BANNER.TEXT);
       await context.close();
     });
 
@@ -84,9 +86,17 @@ test.describe('first load', () => {
       await expect(page.getByRole('navigation', { name: t.HEADER_NAV.LABEL })).toBeVisible();
       await expect(page).toHaveTitle(`${t.PAGES.LANDING} - ${t.LAYOUT.SITE_NAME}`);
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+      // The banner outlives the app's takeover, in the payer's language only.
+      await expect(page.getByRole('region', { name: t.SANDBOX_BANNER.LABEL })).toBeVisible();
+      await expect(page.locator('.sandbox-banner:visible')).toHaveCount(1);
       await page.getByRole('button', { name: t.LANDING.CONTINUE }).click();
       await chooseFacility(page, lang);
       await expectStep(page, lang, t.TYPE.HEADING, 40, '#/deposit_type');
+      // On every page, and it follows a change of language.
+      const other = lang === 'en' ? 'es' : 'en';
+      await page.getByRole('button', { name: t.LAYOUT[`LANGUAGE_${other.toUpperCase() as 'EN' | 'ES'}`] }).click();
+      await expect(page.getByRole('region', { name: T[other].SANDBOX_BANNER.LABEL })).toBeVisible();
+      await expect(page.getByRole('region', { name: t.SANDBOX_BANNER.LABEL })).toBeHidden();
       await context.close();
     });
   }

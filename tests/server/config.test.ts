@@ -23,7 +23,11 @@ describe('loadConfig', () => {
   it('takes DEV_ENDPOINTS outside production mode only (docs/decisions/0035)', () => {
     expect(loadConfig({ DEV_ENDPOINTS: 'true' })).toMatchObject({ devEndpoints: true });
     expect(loadConfig({ NODE_ENV: 'development', DEV_ENDPOINTS: 'true' })).toMatchObject({ devEndpoints: true });
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ devEndpoints: false, production: true });
+    // The sandbox asked for by name: production mode refuses it otherwise (docs/decisions/0050).
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'true' })).toMatchObject({
+      devEndpoints: false,
+      production: true,
+    });
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_ENDPOINTS: 'true' })).toThrow(
       'DEV_ENDPOINTS cannot be true when NODE_ENV=production',
     );

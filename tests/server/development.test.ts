@@ -138,7 +138,8 @@ describe('GET /development/outbox (docs/decisions/0035)', () => {
   it('is closed in production mode, whatever DEV_ENDPOINTS says', async () => {
     const key = 'k'.repeat(32);
     const prod = await startServer({
-      config: { devEndpoints: true, production: true, pamSigningKey: key, ssoSigningKey: key },
+      // On the sandbox's data: SANDBOX=true (docs/decisions/0050), which leaves the outbox closed too.
+      config: { devEndpoints: true, production: true, sandbox: true, pamSigningKey: key, ssoSigningKey: key },
     });
     try {
       const c = await newClient(prod.app);

@@ -14,8 +14,11 @@ export interface PostingContractSubject {
   toPost(): Promise<PostingRequest>;
   /** A deposit that the system refuses, and the reason it gives. */
   toRefuse(): Promise<{ request: PostingRequest; reason: RefusalReason }>;
-  /** A deposit that the system takes and decides later; `post()` makes it post it. */
-  toAnswerLater(): Promise<{ request: PostingRequest; post(): Promise<void> }>;
+  /**
+   * A deposit that the system takes and decides later; `post()` makes it post it. Absent for a system
+   * that always answers at once (the sandbox's).
+   */
+  toAnswerLater?(): Promise<{ request: PostingRequest; post(): Promise<void> }>;
   /** How many times the system credited this deposit to an account, asked behind the adapter. */
   postings(depositId: string): Promise<number>;
   dispose(): Promise<void>;
@@ -36,6 +39,7 @@ export function samplePostingRequest(overrides: Partial<PostingRequest> = {}): P
     phone: null,
     amountCents: 2_500,
     userId: null,
+    destAccountId: null,
     ...overrides,
   };
 }
@@ -84,7 +88,8 @@ export function describePostingContract(
       expect(await subject.postings(request.depositId)).toBe(0);
     });
 
-    it('takes a deposit to decide later: accepted, looked up as accepted, then as posted once decided', async () => {
+    it('takes a deposit to decide later: accepted, looked up as accepted, then as posted once decided', async (t) => {
+      if (!subject.toAnswerLater) return t.skip();
       const { request, post } = await subject.toAnswerLater();
       expect(await posting.send(request)).toEqual({ kind: 'accepted' });
       expect(await posting.lookup(request.depositId)).toEqual({ kind: 'accepted' });
