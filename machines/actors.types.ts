@@ -46,7 +46,7 @@ import type {
 } from '../contract/checkout-services.ts';
 import type { SearchMode } from './wizard.types.ts';
 import type { SmsSendRequest, SmsSendResponse } from '../contract/receipt.ts';
-import type { DepositStatusInfo } from '../contract/deposit-status.ts';
+import type { DepositCancelResponse, DepositStatusInfo } from '../contract/deposit-status.ts';
 import type { VerifyRequest, VerifyResponse } from '../contract/identity.ts';
 import type { NotificationStatus, NotificationStatusRequest, Profile, ProfileRequest } from '../contract/profile.ts';
 import type { QuickDeposit } from '../contract/quick-deposits.ts';
@@ -162,6 +162,8 @@ export interface ActorIO {
   sendSmsReceipt: { input: SmsSendRequest; output: SmsSendResponse };
   /** GET /pay/deposit_status/:id (contract/deposit-status.ts) */
   loadDepositStatus: { input: { depositId: string }; output: DepositStatusInfo };
+  /** POST /pay/deposit_cancel/:id (contract/deposit-status.ts): cancelled, or why not, with the status after. */
+  cancelDeposit: { input: { depositId: string }; output: DepositCancelResponse };
   /** POST /account/destinations/get_destination_fraud_flag {ani} (§5 number step) */
   checkDestinationFraud: { input: { ani: string; country: string }; output: { fraud_flag: number } };
   /** POST /pay/process_deposit */

@@ -3,12 +3,18 @@
 // deposit can be repeated unless its facility is closed or, for types other than dest, the person's
 // inmate_status is not 0 (§2). Repeating starts a new deposit in the wizard with the row's facility,
 // type, recipient and amount, then hands over to the checkout step (§4 checkout guards).
+//
+// A deposit not yet sent to the facility (its status `cancellable`, docs/decisions/0049) can be cancelled
+// from its row, after a confirmation: the row then shows the status the server answered with; a refusal
+// (posted, sent or ended meanwhile) says why; a failed call keeps the dialog open to try again.
 import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import type { DepositHistoryItem, DepositHistoryResponse } from '../contract/accounts.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import { CHECKOUT_PRESETS, OTHER_PRESET_ID } from '../contract/constants.ts';
+import type { DepositCancelResponse } from '../contract/deposit-status.ts';
 import type { FormFields } from '../contract/entities.ts';
 import { toCallFailure } from './actors.types.ts';
+import { cancelFailureOf, cancelOutcomeOf, wasCancelled } from './deposit-status.machine.ts';
 import type { PageInput, PageToAppEvent } from './pages.ts';
 import { calls } from './calls.ts';
 
@@ -99,15 +105,27 @@ export interface DepositHistoryContext {
   requested: number;
   /** The deposit being repeated. */
   chosen: DepositHistoryItem | null;
-  /** i18n key of a failure: the whole list, a page turn or a repeat. */
+  /** i18n key of a failure: the whole list, a page turn, a repeat, or why a cancel was refused. */
   failure: string | null;
+  /** The deposit the cancel dialog asks about, as the row showed it. */
+  cancelling: DepositHistoryItem | null;
+  /** Why the last cancel call failed (the dialog says so and offers to try again). */
+  cancelFailure: string | null;
+  /** The deposit just cancelled (a status message says so). */
+  cancelled: DepositHistoryItem | null;
 }
 
 export type DepositHistoryEvent =
   | { type: 'history.next' }
   | { type: 'history.previous' }
   | { type: 'history.repeat'; id: string }
-  | { type: 'history.retry' };
+  | { type: 'history.retry' }
+  /** A row's Cancel: the confirmation dialog opens for that deposit. */
+  | { type: 'history.cancel'; id: string }
+  /** The dialog's "Yes, cancel it" (or "Try again" after a failed call). */
+  | { type: 'history.cancelConfirm' }
+  /** The dialog closed without cancelling. */
+  | { type: 'history.cancelKeep' };
 
 export const depositHistoryMachine = setup({
   types: {
@@ -116,7 +134,7 @@ export const depositHistoryMachine = setup({
     events: {} as DepositHistoryEvent,
   },
   actors: {
-    ...calls('loadDepositHistory', 'clearFormState', 'saveFormState'),
+    ...calls('loadDepositHistory', 'clearFormState', 'saveFormState', 'cancelDeposit'),
   },
   guards: {
     hasOtherPages: ({ context }) => context.pages > 1,
@@ -125,6 +143,10 @@ export const depositHistoryMachine = setup({
       return d !== undefined && repeatBlock(d) === null;
     },
     isRefused: (_, params: { answer: StateSaveResponse }) => refusalOf(params.answer) !== null,
+    /** The server's word on the row: submitted and not yet sent to the facility. */
+    isCancellable: ({ context }, params: { id: string }) =>
+      context.deposits.some((d) => d.id === params.id && d.status.cancellable),
+    wasCancelled: (_, params: { answer: DepositCancelResponse }) => wasCancelled(params.answer),
   },
   actions: {
     assignPage: assign((_, params: { answer: DepositHistoryResponse }) => ({
@@ -136,17 +158,47 @@ export const depositHistoryMachine = setup({
       failure: null,
     })),
     assignLoadFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
-    requestNext: assign(({ context }) => ({ requested: nextPage(context.page, context.pages), failure: null })),
+    requestNext: assign(({ context }) => ({
+      requested: nextPage(context.page, context.pages),
+      failure: null,
+      cancelled: null,
+    })),
     requestPrevious: assign(({ context }) => ({
       requested: previousPage(context.page, context.pages),
       failure: null,
+      cancelled: null,
     })),
     /** A page that did not load leaves the shown one as it was. */
     flagPageFailure: assign(({ context }) => ({ requested: context.page, failure: PAGE_FAILED })),
     choose: assign(({ context }, params: { id: string }) => ({
       chosen: context.deposits.find((d) => d.id === params.id) ?? null,
       failure: null,
+      cancelled: null,
     })),
+    chooseCancel: assign(({ context }, params: { id: string }) => ({
+      cancelling: context.deposits.find((d) => d.id === params.id) ?? null,
+      cancelFailure: null,
+      cancelled: null,
+      failure: null,
+    })),
+    keepDeposit: assign({ cancelling: null, cancelFailure: null }),
+    /**
+     * The row shows the status the server answered with. Cancelled: a status message names the deposit;
+     * refused: why (DEPOSIT_STATUS.CANCEL_<refusal>), as the page's failure notice.
+     */
+    assignCancelAnswer: assign(({ context }, params: { answer: DepositCancelResponse }) => {
+      const target = context.cancelling;
+      const update = (d: DepositHistoryItem) => (d.id === target?.id ? { ...d, status: params.answer.status } : d);
+      const done = wasCancelled(params.answer);
+      return {
+        deposits: context.deposits.map(update),
+        cancelled: done && target ? update(target) : null,
+        failure: done ? null : cancelOutcomeOf(params.answer),
+        cancelling: null,
+        cancelFailure: null,
+      };
+    }),
+    assignCancelFailure: assign((_, params: { error: unknown }) => ({ cancelFailure: cancelFailureOf(params.error) })),
     flagRepeatFailure: assign((_, params: { failure: string }) => ({ chosen: null, failure: params.failure })),
     /** The app reads the form state again and opens the checkout step (decision 0007). */
     tellAppGoToCheckout: sendParent({ type: 'app.go', path: CHECKOUT_PATH } satisfies PageToAppEvent),
@@ -161,6 +213,9 @@ export const depositHistoryMachine = setup({
     requested: 1,
     chosen: null,
     failure: null,
+    cancelling: null,
+    cancelFailure: null,
+    cancelled: null,
   },
   initial: 'loading',
   states: {
@@ -196,6 +251,49 @@ export const depositHistoryMachine = setup({
               guard: { type: 'isRepeatable', params: ({ event }) => ({ id: event.id }) },
               target: 'repeating',
               actions: { type: 'choose', params: ({ event }) => ({ id: event.id }) },
+            },
+            'history.cancel': {
+              guard: { type: 'isCancellable', params: ({ event }) => ({ id: event.id }) },
+              target: 'cancel',
+              actions: { type: 'chooseCancel', params: ({ event }) => ({ id: event.id }) },
+            },
+          },
+        },
+        // The cancel dialog of one row (docs/decisions/0049): cancelling cannot be undone, so it asks first.
+        cancel: {
+          initial: 'confirming',
+          states: {
+            confirming: {
+              tags: ['dialog'],
+              on: {
+                'history.cancelConfirm': 'cancelling',
+                'history.cancelKeep': { target: '#depositHistory.ready.idle', actions: 'keepDeposit' },
+              },
+            },
+            cancelling: {
+              tags: ['dialog', 'busy'],
+              invoke: {
+                id: 'cancelDeposit',
+                src: 'cancelDeposit',
+                // The id the status names (GET /pay/deposit_status and the cancel share it).
+                input: ({ context }) => ({ depositId: context.cancelling?.status.deposit_id ?? '' }),
+                onDone: {
+                  target: '#depositHistory.ready.idle',
+                  actions: { type: 'assignCancelAnswer', params: ({ event }) => ({ answer: event.output }) },
+                },
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'assignCancelFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            // The call failed: nothing changed that the page knows of; the payer may try again or close.
+            failed: {
+              tags: ['dialog', 'error'],
+              on: {
+                'history.cancelConfirm': 'cancelling',
+                'history.cancelKeep': { target: '#depositHistory.ready.idle', actions: 'keepDeposit' },
+              },
             },
           },
         },

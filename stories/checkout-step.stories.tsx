@@ -351,6 +351,24 @@ export const DeclinedUnknownText: Story = {
   },
 };
 
+/**
+ * The processor could not be reached or did not answer in time (docs/decisions/0049): nothing was
+ * taken; the payer is told so and may try again, with everything entered kept.
+ */
+export const PaymentNotConfirmed: Story = {
+  parameters: {
+    machineState: 'checkout:editing',
+    scene: paying('APPROVED', { server: { ...GUEST, deposit: { error: 'PAYMENT_NOT_CONFIRMED' } } }),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.PAYMENT_NOT_CONFIRMED'));
+    await expect(canvas.getByLabelText(t('CHECKOUT.FIRST_NAME'))).toHaveValue('Ana');
+    await expect(canvas.getByRole('button', { name: t('DEPOSIT.DEPOSIT_SUBMIT') })).toBeEnabled();
+  },
+};
+
+export const PaymentNotConfirmedSpanish: Story = { ...PaymentNotConfirmed, globals: { locale: 'es' } };
+
 /** §6: a signed-in payer gives no contact details. */
 export const SignedIn: Story = {
   parameters: {

@@ -1,12 +1,21 @@
-// /account/deposit_history (§2: 20 per page, wrapping pager, repeat deposit): each state of the
-// depositHistory machine with its screen.
+// /account/deposit_history (§2: 20 per page, wrapping pager, repeat deposit; docs/decisions/0049: cancel
+// a deposit not yet sent): each state of the depositHistory machine with its screen.
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import type { DepositHistoryItem, DepositHistoryResponse } from '../contract/accounts.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import { EMPTY_FORM } from '../contract/entities.ts';
-import { DEPOSIT_HISTORY, NETWORK_FAILURE, depositHistoryPage, pageInput, saveAnswer } from '../fixtures/samples.ts';
+import type { DepositCancelResponse } from '../contract/deposit-status.ts';
+import {
+  DEPOSIT_HISTORY,
+  NETWORK_FAILURE,
+  depositCancelAnswer,
+  depositHistoryPage,
+  pageInput,
+  sampleDepositStatus,
+  saveAnswer,
+} from '../fixtures/samples.ts';
 import type { CallFailure } from '../machines/actors.types.ts';
 import { depositHistoryMachine } from '../machines/deposit-history.machine.ts';
 import { provideMachine } from '../machines/provide-actors.ts';
@@ -32,11 +41,22 @@ const input = pageInput('deposit_history', { signedIn: true });
 type Answer<O> = O | 'never' | { fail: CallFailure };
 
 const first = (id: string): DepositHistoryItem => DEPOSIT_HISTORY.find((d) => d.id === id) as DepositHistoryItem;
+/** The newest deposit: still held on the card, not sent, so it can be cancelled. */
 const FLEX = first('hist-sample-01');
+const CANCELLED = depositCancelAnswer(sampleDepositStatus(FLEX.id, FLEX.deposit_time, 'cancelled'));
 
 /** The repeat button of a row, named by its amount, recipient and order number. */
 const repeatName = (d: DepositHistoryItem) =>
   t('HISTORY.REPEAT_ITEM', { amount: money(d.amount), recipient: d.recipient, order: d.order_number });
+
+/** The cancel button of a row, named by its amount, recipient and order number. */
+const cancelName = (d: DepositHistoryItem) =>
+  t('DEPOSIT_STATUS.CANCEL_ITEM', { amount: money(d.amount), recipient: d.recipient, order: d.order_number });
+const cancelWords = (d: DepositHistoryItem) => ({
+  amount: money(d.amount),
+  recipient: d.recipient,
+  order: d.order_number,
+});
 
 /** GET /account/deposit_history: the first page answers `firstPage`, any other `otherPage`. */
 function pages(firstPage: Answer<DepositHistoryResponse>, otherPage: Answer<DepositHistoryResponse> | 'sample') {
@@ -54,11 +74,13 @@ function history({
   otherPage = 'sample' as Answer<DepositHistoryResponse> | 'sample',
   clear = saveAnswer(EMPTY_FORM) as Answer<StateSaveResponse>,
   save = saveAnswer(EMPTY_FORM) as Answer<StateSaveResponse>,
+  cancel = CANCELLED as Answer<DepositCancelResponse>,
 } = {}) {
   return provideMachine(depositHistoryMachine, {
     loadDepositHistory: pages(firstPage, otherPage),
     clearFormState: call(clear),
     saveFormState: call(save),
+    cancelDeposit: call(cancel),
   });
 }
 const REPEAT_FLEX = [{ type: 'history.repeat', id: FLEX.id }];
@@ -127,6 +149,9 @@ export const FirstPage: Story = {
       await expect(line).toHaveAttribute('data-status', status);
       await expect(line).toHaveTextContent(word);
     }
+    // Only the deposit not yet sent can be cancelled (docs/decisions/0049).
+    await expect(top.getByRole('button', { name: cancelName(FLEX) })).toBeEnabled();
+    await expect(canvas.getAllByRole('button', { name: new RegExp(t('DEPOSIT_STATUS.CANCEL')) })).toHaveLength(1);
     const pager = canvas.getByRole('navigation', { name: t('HISTORY.PAGES') });
     await expect(pager).toHaveTextContent(t('COMMON.PAGE_OF', { page: 1, pages: 3 }));
     await expect(within(pager).getByRole('button', { name: t('COMMON.PREVIOUS') })).toBeEnabled();
@@ -270,3 +295,107 @@ export const RepeatFailed: Story = {
 };
 
 export const RepeatFailedSpanish: Story = { ...RepeatFailed, globals: { locale: 'es' } };
+
+// ---------------------------------------------------------------- cancelling a deposit not yet sent (docs/decisions/0049)
+
+const CANCEL_FLEX = [{ type: 'history.cancel', id: FLEX.id }];
+const CONFIRM_FLEX = [...CANCEL_FLEX, { type: 'history.cancelConfirm' }];
+const cancelDialog = (canvas: ReturnType<typeof within>) =>
+  canvas.getByRole('alertdialog', { name: t('DEPOSIT_STATUS.CANCEL_TITLE') });
+
+/** The confirmation names the deposit, says nothing will be taken, and has the focus. */
+export const CancelConfirming: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.cancel.confirming',
+    page: { machine: history(), input, events: CANCEL_FLEX },
+  },
+  play: async ({ canvas }) => {
+    const dialog = cancelDialog(canvas);
+    await expect(dialog).toHaveAccessibleDescription(t('DEPOSIT_STATUS.CANCEL_TEXT', cancelWords(FLEX)));
+    await waitFor(() => expect(within(dialog).getByRole('heading')).toHaveFocus());
+    await expect(within(dialog).getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL_CONFIRM') })).toBeEnabled();
+  },
+};
+export const CancelConfirmingSpanish: Story = { ...CancelConfirming, globals: { locale: 'es' } };
+
+export const CancelCancelling: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.cancel.cancelling',
+    page: { machine: history({ cancel: 'never' }), input, events: CONFIRM_FLEX },
+  },
+  play: async ({ canvas }) => {
+    const dialog = within(cancelDialog(canvas));
+    await expect(dialog.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await expect(dialog.getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL_KEEP') })).toBeDisabled();
+  },
+};
+export const CancelCancellingSpanish: Story = { ...CancelCancelling, globals: { locale: 'es' } };
+
+/** No answer: the dialog says the cancel may or may not have been done, and offers to try again. */
+export const CancelFailed: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.cancel.failed',
+    page: { machine: history({ cancel: { fail: NETWORK_FAILURE } }), input, events: CONFIRM_FLEX },
+  },
+  play: async ({ canvas }) => {
+    const dialog = within(cancelDialog(canvas));
+    await expect(dialog.getByRole('alert')).toHaveTextContent(t('DEPOSIT_STATUS.CANCEL_NETWORK'));
+    await expect(dialog.getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL_RETRY') })).toBeEnabled();
+  },
+};
+export const CancelFailedSpanish: Story = { ...CancelFailed, globals: { locale: 'es' } };
+
+/** Cancelled: the row says so, its Cancel button is gone, and the message has the focus. */
+export const Cancelled: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.idle',
+    page: { machine: history(), input, events: CONFIRM_FLEX },
+  },
+  play: async ({ canvas }) => {
+    const done = await canvas.findByText(t('DEPOSIT_STATUS.CANCEL_DONE', cancelWords(FLEX)));
+    await waitFor(() => expect(done).toHaveFocus());
+    const top = within(rows(canvas)[0] as HTMLElement);
+    await expect(top.getByTestId('deposit-status')).toHaveAttribute('data-status', 'cancelled');
+    await expect(top.queryByRole('button', { name: cancelName(FLEX) })).toBeNull();
+  },
+};
+export const CancelledSpanish: Story = { ...Cancelled, globals: { locale: 'es' } };
+
+/** Sent to the facility meanwhile: the cancel is refused and says why; the row shows the new status. */
+export const CancelRefused: Story = {
+  parameters: {
+    machineState: 'depositHistory:ready.idle',
+    page: {
+      machine: history({ cancel: depositCancelAnswer({ ...FLEX.status, cancellable: false }, 'ALREADY_SENT') }),
+      input,
+      events: CONFIRM_FLEX,
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(t('DEPOSIT_STATUS.CANCEL_ALREADY_SENT'));
+    await expect(canvas.getByRole('alert')).toHaveFocus();
+    await expect(within(rows(canvas)[0] as HTMLElement).queryByRole('button', { name: cancelName(FLEX) })).toBeNull();
+  },
+};
+export const CancelRefusedSpanish: Story = { ...CancelRefused, globals: { locale: 'es' } };
+
+/** From the keyboard: Escape keeps the deposit and gives the focus back to the row's Cancel button. */
+export const CancelKept: Story = {
+  parameters: { machineState: 'depositHistory:ready.idle', page: { machine: history(), input } },
+  play: async ({ canvas, userEvent }) => {
+    const cancel = within(rows(canvas)[0] as HTMLElement).getByRole('button', { name: cancelName(FLEX) });
+    cancel.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(cancelDialog(canvas)).getByRole('heading')).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(cancel).toHaveFocus());
+    await expect(canvas.queryByRole('alertdialog')).toBeNull();
+    await expect(within(rows(canvas)[0] as HTMLElement).getByTestId('deposit-status')).toHaveAttribute(
+      'data-status',
+      'submitted',
+    );
+  },
+};

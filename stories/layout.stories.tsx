@@ -80,6 +80,6 @@ export const Receipt100: Story = {
       route: 'receipt',
     },
   },
-  play: showsProgress('RECEIPT.HEADING', PROGRESS.receipt),
+  play: showsProgress('RECEIPT.HEADING_SUBMITTED', PROGRESS.receipt),
 };
 export const Receipt100Spanish: Story = { ...Receipt100, globals: SPANISH };

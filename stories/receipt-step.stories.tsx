@@ -7,7 +7,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { money, t } from './support/checks.ts';
 import { driveStory, reach, stopDriven, to, type DrivenParameters } from './support/drive.ts';
 import { receiptScreen, renderScreen } from './support/render.tsx';
-import { afterDeposit, billingFields, recipientFields } from './support/sandbox.ts';
+import { type SandboxSetup, afterDeposit, billingFields, recipientFields } from './support/sandbox.ts';
 
 const meta = {
   title: 'Screens/Receipt step',
@@ -334,15 +334,21 @@ export const VerifyingPhone: Story = {
 
 export const VerifyingPhoneSpanish: Story = { ...VerifyingPhone, globals: { locale: 'es' } };
 
-// ---------------------------------------------------------------- where the deposit is (docs/decisions/0048)
+// ---------------------------------------------------------------- where the deposit is (docs/decisions/0048, 0049)
 
 /** A signed-in payer's receipt with the text-receipt modal skipped: the status panel in view. */
 const STATUS_SCENE_STEPS = [AT_RECEIPT, reach('receiptFlow:offeringSms'), to.receiptFlow({ type: 'sms.skip' })];
 const SIGNED_IN_PAID: FormFields = { ...PAID, logged_in: true };
+/** The same receipt paid at a pam facility: the money was taken at payment. */
+const SIGNED_IN_PAM: FormFields = asPam(PAID);
 
-function statusScene(depositStatus: DepositStatus, extra: Partial<DrivenParameters['scene']> = {}) {
+function statusScene(
+  depositStatus: DepositStatus,
+  extra: Partial<DrivenParameters['scene']> = {},
+  server: Partial<SandboxSetup> = {},
+) {
   return {
-    server: { fields: SIGNED_IN_PAID, depositStatus },
+    server: { fields: SIGNED_IN_PAID, depositStatus, ...server },
     route: 'receipt' as const,
     steps: STATUS_SCENE_STEPS,
     ...extra,
@@ -354,22 +360,64 @@ function statusPanel(canvas: HTMLElement) {
   return within(within(canvas).getByRole('region', { name: t('DEPOSIT_STATUS.HEADING') }));
 }
 
-/** Charged and sent to the facility: the panel says when it should be posted and asks again by itself. */
+/** A status sentence of the story's language, whatever its times and reason. */
+function sentence(key: string): RegExp {
+  const text = t(key, { submitted: '\u0000', expected: '\u0000', refused: '\u0000', reason: '\u0000' });
+  return new RegExp(
+    text
+      .split('\u0000')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*'),
+  );
+}
+
+/** The receipt's headline and first sentence, which agree with the status (John Smith, $25). */
+async function expectHeadline(canvas: HTMLElement, heading: string, intro: string) {
+  const main = within(canvas);
+  await expect(await main.findByRole('heading', { level: 1, name: t(heading) })).toBeInTheDocument();
+  await expect(main.getByTestId('receipt-intro')).toHaveTextContent(
+    t(intro, { name: 'John Smith', amount: money(25) }),
+  );
+}
+
+/**
+ * Held on the card and submitted: the headline says it is on its way and that nothing is taken until
+ * it is posted; the panel asks again by itself and offers to cancel it.
+ */
 export const StatusSubmitted: Story = {
   parameters: { machineState: 'depositStatus:waiting', scene: statusScene('submitted') },
   play: async ({ canvasElement }) => {
+    await expectHeadline(canvasElement, 'RECEIPT.HEADING_SUBMITTED', 'RECEIPT.INTRO_SUBMITTED');
     const panel = statusPanel(canvasElement);
     await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'submitted');
     await expect(panel.getByText(t('DEPOSIT_STATUS.SUBMITTED'))).toBeInTheDocument();
     await expect(panel.getByRole('button', { name: t('DEPOSIT_STATUS.CHECK') })).toBeEnabled();
+    await expect(panel.getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL') })).toHaveAccessibleDescription(
+      t('DEPOSIT_STATUS.CANCEL_HINT'),
+    );
   },
 };
 export const StatusSubmittedSpanish: Story = { ...StatusSubmitted, globals: { locale: 'es' } };
+
+/** Paid at a pam facility: taken at payment, so the receipt does not speak of a hold; no cancel. */
+export const StatusSubmittedPam: Story = {
+  parameters: {
+    machineState: 'depositStatus:waiting',
+    scene: statusScene('submitted', {}, { fields: SIGNED_IN_PAM }),
+  },
+  play: async ({ canvasElement }) => {
+    await expectHeadline(canvasElement, 'RECEIPT.HEADING_SUBMITTED', 'RECEIPT.INTRO_SUBMITTED_PAID');
+    const panel = statusPanel(canvasElement);
+    await expect(panel.getByTestId('deposit-status')).toHaveTextContent(sentence('DEPOSIT_STATUS.SUBMITTED_PAID_TEXT'));
+    await expect(panel.queryByRole('button', { name: t('DEPOSIT_STATUS.CANCEL') })).toBeNull();
+  },
+};
 
 /** Posted to the person's account: final, nothing more to ask. */
 export const StatusPosted: Story = {
   parameters: { machineState: 'depositStatus:settled', scene: statusScene('posted') },
   play: async ({ canvasElement }) => {
+    await expectHeadline(canvasElement, 'RECEIPT.HEADING_POSTED', 'RECEIPT.INTRO_POSTED');
     const panel = statusPanel(canvasElement);
     await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'posted');
     await expect(panel.getByText(t('DEPOSIT_STATUS.POSTED'))).toBeInTheDocument();
@@ -378,21 +426,47 @@ export const StatusPosted: Story = {
 };
 export const StatusPostedSpanish: Story = { ...StatusPosted, globals: { locale: 'es' } };
 
-/** Refused by the facility (the person was released): the refund is on its way. */
+/**
+ * Refused by the facility (the person was released): the hold was released, nothing was taken, and
+ * nothing more will happen. The headline no longer says the person will receive the money.
+ */
 export const StatusRefused: Story = {
-  parameters: { machineState: 'depositStatus:waiting', scene: statusScene('refused') },
+  parameters: { machineState: 'depositStatus:settled', scene: statusScene('refused') },
   play: async ({ canvasElement }) => {
+    await expectHeadline(canvasElement, 'RECEIPT.HEADING_REFUSED', 'RECEIPT.INTRO_REFUSED');
     const panel = statusPanel(canvasElement);
-    await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'refused');
-    await expect(panel.getByText(new RegExp(t('DEPOSIT_STATUS.REASON_RELEASED')))).toBeInTheDocument();
+    const line = panel.getByTestId('deposit-status');
+    await expect(line).toHaveAttribute('data-status', 'refused');
+    await expect(line).toHaveTextContent(t('DEPOSIT_STATUS.REASON_RELEASED'));
+    await expect(line).toHaveTextContent(sentence('DEPOSIT_STATUS.REFUSED_RELEASED_TEXT'));
+    await expect(panel.queryByRole('button')).toBeNull();
   },
 };
 export const StatusRefusedSpanish: Story = { ...StatusRefused, globals: { locale: 'es' } };
 
-/** Refused, then refunded to the card: final. */
-export const StatusRefunded: Story = {
-  parameters: { machineState: 'depositStatus:settled', scene: statusScene('refunded') },
+/** Paid at a pam facility and refused: the money taken is to be refunded; asked again until it is. */
+export const StatusRefusedPam: Story = {
+  parameters: {
+    machineState: 'depositStatus:waiting',
+    scene: statusScene('refused', {}, { fields: SIGNED_IN_PAM }),
+  },
   play: async ({ canvasElement }) => {
+    await expectHeadline(canvasElement, 'RECEIPT.HEADING_REFUSED_CHARGED', 'RECEIPT.INTRO_REFUSED_CHARGED');
+    const panel = statusPanel(canvasElement);
+    await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'refused');
+    await expect(panel.getByRole('button', { name: t('DEPOSIT_STATUS.CHECK') })).toBeEnabled();
+  },
+};
+export const StatusRefusedPamSpanish: Story = { ...StatusRefusedPam, globals: { locale: 'es' } };
+
+/** Paid at a pam facility, refused, then refunded to the card: final. */
+export const StatusRefunded: Story = {
+  parameters: {
+    machineState: 'depositStatus:settled',
+    scene: statusScene('refunded', {}, { fields: SIGNED_IN_PAM }),
+  },
+  play: async ({ canvasElement }) => {
+    await expectHeadline(canvasElement, 'RECEIPT.HEADING_REFUNDED', 'RECEIPT.INTRO_REFUNDED');
     const panel = statusPanel(canvasElement);
     await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'refunded');
     await expect(panel.getByText(t('DEPOSIT_STATUS.REFUNDED'))).toBeInTheDocument();
@@ -401,15 +475,30 @@ export const StatusRefunded: Story = {
 };
 export const StatusRefundedSpanish: Story = { ...StatusRefunded, globals: { locale: 'es' } };
 
-/** The first question is under way. */
+/** Cancelled by the payer before it was sent: nothing was taken; final. */
+export const StatusCancelled: Story = {
+  parameters: { machineState: 'depositStatus:settled', scene: statusScene('cancelled') },
+  play: async ({ canvasElement }) => {
+    await expectHeadline(canvasElement, 'RECEIPT.HEADING_CANCELLED', 'RECEIPT.INTRO_CANCELLED');
+    const panel = statusPanel(canvasElement);
+    await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'cancelled');
+    await expect(panel.getByText(t('DEPOSIT_STATUS.CANCELLED'))).toBeInTheDocument();
+    await expect(panel.queryByRole('button')).toBeNull();
+  },
+};
+export const StatusCancelledSpanish: Story = { ...StatusCancelled, globals: { locale: 'es' } };
+
+/** The first question is under way: the headline claims nothing yet about where the money is. */
 export const StatusChecking: Story = {
   parameters: {
     machineState: 'depositStatus:loading',
     scene: statusScene('submitted', { variants: [{ call: 'loadDepositStatus', answer: 'never' }] }),
   },
   play: async ({ canvasElement }) => {
+    await expectHeadline(canvasElement, 'RECEIPT.HEADING', 'RECEIPT.INTRO');
     const panel = statusPanel(canvasElement);
     await expect(panel.getByRole('button', { name: t('DEPOSIT_STATUS.CHECKING') })).toBeDisabled();
+    await expect(panel.queryByRole('button', { name: t('DEPOSIT_STATUS.CANCEL') })).toBeNull();
   },
 };
 export const StatusCheckingSpanish: Story = { ...StatusChecking, globals: { locale: 'es' } };
@@ -427,3 +516,134 @@ export const StatusFailed: Story = {
   },
 };
 export const StatusFailedSpanish: Story = { ...StatusFailed, globals: { locale: 'es' } };
+
+// ---------------------------------------------------------------- cancelling from the receipt (docs/decisions/0049)
+
+const AT_STATUS = reach('depositStatus:waiting');
+const OPEN_CANCEL = to.depositStatus({ type: 'status.cancel' });
+const CONFIRM_CANCEL = to.depositStatus({ type: 'status.cancelConfirm' });
+const cancelDialog = (canvas: HTMLElement) =>
+  within(canvas).getByRole('alertdialog', { name: t('DEPOSIT_STATUS.CANCEL_TITLE') });
+/** The words that name the receipt's deposit in the dialog and the messages. */
+const RECEIPT_DEPOSIT = () => ({ amount: money(25), recipient: 'John Smith', order: 'D00000001' });
+
+/** The confirmation: it names the deposit, says nothing will be taken, and has the focus. */
+export const CancelConfirming: Story = {
+  parameters: {
+    machineState: 'depositStatus:confirming',
+    scene: statusScene('submitted', { steps: [...STATUS_SCENE_STEPS, AT_STATUS, OPEN_CANCEL] }),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = cancelDialog(canvasElement);
+    await expect(dialog).toHaveAccessibleDescription(t('DEPOSIT_STATUS.CANCEL_TEXT', RECEIPT_DEPOSIT()));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('heading', { name: t('DEPOSIT_STATUS.CANCEL_TITLE') })).toHaveFocus(),
+    );
+    await expect(within(dialog).getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL_KEEP') })).toBeEnabled();
+    await expect(within(dialog).getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL_CONFIRM') })).toBeEnabled();
+  },
+};
+export const CancelConfirmingSpanish: Story = { ...CancelConfirming, globals: { locale: 'es' } };
+
+/** The cancel call is under way: the dialog waits for the server and cannot be closed. */
+export const CancelCancelling: Story = {
+  parameters: {
+    machineState: 'depositStatus:cancelling',
+    scene: statusScene('submitted', {
+      variants: [{ call: 'cancelDeposit', answer: 'never' }],
+      steps: [...STATUS_SCENE_STEPS, AT_STATUS, OPEN_CANCEL, CONFIRM_CANCEL],
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = within(cancelDialog(canvasElement));
+    const waiting = dialog.getByRole('button', { name: t('WIZARD.PLEASE_WAIT') });
+    await expect(waiting).toHaveAttribute('aria-disabled', 'true');
+    await expect(waiting).toHaveAttribute('aria-busy', 'true');
+    await expect(dialog.getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL_KEEP') })).toBeDisabled();
+  },
+};
+export const CancelCancellingSpanish: Story = { ...CancelCancelling, globals: { locale: 'es' } };
+
+/** The call failed: the dialog says so, keeps the deposit as it was, and offers to try again. */
+export const CancelFailed: Story = {
+  parameters: {
+    machineState: 'depositStatus:cancelFailed',
+    scene: statusScene('submitted', {
+      variants: [{ call: 'cancelDeposit', answer: 'fail' }],
+      steps: [...STATUS_SCENE_STEPS, AT_STATUS, OPEN_CANCEL, CONFIRM_CANCEL],
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = within(cancelDialog(canvasElement));
+    await expect(dialog.getByRole('alert')).toHaveTextContent(t('DEPOSIT_STATUS.CANCEL_FAILED'));
+    await expect(dialog.getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL_RETRY') })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL_KEEP') })).toBeEnabled();
+    await expect(statusPanel(canvasElement).getByTestId('deposit-status')).toHaveAttribute('data-status', 'submitted');
+  },
+};
+export const CancelFailedSpanish: Story = { ...CancelFailed, globals: { locale: 'es' } };
+
+/** Too many attempts (the per-client limit's 429): not cancelled; the payer may try again later. */
+export const CancelTooMany: Story = {
+  parameters: {
+    machineState: 'depositStatus:cancelFailed',
+    scene: statusScene(
+      'submitted',
+      { steps: [...STATUS_SCENE_STEPS, AT_STATUS, OPEN_CANCEL, CONFIRM_CANCEL] },
+      { cancel: 'tooMany' },
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(cancelDialog(canvasElement)).getByRole('alert')).toHaveTextContent(
+      t('DEPOSIT_STATUS.CANCEL_TOO_MANY'),
+    );
+  },
+};
+export const CancelTooManySpanish: Story = { ...CancelTooMany, globals: { locale: 'es' } };
+
+/**
+ * From the keyboard: Escape keeps the deposit and gives the focus back to Cancel; confirming cancels
+ * it, the headline and status say so, and the message takes the focus (the Cancel button is gone).
+ */
+export const CancelFromReceipt: Story = {
+  parameters: { machineState: 'depositStatus:waiting', scene: statusScene('submitted') },
+  play: async ({ canvasElement, userEvent }) => {
+    const panel = statusPanel(canvasElement);
+    const cancel = panel.getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL') });
+    cancel.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = cancelDialog(canvasElement);
+    await waitFor(() => expect(within(dialog).getByRole('heading')).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(cancel).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    const again = cancelDialog(canvasElement);
+    await userEvent.click(within(again).getByRole('button', { name: t('DEPOSIT_STATUS.CANCEL_CONFIRM') }));
+    const done = await panel.findByText(t('DEPOSIT_STATUS.CANCEL_DONE', RECEIPT_DEPOSIT()));
+    await waitFor(() => expect(done).toHaveFocus());
+    await expect(within(canvasElement).queryByRole('alertdialog')).toBeNull();
+    await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'cancelled');
+    await expectHeadline(canvasElement, 'RECEIPT.HEADING_CANCELLED', 'RECEIPT.INTRO_CANCELLED');
+    await expect(panel.queryByRole('button', { name: t('DEPOSIT_STATUS.CANCEL') })).toBeNull();
+  },
+};
+export const CancelFromReceiptSpanish: Story = { ...CancelFromReceipt, globals: { locale: 'es' } };
+
+/** Sent to the facility meanwhile: the cancel is refused; why is said, and the status is the server's. */
+export const CancelRefused: Story = {
+  parameters: {
+    machineState: 'depositStatus:waiting',
+    scene: statusScene(
+      'submitted',
+      { steps: [...STATUS_SCENE_STEPS, AT_STATUS, OPEN_CANCEL, CONFIRM_CANCEL] },
+      { cancel: 'ALREADY_SENT' },
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const panel = statusPanel(canvasElement);
+    await expect(await panel.findByRole('alert')).toHaveTextContent(t('DEPOSIT_STATUS.CANCEL_ALREADY_SENT'));
+    await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'submitted');
+    await expect(panel.queryByRole('button', { name: t('DEPOSIT_STATUS.CANCEL') })).toBeNull();
+  },
+};
+export const CancelRefusedSpanish: Story = { ...CancelRefused, globals: { locale: 'es' } };

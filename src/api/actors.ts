@@ -21,7 +21,7 @@ import { cancelRecurringDeposit, recurringDeposits, removeSavedCard, savedCards 
 import { transferAccounts, transferBalance, transferFee } from './transfer-funds.ts';
 import { depositHistory } from './deposit-history.ts';
 import { destinationFraudFlag } from './dest-deposit.ts';
-import { depositStatus, sendSmsReceipt } from './receipt.ts';
+import { cancelDeposit, depositStatus, sendSmsReceipt } from './receipt.ts';
 import { loadProfile, saveProfile } from './profile.ts';
 import { loadIdentity, verifyIdentity } from './identity.ts';
 import { clearFormState, loadFormState, saveFormState, setLocale } from './state.ts';
@@ -81,6 +81,7 @@ export function createActors(api: ApiClient, drafts?: DraftStore): ActorImplemen
     checkDestinationFraud: fromPromise(({ input }) => destinationFraudFlag(api, input.ani, input.country)),
     sendSmsReceipt: fromPromise(({ input }) => sendSmsReceipt(api, input)),
     loadDepositStatus: fromPromise(({ input, signal }) => depositStatus(api, input.depositId, signal)),
+    cancelDeposit: fromPromise(({ input }) => cancelDeposit(api, input.depositId)),
     loadProfile: fromPromise(() => loadProfile(api)),
     loadIdentity: fromPromise(() => loadIdentity(api)),
     verifyIdentity: fromPromise(({ input }) => verifyIdentity(api, input)),

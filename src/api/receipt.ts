@@ -1,6 +1,11 @@
 // The receipt's text message (§2 SMS receipt modal; §7 POST /pay/sms_send) and the deposit's status.
 import { SMS_SEND_PATH, type SmsSendRequest, type SmsSendResponse } from '../../contract/receipt.ts';
-import { depositStatusPath, type DepositStatusInfo } from '../../contract/deposit-status.ts';
+import {
+  type DepositCancelResponse,
+  type DepositStatusInfo,
+  depositCancelPath,
+  depositStatusPath,
+} from '../../contract/deposit-status.ts';
 import type { ApiClient } from './client.ts';
 
 export function sendSmsReceipt(api: ApiClient, input: SmsSendRequest): Promise<SmsSendResponse> {
@@ -10,4 +15,12 @@ export function sendSmsReceipt(api: ApiClient, input: SmsSendRequest): Promise<S
 /** Where the deposit is (GET /pay/deposit_status/:id, docs/decisions/0048). */
 export function depositStatus(api: ApiClient, depositId: string, signal?: AbortSignal): Promise<DepositStatusInfo> {
   return api.get<DepositStatusInfo>(depositStatusPath(depositId), undefined, signal ? { signal } : undefined);
+}
+
+/**
+ * Cancels a deposit that has not been sent to the facility (POST /pay/deposit_cancel/:id, CSRF header,
+ * no body): the answer says whether it was, or why not, and the deposit's status after the request.
+ */
+export function cancelDeposit(api: ApiClient, depositId: string): Promise<DepositCancelResponse> {
+  return api.post<DepositCancelResponse>(depositCancelPath(depositId));
 }

@@ -17,7 +17,8 @@ import {
   offersPhoneVerification,
   smsStart,
 } from '../../machines/receipt.machine.ts';
-import { type DepositStatusRef, DepositStatusPanel } from '../components/deposit-status.tsx';
+import { type DepositStatusRef, DepositStatusPanel, receiptHeadline } from '../components/deposit-status.tsx';
+import type { DepositSummary } from '../components/cancel-deposit-dialog.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { CheckboxField, SubmitButton, TextField } from '../components/fields.tsx';
 import { Modal } from '../components/modal.tsx';
@@ -58,10 +59,15 @@ function hasAnswer(s: ReceiptFlowSnapshot): boolean {
   return s.context.failure !== null || Object.keys(s.context.errors).length > 0;
 }
 
-/** Where the deposit is (docs/decisions/0048): the receipt flow's status tracker. */
-function ReceiptStatus({ flow, lang }: { flow: ReceiptFlowRef; lang: Locale }) {
-  const actor = useSelector(flow, (s) => s.children[DEPOSIT_STATUS_ID] as DepositStatusRef | undefined);
-  return actor ? <DepositStatusPanel actor={actor} lang={lang} /> : null;
+/** The receipt flow's status tracker (docs/decisions/0048), once it runs. */
+function useStatusActor(flow: ReceiptFlowRef | undefined): DepositStatusRef | undefined {
+  return useSelector(flow, (s) => s?.children[DEPOSIT_STATUS_ID] as DepositStatusRef | undefined);
+}
+
+/** Where the deposit is (docs/decisions/0048, 0049): the status tracker, and the cancel it offers. */
+function ReceiptStatus({ flow, lang, deposit }: { flow: ReceiptFlowRef; lang: Locale; deposit: DepositSummary }) {
+  const actor = useStatusActor(flow);
+  return actor ? <DepositStatusPanel actor={actor} lang={lang} deposit={deposit} /> : null;
 }
 
 /** §2 create account (a guest, after the deposit): the password and PIN are the form's until sent. */
@@ -238,6 +244,9 @@ export function ReceiptStep({
     uw_trust: fields.uw_trust,
   };
   const clearing = useSelector(wizard, (s) => s.hasTag('clearing'));
+  // The headline agrees with where the deposit is: on its way, posted, refused, refunded or cancelled.
+  const statusActor = useStatusActor(flow);
+  const headline = useSelector(statusActor, (s) => receiptHeadline(s?.context.info ?? null));
   if (!receipt) {
     return (
       <div>
@@ -254,8 +263,8 @@ export function ReceiptStep({
   const name = phone ?? `${receipt.recipient_first_name ?? ''} ${receipt.recipient_last_name ?? ''}`.trim();
   return (
     <div className="receipt">
-      <StepHeading>{t('RECEIPT.HEADING')}</StepHeading>
-      <p>{t('RECEIPT.INTRO', { name, amount: formatMoney(receipt.amount, lang) })}</p>
+      <StepHeading>{t(headline.heading)}</StepHeading>
+      <p data-testid="receipt-intro">{t(headline.intro, { name, amount: formatMoney(receipt.amount, lang) })}</p>
       <dl className="facts">
         <dt>{t('RECEIPT.ORDER_NUMBER')}</dt>
         <dd data-testid="order-number">{receipt.order_number}</dd>
@@ -329,7 +338,13 @@ export function ReceiptStep({
           {t('RECEIPT.PRINT')}
         </button>
       </div>
-      {flow ? <ReceiptStatus flow={flow} lang={lang} /> : null}
+      {flow ? (
+        <ReceiptStatus
+          flow={flow}
+          lang={lang}
+          deposit={{ amount: receipt.amount, recipient: name, order: receipt.order_number }}
+        />
+      ) : null}
       {flow ? <ReceiptModals flow={flow} /> : null}
       <section className="panel no-print" aria-labelledby="next-steps">
         <h2 id="next-steps">{t('RECEIPT.NEXT_STEPS')}</h2>

@@ -15,7 +15,7 @@ import {
 import type { ActorIO } from '../../machines/actors.types.ts';
 import { DESTINATION_FRAUD_FLAG_PATH } from '../../src/api/dest-deposit.ts';
 import { SandboxError, type Sandbox } from './sandbox.ts';
-import { DEPOSIT_STATUS_BASE } from '../../contract/deposit-status.ts';
+import { DEPOSIT_CANCEL_BASE, DEPOSIT_STATUS_BASE } from '../../contract/deposit-status.ts';
 
 /** A call of the screens, named by the machine actor that makes it (machines/actors.types.ts). */
 /** The calls of the deposit wizard that the story sandbox answers (pages' stories fake their own). */
@@ -25,6 +25,7 @@ export type ApiCall = Exclude<
 >;
 type WizardCall =
   | 'loadDepositStatus'
+  | 'cancelDeposit'
   | 'loadFacilityOptions'
   | 'loadFacility'
   | 'searchInmates'
@@ -74,6 +75,7 @@ const ROUTES: Record<ApiCall, Route> = {
   register: { method: 'post', path: ACCOUNT_PATHS.register },
   sendSmsReceipt: { method: 'post', path: SMS_SEND_PATH },
   loadDepositStatus: { method: 'get', path: `${DEPOSIT_STATUS_BASE}/:id` },
+  cancelDeposit: { method: 'post', path: `${DEPOSIT_CANCEL_BASE}/:id` },
   preparePamDeposit: { method: 'post', path: CHECKOUT_SERVICE_PATHS.preparePamDeposit },
   loadVoicemailOffers: { method: 'get', path: CHECKOUT_SERVICE_PATHS.voicemailOffers },
   getCpaSettings: { method: 'post', path: CHECKOUT_SERVICE_PATHS.cpaSettings },
@@ -180,6 +182,7 @@ export function fixtureHandlers(sandbox: Sandbox): HttpHandler[] {
       return answer(() => sandbox.cpaSettings(body));
     }),
     http.get(`${DEPOSIT_STATUS_BASE}/:id`, ({ params }) => answer(() => sandbox.depositStatus(String(params['id'])))),
+    http.post(`${DEPOSIT_CANCEL_BASE}/:id`, ({ params }) => answer(() => sandbox.cancelDeposit(String(params['id'])))),
     http.post(SMS_SEND_PATH, async ({ request }) => {
       const body = (await request.json()) as SmsSendRequest;
       return answer(() => sandbox.smsSend(body));

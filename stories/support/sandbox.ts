@@ -12,7 +12,12 @@ import {
 } from '../../contract/accounts.ts';
 import { SMS_ERRORS, smsSendSchema, type SmsSendRequest, type SmsSendResponse } from '../../contract/receipt.ts';
 import { DEST_ACCOUNTS, sampleDepositStatus } from '../../fixtures/samples.ts';
-import type { DepositStatus, DepositStatusInfo } from '../../contract/deposit-status.ts';
+import type {
+  CancelRefusal,
+  DepositCancelResponse,
+  DepositStatus,
+  DepositStatusInfo,
+} from '../../contract/deposit-status.ts';
 import { offersType } from '../../contract/rules.ts';
 import { toCents, toDollars } from '../../contract/format.ts';
 import { sandboxLegalUrls } from '../../contract/legal.ts';
@@ -291,6 +296,11 @@ export interface SandboxSetup {
   searchCap?: number;
   /** Where the receipt's deposit is (docs/decisions/0048); submitted by default. */
   depositStatus?: DepositStatus;
+  /**
+   * What POST /pay/deposit_cancel answers (docs/decisions/0049): by default it cancels a deposit that can
+   * be; a refusal names what happened meanwhile; `tooMany` is the per-client limit's 429.
+   */
+  cancel?: CancelRefusal | 'tooMany';
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -430,6 +440,24 @@ export function createSandbox(setup: SandboxSetup = {}) {
   let card: (TokenizeResponse & { outcome: string }) | null = null;
   let deposits = 0;
   const textsSent = new Set<string>();
+  /** Where the receipt's deposit is now: a cancel moves it (docs/decisions/0049). */
+  let depositStatus: DepositStatus = setup.depositStatus ?? 'submitted';
+  /** Sent to the facility meanwhile: still submitted, no longer cancellable. */
+  let sent = false;
+
+  /** The receipt's deposit as GET /pay/deposit_status answers it, or 404 for any other id. */
+  const statusOf = (depositId: string): DepositStatusInfo => {
+    const receipt = fields.cached_deposit_info;
+    if (!receipt || receipt.deposit_id !== depositId) throw new SandboxError(404, { form: 'ERROR.NOT_FOUND' });
+    const info = sampleDepositStatus(depositId, receipt.deposit_time, depositStatus);
+    // A pam payment is captured by its endpoint at payment (docs/decisions/0049): the money is taken until
+    // a refund; the stand-in offers no cancel for it.
+    if (receipt.pam) {
+      const taken = depositStatus === 'submitted' || depositStatus === 'posted' || depositStatus === 'refused';
+      return { ...info, charged: taken, cancellable: false };
+    }
+    return sent ? { ...info, cancellable: false } : info;
+  };
 
   const saveAnswer = (): StateSaveResponse => ({ fields, errors });
 
@@ -660,9 +688,26 @@ export function createSandbox(setup: SandboxSetup = {}) {
     /** POST /pay/sms_send: once per deposit, US billing only (the server writes the text). */
     /** GET /pay/deposit_status/:id: the status of this session's deposit, five-minute steps from its time. */
     depositStatus(depositId: string): DepositStatusInfo {
-      const receipt = fields.cached_deposit_info;
-      if (!receipt || receipt.deposit_id !== depositId) throw new SandboxError(404, { form: 'ERROR.NOT_FOUND' });
-      return sampleDepositStatus(depositId, receipt.deposit_time, setup.depositStatus ?? 'submitted');
+      return statusOf(depositId);
+    },
+
+    /** POST /pay/deposit_cancel/:id: cancels the receipt's deposit while it can be, else says why not. */
+    cancelDeposit(depositId: string): DepositCancelResponse {
+      const before = statusOf(depositId);
+      if (setup.cancel === 'tooMany') throw new SandboxError(429, { form: 'ERROR.TOO_MANY_REQUESTS' });
+      // What happened meanwhile, as the story asks.
+      if (setup.cancel === 'ALREADY_SENT') sent = true;
+      if (setup.cancel === 'ALREADY_POSTED') depositStatus = 'posted';
+      if (setup.cancel === 'ALREADY_ENDED') depositStatus = 'refused';
+      const now = setup.cancel ? statusOf(depositId) : before;
+      if (now.cancellable) {
+        depositStatus = 'cancelled';
+        return { cancelled: true, refusal: null, status: statusOf(depositId) };
+      }
+      if (now.status === 'cancelled') return { cancelled: false, refusal: 'ALREADY_ENDED', status: now };
+      const refusal: CancelRefusal =
+        now.status === 'posted' ? 'ALREADY_POSTED' : now.status === 'submitted' ? 'ALREADY_SENT' : 'ALREADY_ENDED';
+      return { cancelled: false, refusal, status: now };
     },
 
     smsSend(input: SmsSendRequest): SmsSendResponse {

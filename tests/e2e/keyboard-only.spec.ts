@@ -118,6 +118,7 @@ test('a guest deposit from the facility to the receipt, with the keyboard alone'
   await tabTo(page, sms.getByRole('button', { name: r.SKIP }));
   await page.keyboard.press('Enter');
   await expect(sms).toBeHidden();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.HEADING);
+  // Just paid: held on the card and on its way (docs/decisions/0049).
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.HEADING_SUBMITTED);
   await expect(definitionOf(page.getByRole('main'), r.AMOUNT_PAID)).toHaveText(money(AMOUNT.total, 'en'));
 });

@@ -89,7 +89,7 @@ test('pam: signed in, acknowledge the fees, Next reaches the payment endpoint, w
   const sms = page.getByRole('dialog', { name: t.RECEIPT.SMS_TITLE });
   await expect(sms).toBeVisible();
   await sms.getByRole('button', { name: t.RECEIPT.SKIP }).click();
-  await expect(page.getByRole('heading', { level: 1, name: t.RECEIPT.HEADING })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t.RECEIPT.HEADING_SUBMITTED })).toBeVisible();
   await expect(definitionOf(page, t.RECEIPT.PAM_CARD_LAST4)).toHaveText('1111');
   await expect(definitionOf(page, t.RECEIPT.DEPOSIT_AMOUNT)).toHaveText('$25.00');
   await expect(definitionOf(page, t.RECEIPT.PAM_FEE)).toHaveText(/^\$\d+\.\d\d$/);
@@ -130,7 +130,7 @@ test('pam recurring (Spanish): twice a month on the 1st and the 15th is set up w
 
   await expect(page).toHaveURL(/#\/deposit_receipt$/);
   await page.getByRole('dialog', { name: t.RECEIPT.SMS_TITLE }).getByRole('button', { name: t.RECEIPT.SKIP }).click();
-  await expect(page.getByRole('heading', { level: 1, name: t.RECEIPT.HEADING })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t.RECEIPT.HEADING_SUBMITTED })).toBeVisible();
   await expect(definitionOf(page, t.RECEIPT.PAM_CARD_LAST4)).toHaveText('4444');
   await expect(definitionOf(page, t.RECEIPT.REPEATS)).toHaveText(t.RECURRING.BIWEEKLY);
   await expectNoAxeViolations(page, 'pam receipt, recurring (es)');

@@ -191,7 +191,8 @@ export async function expectStep(
  */
 export async function expectReceiptStep(page: Page, lang: Lang): Promise<void> {
   const r = T[lang].RECEIPT;
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.HEADING);
+  // A deposit just paid is on its way (docs/decisions/0049); the headline says so once the status is known.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(r.HEADING_SUBMITTED);
   // The modals render with the receipt (the receipt machine decides at once whether to offer them).
   const account = page.getByRole('dialog', { name: r.ACCOUNT_TITLE });
   const sms = page.getByRole('dialog', { name: r.SMS_TITLE });
@@ -452,9 +453,10 @@ export async function expectReceipt(page: Page, lang: Lang, card: string): Promi
   await expectReceiptStep(page, lang);
   const main = page.getByRole('main');
   await expect(
-    main.getByText(r.INTRO.replace('{{name}}', RECIPIENT.name).replace('{{amount}}', money(AMOUNT.deposit, lang)), {
-      exact: true,
-    }),
+    main.getByText(
+      r.INTRO_SUBMITTED.replace('{{name}}', RECIPIENT.name).replace('{{amount}}', money(AMOUNT.deposit, lang)),
+      { exact: true },
+    ),
   ).toBeVisible();
   const order = definitionOf(main, r.ORDER_NUMBER);
   await expect(order).toHaveText(/^D\d{8}$/);

@@ -202,6 +202,14 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
     expect(t.received.filter((e) => e.type === 'checkout.saved')).toHaveLength(2);
   });
 
+  it('a payment the processor could not confirm (nothing taken) is ERROR.PAYMENT_NOT_CONFIRMED; the form stays', async () => {
+    const t = setup();
+    await atDeposit(t);
+    t.calls.resolve('processDeposit', depositError(t.snap().context.current, 'PAYMENT_NOT_CONFIRMED'));
+    await settle();
+    expect(t.output()).toMatchObject({ kind: 'returned', outcome: { errorKey: 'ERROR.PAYMENT_NOT_CONFIRMED' } });
+  });
+
   it('§8: an error without text is ERROR.DEPOSIT_ERROR', async () => {
     const t = setup();
     await atDeposit(t);

@@ -5,7 +5,16 @@ import type { SnapshotFrom } from 'xstate';
 import type { DepositHistoryItem } from '../../contract/accounts.ts';
 import { EMPTY_FORM } from '../../contract/entities.ts';
 import { MSG } from '../../contract/schemas.ts';
-import { DEPOSIT_HISTORY, NETWORK_FAILURE, depositHistoryPage, pageInput, saveAnswer } from '../../fixtures/samples.ts';
+import {
+  DEPOSIT_HISTORY,
+  NETWORK_FAILURE,
+  TOO_MANY_REQUESTS,
+  depositCancelAnswer,
+  depositHistoryPage,
+  pageInput,
+  sampleDepositStatus,
+  saveAnswer,
+} from '../../fixtures/samples.ts';
 import {
   CHECKOUT_PATH,
   type DepositHistoryEvent,
@@ -55,7 +64,17 @@ const AMOUNT_ERROR = saveAnswer(EMPTY_FORM, { deposit_amount: MSG.amountBelowMin
 const ONE_PAGE = depositHistoryPage(1, DEPOSIT_HISTORY.slice(0, 6));
 const NONE = depositHistoryPage(1, []);
 
+/** The first row is still held on the card, not sent: it can be cancelled (docs/decisions/0049). */
+const CANCELLED = depositCancelAnswer(sampleDepositStatus(FLEX.id, FLEX.deposit_time, 'cancelled'));
+const TOO_LATE = depositCancelAnswer({ ...FLEX.status, cancellable: false }, 'ALREADY_SENT');
+
 const samples = {
+  'history.cancel': [
+    { type: 'history.cancel', id: FLEX.id },
+    { type: 'history.cancel', id: PHONE.id },
+  ],
+  'history.cancelConfirm': [{ type: 'history.cancelConfirm' }],
+  'history.cancelKeep': [{ type: 'history.cancelKeep' }],
   'history.next': [{ type: 'history.next' }],
   'history.previous': [{ type: 'history.previous' }],
   'history.repeat': [
@@ -80,14 +99,27 @@ const spec: ModelSpec<Snapshot> = {
     loadOtherPage: (s) => [depositHistoryPage(s.context.requested)],
     clearFormState: () => [saveAnswer(EMPTY_FORM)],
     saveFormState: () => [SAVED, REFUSED, FRAUD],
+    cancelDeposit: () => [CANCELLED, TOO_LATE],
   },
   failures: {
     loadDepositHistory: [NETWORK_FAILURE],
     loadOtherPage: [NETWORK_FAILURE],
     clearFormState: [NETWORK_FAILURE],
     saveFormState: [NETWORK_FAILURE],
+    cancelDeposit: [NETWORK_FAILURE],
   },
-  project: ({ context: c }) => [c.page, c.pages, c.requested, c.deposits.length, c.chosen?.id, c.failure],
+  project: ({ context: c }) => [
+    c.page,
+    c.pages,
+    c.requested,
+    c.deposits.length,
+    c.chosen?.id,
+    c.failure,
+    c.deposits.filter((d) => d.status.cancellable).map((d) => d.id),
+    c.cancelling?.id,
+    c.cancelFailure,
+    c.cancelled?.id,
+  ],
 };
 
 describe('depositHistory: paths of the model', () => {
@@ -283,6 +315,89 @@ describe('depositHistory: behaviour', () => {
       expect(t.snap().value).toEqual({ ready: { repeating: 'clearing' } });
       expect(t.snap().context.failure).toBeNull();
     }
+  });
+});
+
+describe('depositHistory: cancelling a deposit not yet sent (docs/decisions/0049)', () => {
+  async function loaded() {
+    const calls = new FakeCalls();
+    const t = withParent(
+      provideMachine(depositHistoryMachine, calls.all()),
+      pageInput('deposit_history', { signedIn: true }),
+    );
+    calls.resolve('loadDepositHistory', depositHistoryPage(1));
+    await settle();
+    const snap = () => t.child.getSnapshot() as Snapshot;
+    return { calls, ...t, snap };
+  }
+  const rowOf = (s: Snapshot, id: string) => s.context.deposits.find((d) => d.id === id);
+
+  it('asks to confirm, then cancels the row’s deposit; the row shows the status answered', async () => {
+    const t = await loaded();
+    t.child.send({ type: 'history.cancel', id: FLEX.id });
+    expect(t.snap().value).toEqual({ ready: { cancel: 'confirming' } });
+    expect(t.snap().context.cancelling?.id).toBe(FLEX.id);
+    expect(t.calls.inputs('cancelDeposit')).toEqual([]);
+    t.child.send({ type: 'history.cancelConfirm' });
+    expect(t.snap().value).toEqual({ ready: { cancel: 'cancelling' } });
+    expect(t.calls.inputs('cancelDeposit')).toEqual([{ depositId: FLEX.status.deposit_id }]);
+    t.calls.resolve('cancelDeposit', CANCELLED);
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'idle' });
+    expect(rowOf(t.snap(), FLEX.id)?.status).toEqual(CANCELLED.status);
+    expect(t.snap().context).toMatchObject({ cancelling: null, failure: null, cancelFailure: null });
+    expect(t.snap().context.cancelled?.id).toBe(FLEX.id);
+    expect(t.snap().context.cancelled?.status.status).toBe('cancelled');
+    // Once cancelled, it cannot be cancelled again.
+    t.child.send({ type: 'history.cancel', id: FLEX.id });
+    expect(t.snap().value).toEqual({ ready: 'idle' });
+    // The message goes with the next page turn.
+    t.child.send({ type: 'history.next' });
+    expect(t.snap().context.cancelled).toBeNull();
+  });
+
+  it('only a deposit the server says is cancellable; keeping it closes the dialog with nothing sent', async () => {
+    const t = await loaded();
+    t.child.send({ type: 'history.cancel', id: PHONE.id });
+    t.child.send({ type: 'history.cancel', id: 'no-such-deposit' });
+    expect(t.snap().value).toEqual({ ready: 'idle' });
+    t.child.send({ type: 'history.cancel', id: FLEX.id });
+    t.child.send({ type: 'history.cancelKeep' });
+    expect(t.snap().value).toEqual({ ready: 'idle' });
+    expect(t.snap().context.cancelling).toBeNull();
+    expect(t.calls.inputs('cancelDeposit')).toEqual([]);
+  });
+
+  it('a refusal says why, and the row shows where the deposit is now', async () => {
+    const t = await loaded();
+    t.child.send({ type: 'history.cancel', id: FLEX.id });
+    t.child.send({ type: 'history.cancelConfirm' });
+    t.calls.resolve('cancelDeposit', TOO_LATE);
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'idle' });
+    expect(t.snap().context.failure).toBe('DEPOSIT_STATUS.CANCEL_ALREADY_SENT');
+    expect(t.snap().context.cancelled).toBeNull();
+    expect(rowOf(t.snap(), FLEX.id)?.status.cancellable).toBe(false);
+  });
+
+  it('a failed call keeps the dialog open with why; trying again sends it again', async () => {
+    const t = await loaded();
+    t.child.send({ type: 'history.cancel', id: FLEX.id });
+    t.child.send({ type: 'history.cancelConfirm' });
+    t.calls.reject('cancelDeposit', TOO_MANY_REQUESTS);
+    await settle();
+    expect(t.snap().value).toEqual({ ready: { cancel: 'failed' } });
+    expect(t.snap().context.cancelFailure).toBe('DEPOSIT_STATUS.CANCEL_TOO_MANY');
+    expect(rowOf(t.snap(), FLEX.id)?.status).toEqual(FLEX.status);
+    t.child.send({ type: 'history.cancelConfirm' });
+    expect(t.snap().value).toEqual({ ready: { cancel: 'cancelling' } });
+    expect(t.calls.inputs('cancelDeposit')).toHaveLength(2);
+    t.calls.reject('cancelDeposit', NETWORK_FAILURE);
+    await settle();
+    expect(t.snap().context.cancelFailure).toBe('DEPOSIT_STATUS.CANCEL_NETWORK');
+    t.child.send({ type: 'history.cancelKeep' });
+    expect(t.snap().value).toEqual({ ready: 'idle' });
+    expect(t.snap().context).toMatchObject({ cancelling: null, cancelFailure: null });
   });
 });
 

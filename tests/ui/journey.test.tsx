@@ -82,7 +82,7 @@ describe('guest flex deposit', () => {
     await user.type(screen.getByLabelText(/^Security code/), '123');
     expect(screen.getByTestId('card-brand').textContent).toBe('Card: Visa');
     await user.click(screen.getByRole('button', { name: 'Make deposit' }));
-    await screen.findByRole('heading', { level: 1, name: 'Your deposit is done' });
+    await screen.findByRole('heading', { level: 1, name: 'Your deposit is on its way' });
     expect(screen.getByTestId('order-number').textContent).toMatch(/^D\d{8}$/);
     expect(screen.getByTestId('receipt-date').textContent).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');

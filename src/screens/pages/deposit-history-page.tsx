@@ -1,13 +1,17 @@
-// /account/deposit_history (§2): renders the depositHistory machine's states only.
+// /account/deposit_history (§2): renders the depositHistory machine's states only. Each row says where
+// the deposit is; one not yet sent to the facility can be cancelled, after a confirmation
+// (docs/decisions/0049).
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { DepositHistoryItem } from '../../../contract/accounts.ts';
 import type { Locale } from '../../../contract/entities.ts';
 import { type depositHistoryMachine, repeatBlock } from '../../../machines/deposit-history.machine.ts';
 import { AccountNav } from '../../components/account-nav.tsx';
+import { CancelDepositDialog, type DepositSummary, summaryWords } from '../../components/cancel-deposit-dialog.tsx';
 import { DepositStatusLine } from '../../components/deposit-status.tsx';
+import { FocusNotice } from '../../components/focus-notice.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import { formatDate, formatMoney } from '../../../contract/format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
@@ -15,21 +19,32 @@ import { usePageFrame } from './page-frame.tsx';
 
 type HistoryRef = ActorRefFrom<typeof depositHistoryMachine>;
 
+/** A row's deposit as the cancel dialog and messages name it. */
+function summaryOf(d: DepositHistoryItem): DepositSummary {
+  return { amount: d.amount, recipient: d.recipient, order: d.order_number };
+}
+
 export function DepositHistoryPage({ page }: PageScreenProps) {
   const history = page as HistoryRef;
   const snapshot = useSelector(history, (s) => s);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
   const frame = usePageFrame(history, 'depositHistory');
   if (frame) return frame;
-  const { deposits, page: current, pages, chosen, failure } = snapshot.context;
+  const { deposits, page: current, pages, chosen, failure, cancelling, cancelFailure, cancelled } = snapshot.context;
   const turning = snapshot.hasTag('turning');
   // From the click until the app shows the checkout step.
   const repeating = snapshot.hasTag('repeating');
+  const dialog = snapshot.hasTag('dialog');
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.DEPOSIT_HISTORY')}</StepHeading>
       <AccountNav current="deposit_history" />
-      {failure ? <FailureNotice messageKey={failure} /> : null}
+      {/* A page turn, a repeat or a cancel that did not go through: said, and focused (the button may be gone). */}
+      {failure ? <FocusNotice text={t(failure)} error /> : null}
+      {cancelled ? (
+        <FocusNotice text={t('DEPOSIT_STATUS.CANCEL_DONE', summaryWords(summaryOf(cancelled), lang))} />
+      ) : null}
       {deposits.length === 0 ? (
         <p>{t('HISTORY.NONE')}</p>
       ) : (
@@ -38,13 +53,26 @@ export function DepositHistoryPage({ page }: PageScreenProps) {
             <HistoryRow
               key={d.id}
               deposit={d}
+              lang={lang}
               busy={repeating}
               repeatingThis={repeating && chosen?.id === d.id}
               onRepeat={() => history.send({ type: 'history.repeat', id: d.id })}
+              onCancel={() => history.send({ type: 'history.cancel', id: d.id })}
             />
           ))}
         </ul>
       )}
+      {dialog && cancelling ? (
+        <CancelDepositDialog
+          deposit={summaryOf(cancelling)}
+          lang={lang}
+          busy={snapshot.hasTag('busy')}
+          failure={cancelFailure}
+          canConfirm={snapshot.can({ type: 'history.cancelConfirm' })}
+          onConfirm={() => history.send({ type: 'history.cancelConfirm' })}
+          onKeep={() => history.send({ type: 'history.cancelKeep' })}
+        />
+      ) : null}
       {/* §2: Previous on the first page goes to the last, Next on the last to the first. */}
       {pages > 1 ? (
         <nav className="pager" aria-label={t('HISTORY.PAGES')}>
@@ -69,33 +97,22 @@ export function DepositHistoryPage({ page }: PageScreenProps) {
   );
 }
 
-/** A page turn or a repeat that failed: announced, and focus moves to it (the clicked button may be gone). */
-function FailureNotice({ messageKey }: { messageKey: string }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, [messageKey]);
-  return (
-    <p ref={ref} tabIndex={-1} className="notice notice--error" role="alert">
-      {t(messageKey)}
-    </p>
-  );
-}
-
 function HistoryRow({
   deposit: d,
+  lang,
   busy,
   repeatingThis,
   onRepeat,
+  onCancel,
 }: {
   deposit: DepositHistoryItem;
+  lang: Locale;
   busy: boolean;
   repeatingThis: boolean;
   onRepeat: () => void;
+  onCancel: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
+  const { t } = useTranslation();
   const reasonId = useId();
   const amount = formatMoney(d.amount, lang);
   const block = repeatBlock(d);
@@ -127,21 +144,36 @@ function HistoryRow({
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={block !== null || busy}
-        aria-busy={repeatingThis || undefined}
-        aria-describedby={block ? reasonId : undefined}
-        aria-label={
-          repeatingThis
-            ? undefined
-            : t('HISTORY.REPEAT_ITEM', { amount, recipient: d.recipient, order: d.order_number })
-        }
-        onClick={onRepeat}
-      >
-        {repeatingThis ? t('WIZARD.PLEASE_WAIT') : t('HISTORY.REPEAT')}
-      </button>
+      <div className="item__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={block !== null || busy}
+          aria-busy={repeatingThis || undefined}
+          aria-describedby={block ? reasonId : undefined}
+          aria-label={
+            repeatingThis
+              ? undefined
+              : t('HISTORY.REPEAT_ITEM', { amount, recipient: d.recipient, order: d.order_number })
+          }
+          onClick={onRepeat}
+        >
+          {repeatingThis ? t('WIZARD.PLEASE_WAIT') : t('HISTORY.REPEAT')}
+        </button>
+        {/* The server's word (cancellable); the button stays while its dialog is open, so that closing
+            the dialog gives it its focus back. */}
+        {d.status.cancellable ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            aria-label={t('DEPOSIT_STATUS.CANCEL_ITEM', summaryWords(summaryOf(d), lang))}
+            onClick={onCancel}
+          >
+            {t('DEPOSIT_STATUS.CANCEL')}
+          </button>
+        ) : null}
+      </div>
     </li>
   );
 }

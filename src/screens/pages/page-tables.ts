@@ -70,6 +70,9 @@ export const PAGE_TABLES: Record<string, PageTable> = {
     'depositHistory:ready.repeating.clearing': PAGE_BUSY,
     'depositHistory:ready.repeating.saving': PAGE_BUSY,
     'depositHistory:ready.leaving': PAGE_BUSY,
+    'depositHistory:ready.cancel.confirming': DIALOG,
+    'depositHistory:ready.cancel.cancelling': DIALOG_BUSY,
+    'depositHistory:ready.cancel.failed': { view: 'dialog', status: 'error' },
   },
   transferFunds: {
     'transferFunds:loading': LOADING,
