@@ -107,9 +107,9 @@ export interface Config {
    */
   sessionIdleMinutes?: number;
   /**
-   * Seconds after its charge at which the sandbox facility posts a deposit, or refuses one to a person
-   * released since; a refund follows a refusal as long again (docs/decisions/0048). Environment:
-   * DEPOSIT_POST_SECONDS (unset: DEFAULT_DEPOSIT_POST_SECONDS).
+   * Seconds after its authorization at which a deposit is sent to the facility (or the phone platform);
+   * until then the payer may cancel it (docs/decisions/0049). Environment: DEPOSIT_POST_SECONDS (unset:
+   * DEFAULT_DEPOSIT_POST_SECONDS).
    */
   depositPostSeconds?: number;
   /**
@@ -199,7 +199,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The sandbox facility posts a deposit five minutes after its charge (docs/decisions/0048). */
+/** A deposit is sent to the facility five minutes after its authorization (docs/decisions/0049). */
 export const DEFAULT_DEPOSIT_POST_SECONDS = 300;
 
 /** §9 six per page: twenty pages of recipients, after which the payer is asked to type more. */
