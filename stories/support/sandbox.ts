@@ -822,6 +822,9 @@ export function createSandbox(setup: SandboxSetup = {}) {
         };
       }
       const outcome = typeof answer === 'object' ? answer.error : (card?.outcome ?? 'APPROVED');
+      // The processor's faults (docs/test-cards.md): its answer is lost, nothing is taken, the form
+      // keeps the card for a retry.
+      if (outcome.startsWith('PROCESSOR_')) return { ...base, form_state: fields, error: 'PAYMENT_NOT_CONFIRMED' };
       if (outcome !== 'APPROVED' || !card) {
         // §8: the payer enters the card again; every other field stays.
         fields = { ...fields, card_token: '', card_brand: '', card_display: '' };
