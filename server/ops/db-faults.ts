@@ -8,7 +8,7 @@ import type { Database } from '../db.ts';
 import { UNAVAILABLE } from '../http.ts';
 
 /** Seconds a payer (or a client) is asked to wait before trying again. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 
 /** Socket errors of a server that is down, restarting or out of reach. */
 const NETWORK_CODES = new Set([

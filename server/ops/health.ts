@@ -10,11 +10,11 @@ import { UNAVAILABLE } from '../http.ts';
 export const HEALTH_PATHS = { live: '/healthz', ready: '/readyz' } as const;
 
 /** How long readiness waits for the database: a probe must answer even when the database does not. */
-export const READY_DB_TIMEOUT_MS = 3000;
+const READY_DB_TIMEOUT_MS = 3000;
 
-export type CheckResult = 'ok' | 'unavailable' | 'timeout' | 'pending' | 'stopped' | 'not checked' | 'shutting down';
+type CheckResult = 'ok' | 'unavailable' | 'timeout' | 'pending' | 'stopped' | 'not checked' | 'shutting down';
 
-export interface ReadyChecks {
+interface ReadyChecks {
   database: CheckResult;
   migrations: CheckResult;
   workers: CheckResult;

@@ -12,7 +12,7 @@ import { MSG } from '../../contract/messages.ts';
 import { BAD_REQUEST, NOT_FOUND } from '../http.ts';
 
 /** The largest value of an INTEGER column (PostgreSQL's int4, the type of every id column). */
-export const INTEGER_MAX = 2_147_483_647;
+const INTEGER_MAX = 2_147_483_647;
 /**
  * The largest amount, in dollars, a request may name: far above any facility's maximum (which the
  * rules answer with a field error), far below what an INTEGER of cents holds (21,474,836.47) once
@@ -63,7 +63,7 @@ export function refusalOf(value: unknown): { reason: Refusal; field: string } | 
 }
 
 /** The answer to a refusal: the field's error, or ERROR.BAD_REQUEST when no field can be named. */
-export function refusalAnswer(refusal: { reason: Refusal; field: string }): ErrorBody {
+function refusalAnswer(refusal: { reason: Refusal; field: string }): ErrorBody {
   if (!refusal.field) return BAD_REQUEST;
   return { errors: { [refusal.field]: refusal.reason === 'amount' ? MSG.tooMany : MSG.invalid } };
 }

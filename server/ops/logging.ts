@@ -9,7 +9,7 @@ import { LogController, type FastifyReply, type FastifyRequest, type FastifyServ
  * them, and no line here does); these cover headers and any object a log call is handed: an error
  * whose `value` is the input it refused (yup's), or a card's fields wherever they sit.
  */
-export const REDACT = [
+const REDACT = [
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
   'req.headers.authorization',

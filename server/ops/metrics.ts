@@ -17,7 +17,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '../db.ts';
 import { UNAUTHORIZED } from '../http.ts';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 /** One queue's reading: jobs waiting (due or not), and how long the oldest due one has waited. */
 export interface JobQueueReading {
@@ -187,7 +187,7 @@ export function createMetrics(db: Pick<Database, 'poolUse'>): Metrics {
 /** Every answer counts in the request histogram; a 429 counts as a rate-limit refusal too. */
 export function useHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
-    // A route's pattern, never its path (ids would make a series each); '' is an unknown path.
+    // A route's pattern, never its path (ids would make a series each); 'unmatched' for no route.
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     if (reply.statusCode === 429) metrics.rateLimitRefusal(route);

@@ -17,7 +17,10 @@ import { createLifecycle, useShutdownGate, type Lifecycle } from './shutdown.ts'
 export interface Operations {
   /** The metrics the money path reports to (server/ops/metrics.ts names each). */
   metrics: Metrics;
-  /** The shutdown's drain: job workers join it with `lifecycle.onDrain(...)`. */
+  /**
+   * The shutdown's drain: what runs beside the routes joins it with `lifecycle.onDrain(...)` (the job
+   * workers are stopped just before it, in server/app.ts's onClose).
+   */
   lifecycle: Lifecycle;
 }
 

@@ -3,9 +3,10 @@
 // process of its own (server/main.ts over HTTP), started before its database so that it waits for it.
 // Payers submit deposits; after the first ones are paid the postmaster is killed (SIGKILL), while
 // others are in flight. The server must stay up, answer 503 with Retry-After in the one error format
-// meanwhile, recover by itself when PostgreSQL is back, and no deposit may be lost or made twice:
-// each payer retries on 503 (process_deposit answers a repeat with the first answer), and the ledger
-// holds exactly the deposits answered 200. PostgreSQL only.
+// meanwhile, and recover by itself when PostgreSQL is back. No deposit may be lost or made twice: each
+// payer tries again after a 503, and after PAYMENT_NOT_CONFIRMED (an authorization whose answer was
+// lost, asked again under the same key), until paid; then the ledger holds exactly one deposit holding
+// money per payer, the one answered 200, and the processor exactly one charge for it. PostgreSQL only.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -160,6 +161,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL killed under deposit loa
 
       const answered = new Map<number, string>();
       const unavailable: Unavailable[] = [];
+      let notConfirmed = 0;
       let paid = 0;
       let next = 0;
       let killed: Promise<void> | undefined;
@@ -173,7 +175,18 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL killed under deposit loa
             await sleep(Number(u.retryAfter ?? '1') * 1000);
             continue;
           }
-          const body = (await res.json()) as { success?: boolean; cached_deposit_info?: { deposit_id: string } };
+          const body = (await res.json()) as {
+            success?: boolean;
+            error?: string | null;
+            cached_deposit_info?: { deposit_id: string };
+          };
+          // The authorization's answer was lost with the database: nothing is taken, and the payer may
+          // press Pay again, which asks the processor again under the same key (docs/test-cards.md).
+          if (res.status === 200 && body.error === 'PAYMENT_NOT_CONFIRMED') {
+            notConfirmed += 1;
+            await sleep(1000);
+            continue;
+          }
           if (res.status !== 200 || body.success !== true || !body.cached_deposit_info)
             throw new Error(`payer ${n}: ${res.status} ${JSON.stringify(body)}`);
           answered.set(n, body.cached_deposit_info.deposit_id);
@@ -228,20 +241,41 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('PostgreSQL killed under deposit loa
       const client = new pg.Client({ connectionString: DATABASE_URL });
       await client.connect();
       try {
-        const rows = (
-          await client.query<{ id: string; payer_email: string }>(
-            "SELECT id, payer_email FROM deposits WHERE payer_email LIKE 'chaos-%'",
-          )
-        ).rows;
-        // Not lost: every deposit answered 200 is in the ledger. Not doubled: nothing else is, one per payer.
-        expect(rows.map((r) => r.id).sort()).toEqual([...answered.values()].sort());
-        expect(new Set(rows.map((r) => r.payer_email)).size).toBe(PAYERS);
+        const query = async <T extends object>(text: string) => (await client.query<T & pg.QueryResultRow>(text)).rows;
+        // Settled: no authorization left without its answer, no hold left on a deposit that failed (the
+        // settle job and the reconciler release them; polled, as a payer's status page would be).
+        for (;;) {
+          const [open] = await query<{ n: number }>(`
+            SELECT COUNT(*) AS n FROM deposits d LEFT JOIN sandbox_charges c ON c.idempotency_key = d.id
+            WHERE d.payer_email LIKE 'chaos-%'
+              AND (d.state = 'authorizing' OR (d.state = 'failed' AND c.state IN ('authorized', 'captured')))`);
+          if (Number(open?.n) === 0) break;
+          await sleep(500);
+        }
+        const rows = await query<{ id: string; payer_email: string; state: string; total_cents: number }>(
+          "SELECT id, payer_email, state, total_cents FROM deposits WHERE payer_email LIKE 'chaos-%'",
+        );
+        const live = rows.filter((r) => ['authorized', 'posting', 'posted'].includes(r.state));
+        // Not lost: every deposit answered 200 is in the ledger, holding its money. Not doubled: no
+        // other deposit of these payers holds any (a failed attempt holds nothing), one per payer.
+        expect(live.map((r) => r.id).sort()).toEqual([...answered.values()].sort());
+        expect(new Set(live.map((r) => r.payer_email)).size).toBe(PAYERS);
+        for (const r of rows) if (!live.includes(r)) expect(r.state, r.id).toBe('failed');
+        // The processor's side: one charge held or taken per payer, the answered deposit's, of its total.
+        const held = await query<{ key: string; amount_cents: number }>(`
+          SELECT c.idempotency_key AS key, c.amount_cents FROM sandbox_charges c
+          JOIN deposits d ON d.id = c.idempotency_key
+          WHERE d.payer_email LIKE 'chaos-%' AND c.state IN ('authorized', 'captured')`);
+        expect(held.map((h) => h.key).sort()).toEqual([...answered.values()].sort());
+        for (const h of held) expect(h.amount_cents).toBe(Number(live.find((r) => r.id === h.key)?.total_cents));
+        console.info(
+          `chaos: ${PAYERS} deposits answered 200; ${live.length} in the ledger holding money, ` +
+            `${held.length} charges held, ${rows.length - live.length} failed attempt(s) holding nothing; ` +
+            `${unavailable.length} answers 503 and ${notConfirmed} PAYMENT_NOT_CONFIRMED while PostgreSQL was down`,
+        );
       } finally {
         await client.end();
       }
-      console.info(
-        `chaos: ${PAYERS} deposits answered 200, ${PAYERS} in the ledger, ${unavailable.length} answers 503 while PostgreSQL was down`,
-      );
     },
   );
 

@@ -359,7 +359,8 @@ describe('GET /metrics', () => {
   it('asks for METRICS_TOKEN as a bearer token in production, and nobody gets in without one', async () => {
     const key = 'k'.repeat(32);
     const token = 'metrics-token-0123456789';
-    const production = { production: true, pamSigningKey: key, ssoSigningKey: key };
+    // A public demonstration (docs/decisions/0050): production mode with the sandbox asked for by name.
+    const production = { production: true, sandbox: true, pamSigningKey: key, ssoSigningKey: key };
     const guarded = await startServer({ config: { ...production, operations: { metricsToken: token } } });
     const closed = await startServer({ config: production });
     try {
