@@ -42,7 +42,16 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** Every error body of the API: a 4xx answer is { errors } with i18n keys, never a stack trace. */
 export interface ErrorBody {
   errors: FieldErrors;
+  /**
+   * The request's id, also in the REQUEST_ID_HEADER header and on every log line of the request: a
+   * reference the payer can quote to customer service (docs/decisions/0051). Added to every error
+   * answer by the server; absent from the bodies the routes build.
+   */
+  request_id?: string;
 }
+
+/** The answer header that carries the request's id (docs/decisions/0051). */
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Configured values the pages show (§8: customer service numbers; §2: the visit URL; §7: legal text URLs). */
 export interface SiteInfo {

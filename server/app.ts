@@ -11,6 +11,7 @@ import {
   DEFAULT_CONFIG,
   DEFAULT_DEPOSIT_POST_SECONDS,
   moneyConfigOf,
+  operationsConfigOf,
   outboxReadable,
   runsSandbox,
   type Config,
@@ -22,6 +23,7 @@ import { sweep } from './domain/reconciler.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
 import { errorAnswer, rawClientError } from './http.ts';
+import { REQUEST_ID_HEADER } from '../contract/api.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
 import { createStore, type Store } from './repo/repos.ts';
 import { loadKeys } from './keys.ts';
@@ -69,6 +71,15 @@ import {
 } from './limits.ts';
 import { purgeExpired } from './retention.ts';
 import type { Keys } from './keys.ts';
+import {
+  answerUnavailable,
+  faultSummary,
+  isDatabaseUnavailable,
+  logDatabaseWait,
+  waitForDatabase,
+} from './ops/db-faults.ts';
+import { createOperations, operationsServerOptions, registerOperations } from './ops/operations.ts';
+import { withRequestId } from './ops/request-id.ts';
 
 export interface BuildOptions {
   /** The SQLite file (or ':memory:'); ignored when databaseUrl is given. */
@@ -105,21 +116,6 @@ declare module 'fastify' {
 /** How often the reconciler sweeps for deposits left between two steps. */
 const SWEEP_EVERY_MS = 60_000;
 
-/** Request bodies are never logged (Fastify does not log them); these headers are redacted too. */
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers["x-csrf-token"]',
-  'res.headers["set-cookie"]',
-  'headers.cookie',
-  'headers["x-csrf-token"]',
-];
-
-function loggerOption(logger: boolean | object | undefined): FastifyServerOptions['logger'] {
-  if (!logger) return false;
-  const base = { level: 'info', redact: { paths: REDACT, censor: '[redacted]' } };
-  return logger === true ? base : { ...base, ...logger };
-}
-
 /** The limits of this configuration: RATE_LIMIT_FACTOR times the defaults, and any set one by one. */
 function limitsOf(config: Config): Limits {
   return { ...limitsFor(config.rateLimitFactor), ...config.limits };
@@ -146,8 +142,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const config: Config = { ...DEFAULT_CONFIG, ...options.config };
   const now = options.now ?? (() => new Date());
   const db = openDatabase(locationOf(options));
+  // Metrics, the drain and the health routes (server/ops/, docs/decisions/0051).
+  const ops = createOperations(db);
   let deps: Deps;
   try {
+    // An instance may start before its database answers (both started together, or a restart).
+    await waitForDatabase(db, {
+      timeoutMs: operationsConfigOf(config).dbStartWaitSeconds * 1000,
+      onRetry: logDatabaseWait,
+    });
     await migrate(db, undefined, now());
     const store = createStore(db, facilityRulesFrom(config));
     // docs/decisions/0050: what this mode may seed, and what production mode refuses to start with.
@@ -189,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       keys,
       limits,
       sessions: createSessionManager(repos, config, now, limits.sessionCreation),
+      metrics: ops.metrics,
     };
   } catch (err) {
     await db.close();
@@ -197,14 +201,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { store } = deps;
 
   const app = Fastify({
-    logger: loggerOption(options.logger),
+    ...operationsServerOptions(options.logger, config),
     bodyLimit: 64 * 1024,
     // Errors Fastify answers before routing (a malformed URL, a too long id) and those of the HTTP
     // parser (a request line or header it refuses) get the API's error format too (server/http.ts).
     frameworkErrors: (err, request, reply) => {
       request.log.info({ code: err.code, statusCode: err.statusCode }, 'bad request');
       const { status, body } = errorAnswer(err.statusCode);
-      void (reply as FastifyReply).code(status).headers(BARE_ERROR_HEADERS).send(body);
+      void (reply as FastifyReply)
+        .code(status)
+        .headers({ ...BARE_ERROR_HEADERS, [REQUEST_ID_HEADER]: request.id })
+        .send(withRequestId(request, body));
     },
     clientErrorHandler: rawClientError,
     // The per-address limits count the payer's address, not a trusted proxy's (TRUST_PROXY).
@@ -216,6 +223,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // reconciler's sweep and §4 recurring deposits) start once the server is ready.
   const jobPollMs = options.jobPollMs;
   if (jobPollMs) app.addHook('onReady', async () => deps.jobs.start(jobPollMs));
+  // docs/decisions/0051: /readyz asks whether the workers poll, where they were started.
+  registerOperations(app, ops, {
+    db,
+    config,
+    ...(jobPollMs ? { workersRunning: () => deps.jobs.running() } : {}),
+  });
   // Retention (server/retention.ts): safe with several instances, each purge is one DELETE by age.
   let retentionTimer: ReturnType<typeof setInterval> | undefined;
   if (options.retentionEveryMs) {
@@ -235,6 +248,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The workers finish the step under way before the pool closes.
     await deps.jobs.stop();
     if (retentionTimer) clearInterval(retentionTimer);
+    // No request is in flight any more; other drain steps end before the pool closes (docs/decisions/0051).
+    await ops.lifecycle.drain(app.log);
     await db.close();
   });
 
@@ -256,6 +271,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // A session refused by the per-address limit (server/security.ts).
     if (err instanceof TooManyRequestsError) return tooMany(reply, err.retryAfterSeconds);
+    // docs/decisions/0051: a database that cannot be reached for now is 503 with Retry-After, not 500.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ fault: faultSummary(err) }, 'database unavailable');
+      return answerUnavailable(reply);
+    }
     const { status, body } = errorAnswer(err.statusCode);
     if (status >= 500) request.log.error({ err }, 'unexpected error');
     // A client error's message may quote the body it could not parse: log the code only.

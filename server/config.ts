@@ -140,6 +140,34 @@ export interface Config {
    * (docs/decisions/0050). Environment: SANDBOX (unset: false).
    */
   sandbox?: boolean;
+  /** Health, metrics, start and shutdown (docs/decisions/0051). */
+  operations?: Partial<OperationsConfig>;
+}
+
+/** What an operator sets about start, shutdown and metrics (docs/decisions/0051). */
+export interface OperationsConfig {
+  /**
+   * METRICS_TOKEN: the bearer token GET /metrics asks for. In production mode /metrics answers
+   * nobody without it; elsewhere it is open unless the token is set.
+   */
+  metricsToken?: string;
+  /** DB_START_WAIT_SECONDS: how long a starting server waits for its database to answer. */
+  dbStartWaitSeconds: number;
+  /**
+   * SHUTDOWN_GRACE_SECONDS: after SIGTERM, how long requests in flight and the job workers' current
+   * jobs may take before their connections are closed.
+   */
+  shutdownGraceSeconds: number;
+}
+
+export const DEFAULT_OPERATIONS_CONFIG: OperationsConfig = {
+  dbStartWaitSeconds: 60,
+  shutdownGraceSeconds: 25,
+};
+
+/** The operations configuration with its defaults filled in. */
+export function operationsConfigOf(config: Pick<Config, 'operations'>): OperationsConfig {
+  return { ...DEFAULT_OPERATIONS_CONFIG, ...config.operations };
 }
 
 /**
@@ -460,7 +488,25 @@ function readConfig(env: Env, d: Config): Config {
       : {}),
     ...moneyConfig(env),
     ...sandboxConfig(env),
+    ...operationsConfig(env),
   };
+}
+
+/** docs/decisions/0051: METRICS_TOKEN, DB_START_WAIT_SECONDS, SHUTDOWN_GRACE_SECONDS; only those set. */
+function operationsConfig(env: Env): Pick<Config, 'operations'> {
+  const d = DEFAULT_OPERATIONS_CONFIG;
+  const token = env.METRICS_TOKEN?.trim();
+  if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  const operations: Partial<OperationsConfig> = {
+    ...(token ? { metricsToken: token } : {}),
+    ...(env.DB_START_WAIT_SECONDS?.trim()
+      ? { dbStartWaitSeconds: int(env, 'DB_START_WAIT_SECONDS', d.dbStartWaitSeconds, 0, 3600) }
+      : {}),
+    ...(env.SHUTDOWN_GRACE_SECONDS?.trim()
+      ? { shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', d.shutdownGraceSeconds, 0, 3600) }
+      : {}),
+  };
+  return Object.keys(operations).length > 0 ? { operations } : {};
 }
 
 function originOf(env: Env, key: string): string | undefined {

@@ -31,6 +31,23 @@ export interface Database {
    */
   transaction<T>(fn: (trx: Trx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Hears of each connection the database dropped (PostgreSQL: a server that went away or restarted
+   * while a pooled connection was idle or in use). Such an error is reported here and never ends the
+   * process; the requests that were using the connection fail and the pool opens new ones
+   * (docs/decisions/0051).
+   */
+  onConnectionError(listener: (err: Error) => void): void;
+  /** The connection pool's use, for metrics; undefined on SQLite, which has one connection. */
+  poolUse(): PoolUse | undefined;
+}
+
+export interface PoolUse {
+  /** Connections open, idle among them, requests waiting for one, and the most the pool opens. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface TransactionOptions {
@@ -111,6 +128,9 @@ function openSqlite(path: string): Database {
     // One connection, one transaction at a time (Kysely holds the connection for the transaction).
     transaction: (fn) => kysely.transaction().execute(fn),
     close: () => kysely.destroy(),
+    // A file on this machine: no connection to lose.
+    onConnectionError: () => {},
+    poolUse: () => undefined,
   };
 }
 
@@ -159,9 +179,25 @@ function preparingPool(pool: pg.Pool) {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env['PG_POOL_SIZE'] ?? 10) });
-  // An idle client that loses its server must not take the process down.
-  pool.on('error', () => {});
+  const max = Number(process.env['PG_POOL_SIZE'] ?? 10);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A request waits at most this long for a connection (a server that does not answer, or a pool
+    // whose connections are all in use), then fails as "database unavailable" (503), not for ever.
+    connectionTimeoutMillis: Number(process.env['PG_CONNECT_TIMEOUT_MS'] ?? 10_000),
+    // A server that vanished without closing the connection (a network cut) is noticed.
+    keepAlive: true,
+  });
+  // A connection that loses its server emits 'error': the pool listens while it is idle, but a
+  // connection in use has no listener of pg's, and an unheard 'error' event ends the process. Each
+  // connection gets one listener for its whole life; the query that was using it fails on its own.
+  const listeners: ((err: Error) => void)[] = [];
+  const report = (err: Error) => {
+    for (const l of listeners) l(err);
+  };
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     engine: 'postgres',
@@ -186,6 +222,8 @@ function openPostgres(url: string): Database {
       }
     },
     close: () => kysely.destroy(),
+    onConnectionError: (listener) => listeners.push(listener),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }
 
@@ -195,6 +233,17 @@ export function openDatabase(location: DatabaseLocation): Database {
 
 /** The name the migrations are recorded under (not the earlier `migrations` table: docs/decisions/0022). */
 const MIGRATIONS_TABLE = 'schema_migrations';
+
+/** The newest migration this code has: a database that recorded it is up to date. */
+export const LATEST_MIGRATION = Math.max(...MIGRATIONS.map((m) => m.id));
+
+/** The newest migration the database recorded (0 for none): one short query, for readiness. */
+export async function latestAppliedMigration(db: Database): Promise<number> {
+  const rows = await sql<{ id: number | null }>`SELECT MAX(id) AS id FROM ${sql.table(MIGRATIONS_TABLE)}`.execute(
+    db.kysely,
+  );
+  return Number(rows.rows[0]?.id ?? 0);
+}
 
 /**
  * Applies every migration not yet recorded, in order, each in its own transaction; returns the ids it

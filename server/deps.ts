@@ -5,6 +5,7 @@ import type { Keys } from './keys.ts';
 import type { ClientLimits } from './limits.ts';
 import type { MoneyDeps } from './domain/deposit-steps.ts';
 import type { JobRunner } from './domain/job-runner.ts';
+import type { Metrics } from './ops/metrics.ts';
 import type { Repos, Store } from './repo/repos.ts';
 import type { SessionManager } from './security.ts';
 
@@ -22,4 +23,6 @@ export interface Deps {
   money: MoneyDeps;
   /** The job workers of this instance. */
   jobs: JobRunner;
+  /** What the money path reports: deposits by outcome, processor and posting calls, job queues (server/ops/metrics.ts). */
+  metrics: Metrics;
 }

@@ -1,9 +1,10 @@
 // Answers and input checks shared by the route modules.
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import * as yup from 'yup';
-import type { ErrorBody } from '../contract/api.ts';
+import { REQUEST_ID_HEADER, type ErrorBody } from '../contract/api.ts';
 import type { FieldErrors } from '../contract/entities.ts';
 import { MSG, fieldErrorsOf } from '../contract/schemas.ts';
 import { BARE_ERROR_HEADERS } from './headers.ts';
@@ -14,6 +15,11 @@ export const UNEXPECTED: ErrorBody = { errors: { form: 'ERROR.UNEXPECTED' } };
 export const TIMEOUT: ErrorBody = { errors: { form: 'ERROR.TIMEOUT' } };
 /** A per-client limit was reached (server/limits.ts); the answer carries Retry-After. */
 export const TOO_MANY_REQUESTS: ErrorBody = { errors: { form: 'ERROR.TOO_MANY_REQUESTS' } };
+/**
+ * 503: the database cannot be reached for now, or the server is shutting down
+ * (server/ops/db-faults.ts, docs/decisions/0051); the answer carries Retry-After.
+ */
+export const UNAVAILABLE: ErrorBody = { errors: { form: 'ERROR.UNAVAILABLE' } };
 
 /** Client error statuses answered as they are; any other 4xx is answered 400. */
 const KEPT_STATUSES = new Set([404, 408, 413, 414, 429, 431]);
@@ -83,10 +89,18 @@ export function rawClientError(
   const { status, body } = errorAnswer(
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400,
   );
-  this.log.debug({ code: err.code, statusCode: status }, 'client error');
+  // No request was made of it, so no request id: one of its own, for the answer and the log line
+  // alike (docs/decisions/0051).
+  const requestId = randomUUID();
+  this.log.debug({ code: err.code, statusCode: status, request_id: requestId }, 'client error');
   if (socket.writable) {
-    const json = JSON.stringify(body);
-    const headers = { ...BARE_ERROR_HEADERS, 'content-length': String(Buffer.byteLength(json)), connection: 'close' };
+    const json = JSON.stringify({ request_id: requestId, ...body });
+    const headers = {
+      ...BARE_ERROR_HEADERS,
+      [REQUEST_ID_HEADER]: requestId,
+      'content-length': String(Buffer.byteLength(json)),
+      connection: 'close',
+    };
     const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${json}`);
   }

@@ -2,9 +2,10 @@
 // built app on one port. Run with `npm start` or `npx node server/main.ts`.
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, moneyConfigOf, type Config } from './config.ts';
+import { ConfigError, loadConfig, moneyConfigOf, operationsConfigOf, type Config } from './config.ts';
 import { checkDataDir } from './data-dir.ts';
 import { MissingKeyError } from './keys.ts';
+import { handleSignals } from './ops/shutdown.ts';
 import { sandboxStandIns } from './sandbox-mode.ts';
 
 /** A value the server cannot use stops it with one line that names the variable, no stack trace. */
@@ -60,21 +61,9 @@ if (standIns.length > 0) {
   app.log.warn(`production mode: ${standIns.join(', ')} still name the sandbox's stand-ins; set the operator's`);
 }
 
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (err) {
-    app.log.error({ err }, 'error while closing');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGTERM: no new requests, those in flight and the job workers' current jobs finish within
+// SHUTDOWN_GRACE_SECONDS, then the pool closes (server/ops/shutdown.ts, docs/decisions/0051).
+handleSignals(app, operationsConfigOf(config).shutdownGraceSeconds * 1000);
 
 try {
   const address = await app.listen({ port: config.port, host: config.host });

@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   CSRF_HEADER,
+  REQUEST_ID_HEADER,
   type StateAllResponse,
   type StateSaveResponse,
   type TokenizeResponse,
@@ -281,8 +282,28 @@ export function logCapture(): { stream: Writable; text(): string } {
 
 export interface Reply<T> {
   status: number;
+  /** The body; an error body without its request_id, which is in `requestId`. */
   body: T;
   headers: Record<string, string | string[] | number | undefined>;
+  /** An error answer's request id (docs/decisions/0051). */
+  requestId?: string;
+}
+
+/**
+ * Every error answer carries the request's id in its body and in the X-Request-Id header, the same
+ * (docs/decisions/0051): checked here for every request the server tests make, then taken out of the
+ * body so that the tests compare error bodies as the routes build them.
+ */
+function splitRequestId<T>(status: number, headers: Record<string, unknown>, body: unknown): Reply<T> {
+  const h = headers as Reply<T>['headers'];
+  if (status < 400 || typeof body !== 'object' || body === null || !('errors' in body)) {
+    return { status, body: body as T, headers: h };
+  }
+  const { request_id: requestId, ...rest } = body as { request_id?: unknown };
+  if (typeof requestId !== 'string' || requestId !== headers[REQUEST_ID_HEADER]) {
+    throw new Error(`error answer ${status} without its request id: ${JSON.stringify(body)}`);
+  }
+  return { status, body: rest as T, headers: h, requestId };
 }
 
 /** One browser: its own cookie jar and CSRF token. */
@@ -318,7 +339,7 @@ export class Client {
       ...(this.ip ? { remoteAddress: this.ip } : {}),
     });
     this.remember(res.headers);
-    return { status: res.statusCode, body: (res.body ? res.json() : undefined) as T, headers: res.headers };
+    return splitRequestId<T>(res.statusCode, res.headers, res.body ? res.json() : undefined);
   }
 
   async post<T = unknown>(url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> {
@@ -336,7 +357,7 @@ export class Client {
     } catch {
       body = res.body;
     }
-    return { status: res.statusCode, body: body as T, headers: res.headers };
+    return splitRequestId<T>(res.statusCode, res.headers, body);
   }
 
   /** Opens the session: GET /state/all gives the cookie and the CSRF token. */

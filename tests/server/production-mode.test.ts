@@ -205,7 +205,10 @@ describe('a production server on real adapters', () => {
       body: JSON.stringify({ email: ANA.email, password: ANA.password }),
     });
     expect(login.status).toBe(400);
-    expect(await login.json()).toEqual({ errors: { form: 'ERROR.ERROR_LOGIN_CREDENTIALS' } });
+    expect(await login.json()).toEqual({
+      errors: { form: 'ERROR.ERROR_LOGIN_CREDENTIALS' },
+      request_id: login.headers.get('x-request-id'),
+    });
   });
 });
 

@@ -292,11 +292,14 @@ describe('errors', () => {
     expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     expect(head).toContain('content-type: application/json');
     expect(head).toContain('connection: close');
-    expect(JSON.parse(String(body))).toEqual({ errors: { form: 'ERROR.BAD_REQUEST' } });
+    // No request was made of it: an id of its own, in the header and the body (docs/decisions/0051).
+    const id = (JSON.parse(String(body)) as { request_id: string }).request_id;
+    expect(JSON.parse(String(body))).toEqual({ errors: { form: 'ERROR.BAD_REQUEST' }, request_id: id });
+    expect(head).toContain(`x-request-id: ${id}`);
     expect(answers.HPE_HEADER_OVERFLOW).toMatch(/^HTTP\/1\.1 431 /);
-    expect(answers.HPE_HEADER_OVERFLOW).toContain('{"errors":{"form":"ERROR.BAD_REQUEST"}}');
+    expect(answers.HPE_HEADER_OVERFLOW).toContain('"errors":{"form":"ERROR.BAD_REQUEST"}}');
     expect(answers.ERR_HTTP_REQUEST_TIMEOUT).toMatch(/^HTTP\/1\.1 408 /);
-    expect(answers.ERR_HTTP_REQUEST_TIMEOUT).toContain('{"errors":{"form":"ERROR.TIMEOUT"}}');
+    expect(answers.ERR_HTTP_REQUEST_TIMEOUT).toContain('"errors":{"form":"ERROR.TIMEOUT"}}');
   });
 
   it('answer a body over the limit without a stack', async () => {

@@ -65,11 +65,11 @@ describe('the built app', () => {
   it('keeps API paths and missing files as JSON 404s', async () => {
     const api = await get('/pay/no_such_call');
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ errors: { form: 'ERROR.NOT_FOUND' } });
+    expect(api.json()).toEqual({ errors: { form: 'ERROR.NOT_FOUND' }, request_id: api.headers['x-request-id'] });
     expect(api.headers['cache-control']).toBe('no-store');
     const file = await get('/assets/missing.js', '*/*');
     expect(file.statusCode).toBe(404);
-    expect(file.json()).toEqual({ errors: { form: 'ERROR.NOT_FOUND' } });
+    expect(file.json()).toEqual({ errors: { form: 'ERROR.NOT_FOUND' }, request_id: file.headers['x-request-id'] });
   });
 
   it('still answers the API', async () => {
@@ -168,7 +168,7 @@ describe('without a built app', () => {
     try {
       const res = await bare.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ errors: { form: 'ERROR.NOT_FOUND' } });
+      expect(res.json()).toEqual({ errors: { form: 'ERROR.NOT_FOUND' }, request_id: res.headers['x-request-id'] });
       expect(cspOf(res.headers['content-security-policy'])).toEqual(BASE_CSP);
     } finally {
       await bare.dispose();
