@@ -167,7 +167,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       money: moneyConfig,
       now,
       postSeconds: config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS,
+      metrics: ops.metrics,
     };
+    // The job queues as the operator's metrics read them, at each scrape.
+    ops.metrics.observeJobQueues(async () => store.repos.jobs.queues(now().toISOString()));
     const recurringEveryMs = options.recurringEveryMs;
     const jobs = createJobRunner(money, {
       periodic: {

@@ -11,6 +11,7 @@ import type { MoneyConfig } from '../config.ts';
 import type { AuthorizeResult, ChargeRecord, PaymentProcessor } from '../ports/payment-processor.ts';
 import { ProcessorUnavailableError } from '../ports/payment-processor.ts';
 import type { Posting, PostingResult } from '../ports/posting.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import { PostingUnavailableError } from '../ports/posting.ts';
 import type { DepositStepRow } from '../repo/deposits.ts';
 import type { Repos, Store } from '../repo/repos.ts';
@@ -24,6 +25,24 @@ export interface MoneyDeps {
   now: () => Date;
   /** Seconds from authorization to posting: the payer's window to cancel (DEPOSIT_POST_SECONDS). */
   postSeconds: number;
+  /** Where the steps report to the operator (server/ops/metrics.ts). */
+  metrics?: Pick<Metrics, 'depositOutcome' | 'processorCall' | 'postingCall'>;
+}
+
+/** Times a call to the processor or the facility and reports it, ok or not. */
+async function timed<T>(
+  report: ((seconds: number, ok: boolean) => void) | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
+  const started = performance.now();
+  try {
+    const result = await call();
+    report?.((performance.now() - started) / 1000, true);
+    return result;
+  } catch (err) {
+    report?.((performance.now() - started) / 1000, false);
+    throw err;
+  }
 }
 
 /** How long past a call's timeout an authorization stays with the request that made it. */
@@ -49,11 +68,13 @@ export async function withTimeout<T>(call: Promise<T>, ms: number, timedOut: () 
   }
 }
 
-function processorCall<T>(deps: MoneyDeps, call: () => Promise<T>): Promise<T> {
-  return withTimeout(
-    call(),
-    deps.money.processorTimeoutMs,
-    () => new ProcessorUnavailableError('timeout', `${deps.processor.name} processor: no answer in time`),
+function processorCall<T>(deps: MoneyDeps, operation: string, call: () => Promise<T>): Promise<T> {
+  return timed(deps.metrics && ((seconds, ok) => deps.metrics?.processorCall(operation, seconds, ok)), () =>
+    withTimeout(
+      call(),
+      deps.money.processorTimeoutMs,
+      () => new ProcessorUnavailableError('timeout', `${deps.processor.name} processor: no answer in time`),
+    ),
   );
 }
 
@@ -63,7 +84,7 @@ function processorCall<T>(deps: MoneyDeps, call: () => Promise<T>): Promise<T> {
  */
 export async function authorize(deps: MoneyDeps, d: DepositStepRow): Promise<AuthorizeResult | 'unknown'> {
   try {
-    return await processorCall(deps, () =>
+    return await processorCall(deps, 'authorize', () =>
       deps.processor.authorize({
         idempotencyKey: d.id,
         amountCents: Number(d.total_cents),
@@ -91,7 +112,7 @@ export async function recordAuthorization(
   result: AuthorizeResult | 'unknown',
 ): Promise<DepositStepRow> {
   const at = deps.now().toISOString();
-  return deps.store.transaction(async (repos) => {
+  const settled = await deps.store.transaction(async (repos) => {
     const d = await repos.deposits.findById(id);
     if (!d) throw new Error(`deposit ${id} vanished`);
     if (d.state !== 'authorizing') return d;
@@ -123,6 +144,8 @@ export async function recordAuthorization(
     }
     return (await repos.deposits.findById(id)) as DepositStepRow;
   });
+  deps.metrics?.depositOutcome(settled.state);
+  return settled;
 }
 
 /**
@@ -141,7 +164,7 @@ export async function settleAuthorization(deps: MoneyDeps, id: string): Promise<
   }
   let charge: ChargeRecord | null;
   try {
-    charge = await processorCall(deps, () => deps.processor.lookup(id));
+    charge = await processorCall(deps, 'lookup', () => deps.processor.lookup(id));
   } catch (err) {
     await deps.store.transaction((repos) => repos.deposits.step(id, ['authorizing'], { lease_until: null }));
     throw err;
@@ -169,11 +192,13 @@ export async function settleAuthorization(deps: MoneyDeps, id: string): Promise<
   return 'done';
 }
 
-function postingCall<T>(deps: MoneyDeps, call: () => Promise<T>): Promise<T> {
-  return withTimeout(
-    call(),
-    deps.money.postingTimeoutMs,
-    () => new PostingUnavailableError(`${deps.posting.name} posting: no answer in time`),
+function postingCall<T>(deps: MoneyDeps, operation: string, call: () => Promise<T>): Promise<T> {
+  return timed(deps.metrics && ((seconds, ok) => deps.metrics?.postingCall(operation, seconds, ok)), () =>
+    withTimeout(
+      call(),
+      deps.money.postingTimeoutMs,
+      () => new PostingUnavailableError(`${deps.posting.name} posting: no answer in time`),
+    ),
   );
 }
 
@@ -207,11 +232,11 @@ export async function postDeposit(deps: MoneyDeps, id: string): Promise<'done' |
     return repos.deposits.findById(id);
   });
   if (!d || d.state !== 'posting') return 'done';
-  const earlier = await postingCall(deps, () => deps.posting.lookup(id));
+  const earlier = await postingCall(deps, 'lookup', () => deps.posting.lookup(id));
   const result =
     earlier && earlier.kind !== 'accepted'
       ? earlier
-      : await postingCall(deps, () =>
+      : await postingCall(deps, 'send', () =>
           deps.posting.send({
             depositId: d.id,
             depositType: d.deposit_type,
@@ -225,6 +250,7 @@ export async function postDeposit(deps: MoneyDeps, id: string): Promise<'done' |
         );
   if (result.kind === 'accepted') return { retryAt: iso(deps.now().getTime() + 30_000) };
   await deps.store.transaction((repos) => recordPosting(repos, d, result, deps.now().toISOString()));
+  deps.metrics?.depositOutcome(result.kind);
   return 'done';
 }
 
@@ -237,7 +263,7 @@ export async function settleMoney(deps: MoneyDeps, kind: 'capture' | 'void' | 'r
   // A payment taken before it was recorded (pam): the payment endpoint's own, given back there.
   if (d.charge_id !== null) {
     const chargeId = d.charge_id;
-    await processorCall(deps, () => deps.processor[kind](chargeId, `${id}:${kind}`));
+    await processorCall(deps, kind, () => deps.processor[kind](chargeId, `${id}:${kind}`));
   }
   const at = deps.now().toISOString();
   const column = { capture: 'captured_at', void: 'voided_at', refund: 'refunded_at' } as const;
@@ -261,6 +287,7 @@ export async function cancelDeposit(deps: MoneyDeps, id: string): Promise<Cancel
     if (await repos.deposits.step(id, ['authorized'], { state: 'cancelled', cancelled_at: at, expected_at: null })) {
       await repos.jobs.remove('post', id);
       await repos.jobs.schedule('void', id, at, at);
+      deps.metrics?.depositOutcome('cancelled');
       return { cancelled: true };
     }
     const d = await repos.deposits.findById(id);

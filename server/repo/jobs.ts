@@ -98,6 +98,24 @@ export function createJobRepo(db: Executor, engine: Engine) {
         .where('id', '=', job.id)
         .execute();
     },
+    /** Each kind's jobs, and how long its oldest due one has waited (seconds), for the operator's metrics. */
+    async queues(now: string): Promise<{ queue: string; depth: number; oldestAgeSeconds: number }[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select((eb) => [
+          'kind',
+          eb.fn.countAll<number>().as('depth'),
+          eb.fn.min<string>(eb.case().when('run_at', '<=', now).then(eb.ref('run_at')).end()).as('oldest'),
+        ])
+        .groupBy('kind')
+        .execute();
+      const at = Date.parse(now);
+      return rows.map((r) => ({
+        queue: r.kind,
+        depth: Number(r.depth),
+        oldestAgeSeconds: r.oldest ? Math.max(0, (at - Date.parse(r.oldest)) / 1000) : 0,
+      }));
+    },
     /** The queue's depth and its oldest due job's run_at, for the operator's metrics. */
     async depth(now: string): Promise<{ due: number; oldest: string | null }> {
       const r = await db

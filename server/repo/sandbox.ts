@@ -41,7 +41,9 @@ export function createSandboxRepo(db: Executor) {
         .insertInto('sandbox_charges')
         .values(c)
         .onConflict((oc) =>
-          oc.column('idempotency_key').doUpdateSet((eb) => ({ authorize_calls: eb('sandbox_charges.authorize_calls', '+', 1) })),
+          oc
+            .column('idempotency_key')
+            .doUpdateSet((eb) => ({ authorize_calls: eb('sandbox_charges.authorize_calls', '+', 1) })),
         )
         .execute();
       const row = await db

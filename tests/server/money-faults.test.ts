@@ -195,6 +195,10 @@ describe('the facility', () => {
     for (let i = 0; i < 4; i += 1) await settle(s, 60);
     expect(await counts(s, c.sid)).toEqual({ rows: ['posted'], charges: ['captured'], calls: 1 });
     expect(await s.query("SELECT id FROM jobs WHERE kind <> 'sweep'")).toEqual([]);
+    // The operator sees it: the facility's failed sends, the deposit posted (server/ops/metrics.ts).
+    const metrics = (await s.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/posting_call_errors_total\{operation="send"\} 3/);
+    expect(metrics).toMatch(/deposits_total\{outcome="posted"\} 1/);
   });
 });
 
