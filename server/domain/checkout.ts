@@ -128,8 +128,8 @@ async function record(
     state: 'authorizing',
     lease_until: lease,
   });
-  // If this request's answer is lost (a crash, a timeout), the settle job asks the processor later.
-  await repos.jobs.schedule('settle', id, lease, at);
+  // If this request's answer is lost to a timeout, recordAuthorization schedules the settle job; if the
+  // request itself is lost (a crash), the reconciler's sweep finds the deposit once its lease is long past.
   return (await repos.deposits.findById(id)) as DepositStepRow;
 }
 

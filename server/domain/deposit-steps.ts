@@ -117,7 +117,9 @@ export async function recordAuthorization(
     if (!d) throw new Error(`deposit ${id} vanished`);
     if (d.state !== 'authorizing') return d;
     if (result === 'unknown') {
+      // The settle job asks the processor once nobody has tried again for a lease's length.
       await repos.deposits.step(id, ['authorizing'], { lease_until: null });
+      await repos.jobs.schedule('settle', id, authorizationLease(deps, deps.now()), at);
     } else if (result.kind === 'approved') {
       const postAt = iso(deps.now().getTime() + deps.postSeconds * 1000);
       const destAccountId = await applyApproval(repos, d, at);
@@ -130,7 +132,6 @@ export async function recordAuthorization(
         dest_account_id: destAccountId,
       });
       await repos.jobs.schedule('post', id, postAt, at);
-      await repos.jobs.withdraw('settle', id, at);
     } else {
       const answer = await declinedAnswer(repos, d, result.code, at);
       await repos.deposits.step(id, ['authorizing'], {
@@ -140,7 +141,6 @@ export async function recordAuthorization(
         lease_until: null,
         response_json: JSON.stringify(answer),
       });
-      await repos.jobs.withdraw('settle', id, at);
     }
     return (await repos.deposits.findById(id)) as DepositStepRow;
   });

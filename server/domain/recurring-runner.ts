@@ -154,7 +154,6 @@ async function recordOne(
     lease_until: lease,
   });
   if (account) await repos.deposits.mark(id, { dest_account_id: account.id });
-  await repos.jobs.schedule('settle', id, lease, at);
   return { kind: 'recorded', id, orderNumber };
 }
 

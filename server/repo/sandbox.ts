@@ -37,7 +37,7 @@ export function createSandboxRepo(db: Executor) {
      * when this call made the charge.
      */
     async insertCharge(c: SandboxCharge): Promise<boolean> {
-      await db
+      const row = await db
         .insertInto('sandbox_charges')
         .values(c)
         .onConflict((oc) =>
@@ -45,11 +45,7 @@ export function createSandboxRepo(db: Executor) {
             .column('idempotency_key')
             .doUpdateSet((eb) => ({ authorize_calls: eb('sandbox_charges.authorize_calls', '+', 1) })),
         )
-        .execute();
-      const row = await db
-        .selectFrom('sandbox_charges')
-        .select(['charge_id'])
-        .where('idempotency_key', '=', c.idempotency_key)
+        .returning('charge_id')
         .executeTakeFirst();
       return row?.charge_id === c.charge_id;
     },

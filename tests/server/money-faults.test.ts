@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, PATHS, type CheckoutResponse } from '../../contract/api.ts';
 import { depositCancelPath, type DepositCancelResponse } from '../../contract/deposit-status.ts';
 import type { Config } from '../../server/config.ts';
+import { sweep } from '../../server/domain/reconciler.ts';
 import { type Client, type TestServer, fillCheckout, fixedClock, newClient, startServer } from './helpers.ts';
 
 const clock = fixedClock('2026-11-22T12:00:00.000Z');
@@ -162,6 +163,8 @@ describe('the server is killed between the processor’s answer and its record',
       // Past the killed request's lease (its processor timeout and 5 s): nobody waits for it any more.
       clock.advance(120_000);
       if (then === 'left alone') {
+        // The reconciler's sweep finds the deposit its killed request left, and schedules its settling.
+        expect(await sweep(restarted.app.money)).toBe(1);
         await restarted.app.jobs.drain();
         expect(await counts(restarted, c.sid)).toEqual({ rows: ['failed'], charges: ['voided'], calls: 1 });
       } else {
