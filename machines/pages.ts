@@ -221,14 +221,19 @@ export function pagePath(location: Omit<PageLocation, 'kind'>): string {
 
 /**
  * Where to go after signing in: the page that asked for it, when it is a path of this site (never
- * another origin: '//host' and 'http:' are refused), else the signed-in start page.
+ * another origin: '//host' and 'http:' are refused), else the signed-in start page. The start page
+ * (deposit_or_schedule_visit, asked for or not) is reached through identity.verify, which §4 skips on
+ * to it only when the status is validated or pending and no pending US phone accounts remain
+ * (docs/decisions/0052).
  */
 export function returnLocation(returnTo: string | undefined): AppLocation {
-  const fallback: AppLocation = { kind: 'page', route: 'deposit_or_schedule_visit', params: {}, query: {} };
-  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//')) return fallback;
+  const start: AppLocation = { kind: 'page', route: 'identity_verify', params: {}, query: {} };
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//')) return start;
   const location = locationOf(returnTo);
-  if (location.kind === 'wizard' && location.route === null) return fallback;
-  if (location.kind === 'page' && location.route === 'login') return fallback;
+  if (location.kind === 'wizard' && location.route === null) return start;
+  if (location.kind === 'page' && (location.route === 'login' || location.route === 'deposit_or_schedule_visit')) {
+    return start;
+  }
   return location;
 }
 

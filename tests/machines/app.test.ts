@@ -257,15 +257,24 @@ describe('app: pages and the session', () => {
     expect(t.snap().context.location).toEqual(page('credit_cards'));
   });
 
-  it('after signing in without a page to return to, the signed-in start page; never another site', async () => {
-    for (const returnTo of [undefined, '//evil.example/x', 'https://evil.example/', '/login']) {
+  it('after signing in without a page to return to, the start page through identity.verify (§4); never another site', async () => {
+    // identity.verify skips itself on to deposit_or_schedule_visit where §4 allows it
+    // (tests/machines/identity-verify.test.ts); the start page asked for by name goes through it too.
+    for (const returnTo of [
+      undefined,
+      '//evil.example/x',
+      'https://evil.example/',
+      '/login',
+      '/deposit_or_schedule_visit',
+      '/deposit_or_schedule_visit?verificationRejected=1',
+    ]) {
       const t = withPages({ lang: 'en', route: null, location: page('login', returnTo ? { returnTo } : {}) });
       t.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM));
       await settle();
       t.app.send({ type: 'app.signedIn' });
       t.calls.resolve('reloadFormState', bootAnswer(SIGNED_IN));
       await settle();
-      expect(t.snap().context.location).toEqual(page('deposit_or_schedule_visit'));
+      expect(t.snap().context.location, String(returnTo)).toEqual(page('identity_verify'));
     }
   });
 
