@@ -364,7 +364,11 @@ describe('app: where a page load starts (§2)', () => {
     expect(startLocation('')).toEqual(landing);
     expect(startLocation('#/')).toEqual(landing);
     expect(startLocation('#/no/such/page')).toEqual(landing);
-    expect(startLocation('#/deposit_facility/US')).toEqual({ kind: 'wizard', route: 'facility' });
+    expect(startLocation('#/deposit_facility/US')).toEqual({ kind: 'wizard', route: 'facility', country: 'US' });
+    // §2/§9: the facility step's country, when it is one of the facilities' countries.
+    expect(startLocation('#/deposit_facility/ca')).toEqual({ kind: 'wizard', route: 'facility', country: 'CA' });
+    expect(startLocation('#/deposit_facility/MX')).toEqual({ kind: 'wizard', route: 'facility' });
+    expect(startLocation('#/deposit_facility')).toEqual({ kind: 'wizard', route: 'facility' });
     expect(startLocation('#/checkout')).toEqual({ kind: 'wizard', route: 'checkout' });
     expect(startLocation('#/login')).toEqual({ kind: 'page', route: 'login', params: {}, query: {} });
   });
