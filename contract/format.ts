@@ -126,3 +126,25 @@ export function formatTime(iso: string | null | undefined, locale: Locale, place
   if (!d) return '';
   return d.toLocaleTimeString(INTL_LOCALE[locale], { hour: 'numeric', minute: '2-digit', timeZone: timeZoneOf(place) });
 }
+
+// ---------------------------------------------------------------- words in sentences
+
+/**
+ * A sentence that ends with an abbreviation ends with the abbreviation's own period (RAE; English style
+ * alike): a time written '3:45 p.m.' at the end of a sentence gets no second period ('a las 3:45 p.m.',
+ * not 'p.m..'). Applied to every text once its values are filled in (src/language.ts, server/texts.ts).
+ */
+export function closeSentences(text: string): string {
+  return text.replace(/(\b[ap]\.\s?m\.)\./gi, '$1');
+}
+
+/**
+ * A label (a facility's name for the people it holds, §1 inmate_label) inside a sentence: Spanish writes
+ * common nouns in lower case there ('Busque al interno', not 'al Interno'). A word in capitals (an
+ * acronym such as 'ICE') is kept as it is.
+ */
+export function inSentence(label: string, locale?: string): string {
+  return label.replace(/[\p{L}\p{M}]+/gu, (word) =>
+    word.length > 1 && word === word.toLocaleUpperCase(locale) ? word : word.toLocaleLowerCase(locale),
+  );
+}
