@@ -50,6 +50,26 @@ export function formatSum(dollars: readonly number[], locale: Locale): string {
   );
 }
 
+const shareFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A part of a whole, both in cents, as a share the payer reads ('20%' for a $4.95 fee on $25.00): to the
+ * nearest whole percent, below 1% with one decimal so a fee never reads as 0%; '' without a whole
+ * (docs/decisions/0052).
+ */
+export function formatShare(partCents: number, wholeCents: number, locale: Locale): string {
+  if (!(wholeCents > 0) || !Number.isFinite(partCents)) return '';
+  const share = partCents / wholeCents;
+  const digits = share < 0.01 ? 1 : 0;
+  const key = `${locale}:${digits}`;
+  let format = shareFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits: digits });
+    shareFormats.set(key, format);
+  }
+  return format.format(share);
+}
+
 // ---------------------------------------------------------------- time zones
 
 /**
