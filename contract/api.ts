@@ -136,6 +136,16 @@ export interface FeesAndRoundupsQuery {
 export interface FeesAndRoundupsResponse {
   original_deposit_best_fee: Fee;
   roundups: Roundup[];
+  /**
+   * Each checkout preset (§9: 25, 50, 75, 100, 150) that the facility's limits allow, priced like the
+   * amount: the payer compares amounts by what they cost without a call per preset (docs/decisions/0052).
+   */
+  presets: PresetFee[];
+}
+
+/** A preset amount (dollars) with its fee, the tax on the fee and the total, as the server adds them. */
+export interface PresetFee extends Fee {
+  amount: number;
 }
 
 // GET /pay/set_locale/{locale}

@@ -21,6 +21,9 @@ export const DELAYS = {
   scrollAnimation: 500,
 } as const;
 
+/** §9 country options: the countries of the facilities (the facility step's choice, its path's country). */
+export const FACILITY_COUNTRIES = ['US', 'CA'] as const;
+
 /** §9: excluded from country options, whatever the data says. */
 export const SANCTIONED_COUNTRIES = ['SD', 'CU', 'IR', 'SY', 'KP'] as const;
 

@@ -50,6 +50,26 @@ export function formatSum(dollars: readonly number[], locale: Locale): string {
   );
 }
 
+const shareFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A part of a whole, both in cents, as a share the payer reads ('20%' for a $4.95 fee on $25.00): to the
+ * nearest whole percent, below 1% with one decimal so a fee never reads as 0%; '' without a whole
+ * (docs/decisions/0052).
+ */
+export function formatShare(partCents: number, wholeCents: number, locale: Locale): string {
+  if (!(wholeCents > 0) || !Number.isFinite(partCents)) return '';
+  const share = partCents / wholeCents;
+  const digits = share < 0.01 ? 1 : 0;
+  const key = `${locale}:${digits}`;
+  let format = shareFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits: digits });
+    shareFormats.set(key, format);
+  }
+  return format.format(share);
+}
+
 // ---------------------------------------------------------------- time zones
 
 /**
@@ -125,4 +145,26 @@ export function formatTime(iso: string | null | undefined, locale: Locale, place
   const d = instant(iso);
   if (!d) return '';
   return d.toLocaleTimeString(INTL_LOCALE[locale], { hour: 'numeric', minute: '2-digit', timeZone: timeZoneOf(place) });
+}
+
+// ---------------------------------------------------------------- words in sentences
+
+/**
+ * A sentence that ends with an abbreviation ends with the abbreviation's own period (RAE; English style
+ * alike): a time written '3:45 p.m.' at the end of a sentence gets no second period ('a las 3:45 p.m.',
+ * not 'p.m..'). Applied to every text once its values are filled in (src/language.ts, server/texts.ts).
+ */
+export function closeSentences(text: string): string {
+  return text.replace(/(\b[ap]\.\s?m\.)\./gi, '$1');
+}
+
+/**
+ * A label (a facility's name for the people it holds, §1 inmate_label) inside a sentence: Spanish writes
+ * common nouns in lower case there ('Busque al interno', not 'al Interno'). A word in capitals (an
+ * acronym such as 'ICE') is kept as it is.
+ */
+export function inSentence(label: string, locale?: string): string {
+  return label.replace(/[\p{L}\p{M}]+/gu, (word) =>
+    word.length > 1 && word === word.toLocaleUpperCase(locale) ? word : word.toLocaleLowerCase(locale),
+  );
 }

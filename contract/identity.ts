@@ -27,6 +27,9 @@ export interface VerifyResponse {
 /** A rejected verification may be tried this many times in all (decision 0011). */
 export const VERIFY_ATTEMPTS = 3;
 
+/** §5: the message of a last four that is not exactly 4 digits long. */
+export const SSN_LENGTH_MESSAGE = 'IDENTITY.SSN_LENGTH';
+
 /** §5: SSN last four exactly 4 digits; date of birth parts required (a real date, in the past). */
 export const verifySchema = yup.object({
   agree_1: yup.boolean().strict().typeError(MSG.invalid).required(MSG.required).oneOf([true], MSG.terms),
@@ -44,10 +47,12 @@ export const verifySchema = yup.object({
     .required(MSG.required)
     .matches(/^\d{4}$/, MSG.invalid)
     .test('past', MSG.invalid, (v) => !v || (Number(v) >= 1900 && Number(v) <= new Date().getFullYear())),
+  // Digits only first, then their number: '12' is numeric and too short (§5: exactly 4 digits).
   ssn: yup
     .string()
     .required(MSG.required)
-    .matches(/^\d{4}$/, MSG.numeric),
+    .matches(/^\d*$/, MSG.numeric)
+    .matches(/^\d{4}$/, SSN_LENGTH_MESSAGE),
 });
 
 /** The agreement modal's part of the request (its two checkboxes). */

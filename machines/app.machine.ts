@@ -153,10 +153,11 @@ export const appMachine = setup({
     })),
     // §4/§7: a 401 answer redirects to '/', the facility step for a guest.
     restartWizard: sendTo('wizard', { type: 'wizard.navigate', route: null } satisfies WizardEvent),
-    forwardToWizard: sendTo('wizard', (_, params: { location: AppLocation }) => ({
-      type: 'wizard.navigate' as const,
-      route: params.location.kind === 'wizard' ? params.location.route : null,
-    })),
+    forwardToWizard: sendTo('wizard', (_, params: { location: AppLocation }) =>
+      params.location.kind === 'wizard' && params.location.country
+        ? { type: 'wizard.navigate' as const, route: params.location.route, country: params.location.country }
+        : { type: 'wizard.navigate' as const, route: params.location.kind === 'wizard' ? params.location.route : null },
+    ),
   },
 }).createMachine({
   id: 'app',
@@ -269,6 +270,8 @@ export const appMachine = setup({
               fields: context.fields ?? EMPTY_FORM,
               errors: context.errors,
               route: context.route,
+              // §2 /deposit_facility/:country: the facility step opens on the country the address names.
+              country: context.location.kind === 'wizard' ? (context.location.country ?? null) : null,
             }),
             onError: {
               target: '#app.bootFailed',

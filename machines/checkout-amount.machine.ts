@@ -96,9 +96,12 @@ export const checkoutAmountMachine = setup({
       fields: { ...context.fields, ...pick(params.answer.fields, [...AMOUNT_KEYS, ...SERVER_OWNED_FIELDS]) },
       error: params.answer.errors.deposit_amount ?? null,
     })),
-    assignFees: assign((_, params: { answer: FeesAndRoundupsResponse }) => ({
+    assignFees: assign(({ context }, params: { answer: FeesAndRoundupsResponse }) => ({
       quote: params.answer.original_deposit_best_fee,
       roundups: params.answer.roundups,
+      // Every answer prices the presets too (docs/decisions/0052): no call per preset. Those the limits
+      // here refuse (a unified-wallet service's own, §5) have no fee to show.
+      presetFees: params.answer.presets.filter((p) => amountError(p.amount, context.limits) === null),
       feeFailure: null,
     })),
     assignLimitsRefusal: assign((_, params: { key: string }) => ({ limitsRefusal: params.key })),
@@ -145,6 +148,7 @@ export const checkoutAmountMachine = setup({
     error: null,
     quote: null,
     roundups: [],
+    presetFees: [],
     feeFailure: null,
     limitsRefusal: null,
   }),

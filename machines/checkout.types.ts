@@ -1,7 +1,7 @@
 // Context, input, events and reports of the checkout (§2 checkout, §4) and of its four children: the
 // amount and its limits, the payment method, the recurring and roundup choice, the submission. The
 // children report to the checkout by events; the checkout hands them what they need by events.
-import type { DuplicateInfo } from '../contract/api.ts';
+import type { DuplicateInfo, PresetFee } from '../contract/api.ts';
 import type { SavedCard } from '../contract/accounts.ts';
 import type { CheckoutRecurringType } from '../contract/checkout-services.ts';
 import type { Facility, Fee, FieldErrors, FormFields, ReceiptInfo, Roundup } from '../contract/entities.ts';
@@ -160,6 +160,11 @@ export interface AmountContext {
   /** The fees of the amount, with the server's total; known only while `open.priced`. */
   quote: Fee | null;
   roundups: Roundup[];
+  /**
+   * §9 presets with their fees, from the first fees answer on (each answer prices them all): kept while
+   * another amount is chosen and priced, so the payer compares amounts by what they cost.
+   */
+  presetFees: PresetFee[];
   feeFailure: string | null;
   /** §4/§5: why no deposit can be taken (refused), or why the checks failed (i18n key). */
   limitsRefusal: string | null;

@@ -20,7 +20,7 @@ import { calls } from './calls.ts';
 /** §2 deposit.checkout: where a quick deposit goes. */
 export const QUICK_DEPOSIT_PATH = wizardPath('checkout');
 /** §2 deposit.facility: where "make a deposit" goes. */
-export const NEW_DEPOSIT_PATH = wizardPath('facility', 'US');
+export const NEW_DEPOSIT_PATH = wizardPath('facility');
 
 export const FRAUD_CONTROL_MESSAGE = 'ERROR.FRAUD_CONTROL_MESSAGE';
 export const START_FAILED = 'DEPOSIT_OR_VISIT.START_FAILED';

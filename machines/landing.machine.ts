@@ -7,9 +7,9 @@ import { PAGES, type PageInput, type PageToAppEvent, wizardPath } from './pages.
 
 /** §2: where a signed-in payer goes on to. */
 export const DEPOSIT_OR_VISIT_PATH = PAGES.deposit_or_schedule_visit.path;
-/** §2 deposit.facility: a new payer starts the deposit wizard here (US first, §9 country options). */
-export const NEW_DEPOSIT_PATH = wizardPath('facility', 'US');
-/** The sign-in page (§2 login.welcome); after signing in the app goes on to deposit_or_schedule_visit. */
+/** §2 deposit.facility: a new payer starts the deposit wizard here, on the saved country (the US at first, §9). */
+export const NEW_DEPOSIT_PATH = wizardPath('facility');
+/** The sign-in page (§2 login.welcome); after signing in the app goes on through identity.verify (§4). */
 export const SIGN_IN_PATH = PAGES.login.path;
 
 export interface LandingContext {

@@ -3,7 +3,7 @@
 // app machine (redirects after sign-in, `app.go`) and the screens (hashchange).
 import type { SiteInfo } from '../contract/api.ts';
 import type { FormFields } from '../contract/entities.ts';
-import { PROGRESS } from '../contract/constants.ts';
+import { FACILITY_COUNTRIES, PROGRESS } from '../contract/constants.ts';
 import { DEEP_CONTACT_ROUTE } from '../contract/deep-contact.ts';
 import { WIZARD_ROUTES, type WizardRoute } from './wizard.types.ts';
 
@@ -135,6 +135,8 @@ export interface WizardLocation {
   kind: 'wizard';
   /** null is '/': the start of the wizard (or the finished deposit's receipt, §4). */
   route: WizardRoute | null;
+  /** §2 /deposit_facility/:country: the country the facility step's path names, when it names one (§9). */
+  country?: string;
 }
 export type AppLocation = PageLocation | WizardLocation;
 
@@ -182,7 +184,14 @@ export function locationOf(hashOrPath: string): AppLocation {
   const q = raw.indexOf('?');
   const path = (q >= 0 ? raw.slice(0, q) : raw).replace(/\/+$/, '') || '/';
   const query = parseQuery(q >= 0 ? raw.slice(q + 1) : '');
-  if (FACILITY_PATH.test(path)) return { kind: 'wizard', route: 'facility' };
+  const facility = FACILITY_PATH.exec(path);
+  if (facility) {
+    // §2: the path's country is the step's, when it is one of §9's; any other is left to the saved one.
+    const country = facility[1]?.slice(1).toUpperCase();
+    return (FACILITY_COUNTRIES as readonly string[]).includes(country ?? '')
+      ? { kind: 'wizard', route: 'facility', country: country as string }
+      : { kind: 'wizard', route: 'facility' };
+  }
   for (const [route, p] of Object.entries(WIZARD_PATHS)) {
     if (p === path && isWizardRoute(route)) return { kind: 'wizard', route };
   }
@@ -205,9 +214,13 @@ export function startLocation(hash: string): AppLocation {
     : location;
 }
 
-/** The hash path of a wizard route (§2). */
-export function wizardPath(route: WizardRoute, country = 'US'): string {
-  return route === 'facility' ? `/deposit_facility/${country || 'US'}` : (WIZARD_PATHS[route] ?? '/');
+/**
+ * The hash path of a wizard route (§2). The facility step's names its country when one is given; without
+ * one the step opens on the saved country (a link that starts a deposit does not choose a country).
+ */
+export function wizardPath(route: WizardRoute, country?: string): string {
+  if (route !== 'facility') return WIZARD_PATHS[route] ?? '/';
+  return country ? `/deposit_facility/${country}` : '/deposit_facility';
 }
 
 /** The hash path of a page location, with its parameters and query. */
@@ -221,14 +234,19 @@ export function pagePath(location: Omit<PageLocation, 'kind'>): string {
 
 /**
  * Where to go after signing in: the page that asked for it, when it is a path of this site (never
- * another origin: '//host' and 'http:' are refused), else the signed-in start page.
+ * another origin: '//host' and 'http:' are refused), else the signed-in start page. The start page
+ * (deposit_or_schedule_visit, asked for or not) is reached through identity.verify, which §4 skips on
+ * to it only when the status is validated or pending and no pending US phone accounts remain
+ * (docs/decisions/0052).
  */
 export function returnLocation(returnTo: string | undefined): AppLocation {
-  const fallback: AppLocation = { kind: 'page', route: 'deposit_or_schedule_visit', params: {}, query: {} };
-  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//')) return fallback;
+  const start: AppLocation = { kind: 'page', route: 'identity_verify', params: {}, query: {} };
+  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//')) return start;
   const location = locationOf(returnTo);
-  if (location.kind === 'wizard' && location.route === null) return fallback;
-  if (location.kind === 'page' && location.route === 'login') return fallback;
+  if (location.kind === 'wizard' && location.route === null) return start;
+  if (location.kind === 'page' && (location.route === 'login' || location.route === 'deposit_or_schedule_visit')) {
+    return start;
+  }
   return location;
 }
 

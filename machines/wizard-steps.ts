@@ -85,7 +85,8 @@ export function startNewDeposit(back: string) {
 }
 
 export const facilityStep = {
-  entry: { type: 'enterStep', params: { route: 'facility' } },
+  // The address's country first (§2 /deposit_facility/:country): the picker starts on it.
+  entry: [{ type: 'enterStep', params: { route: 'facility' } }, 'followAskedCountry'],
   invoke: {
     id: 'facilityPicker',
     src: 'facilityPickerMachine',

@@ -57,7 +57,13 @@ export const wizardMachine = setup({
     isTypeRequested: ({ context }) => context.requested === 'type',
     isFacilityRequested: ({ context }) => context.requested === 'facility',
     isNothingRequested: ({ context }) => context.requested === null,
-    isNewRoute: ({ context }, params: { route: WizardRoute | null }) => params.route !== context.requested,
+    /**
+     * Another route, or the facility step's path naming a country other than the saved one (§2: the
+     * address wins).
+     */
+    isNewRoute: ({ context }, params: { route: WizardRoute | null; country: string | undefined }) =>
+      params.route !== context.requested ||
+      (params.route === 'facility' && !!params.country && params.country !== context.fields.facility_country),
     hasDepositId: ({ context }) => context.fields.deposit_id !== '',
     hasFacility: ({ context }) => context.fields.facility_id !== null,
     hasDepositType: ({ context }) => context.fields.deposit_type !== '',
@@ -126,6 +132,25 @@ export const wizardMachine = setup({
       failure: null,
     })),
     assignRequested: assign((_, params: { route: WizardRoute | null }) => ({ requested: params.route })),
+    assignAskedCountry: assign((_, params: { country: string | null }) => ({ askedCountry: params.country })),
+    /**
+     * §2 /deposit_facility/:country: the facility step opens on the country its address names. A country
+     * other than the saved one is a new choice: its state and facility are cleared and the change is
+     * autosaved (§4) like the picker's own, so a reload keeps it.
+     */
+    followAskedCountry: enqueueActions(({ context, enqueue }) => {
+      const country = context.askedCountry;
+      enqueue.assign({ askedCountry: null });
+      if (!country || country === context.fields.facility_country) return;
+      const fields: Partial<FormFields> = { facility_country: country, facility_state: '', facility_id: null };
+      // Now, for the picker this step starts; the raised change starts the autosave.
+      enqueue.assign({
+        fields: { ...context.fields, ...fields },
+        dirty: { ...context.dirty, ...fields },
+        errors: withoutErrors(context.errors, Object.keys(fields)),
+      });
+      enqueue.raise({ type: 'form.change', fields });
+    }),
     assignFacility: assign((_, params: { facility: Facility }) => ({ facility: params.facility, failure: null })),
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
     clearFailure: assign({ failure: null }),
@@ -250,6 +275,7 @@ export const wizardMachine = setup({
     dirty: {},
     inFlight: {},
     requested: input.route,
+    askedCountry: input.country ?? null,
     facility: null,
     showErrors: false,
     failure: null,
@@ -261,9 +287,12 @@ export const wizardMachine = setup({
       on: {
         // A URL or a link asks for a route; the routing guards decide (§4).
         'wizard.navigate': {
-          guard: { type: 'isNewRoute', params: ({ event }) => ({ route: event.route }) },
+          guard: { type: 'isNewRoute', params: ({ event }) => ({ route: event.route, country: event.country }) },
           target: '.routing',
-          actions: { type: 'assignRequested', params: ({ event }) => ({ route: event.route }) },
+          actions: [
+            { type: 'assignRequested', params: ({ event }) => ({ route: event.route }) },
+            { type: 'assignAskedCountry', params: ({ event }) => ({ country: event.country ?? null }) },
+          ],
         },
         // §4: CHECKOUT_ERROR / the error summary appears when the wizard cannot continue.
         'wizard.cannotContinue': { actions: 'showErrors' },

@@ -20,6 +20,8 @@ export interface WizardInput {
   fields: FormFields;
   errors: FieldErrors;
   route: WizardRoute | null;
+  /** §2 /deposit_facility/:country: the country the address names (machines/pages.ts). */
+  country?: string | null;
 }
 export interface WizardContext {
   fields: FormFields;
@@ -30,6 +32,11 @@ export interface WizardContext {
   inFlight: Partial<FormFields>;
   /** The route asked for by the URL or a step; the routing state's guards decide (§4). */
   requested: WizardRoute | null;
+  /**
+   * §2 /deposit_facility/:country: the country the address asks the facility step for, until that step
+   * has taken it (the saved country may be another, from an earlier choice).
+   */
+  askedCountry: string | null;
   facility: Facility | null;
   /** Set when continuing failed (the cannot-continue event of §4): shows the error summary. */
   showErrors: boolean;
@@ -51,7 +58,8 @@ export type WizardEvent =
   | { type: 'form.change'; fields: Partial<FormFields> }
   | { type: 'wizard.continue' }
   | { type: 'wizard.back' }
-  | { type: 'wizard.navigate'; route: WizardRoute | null }
+  /** A URL or a link asks for a route; the facility step's path may name a country (§2). */
+  | { type: 'wizard.navigate'; route: WizardRoute | null; country?: string }
   | { type: 'wizard.cannotContinue' }
   | { type: 'wizard.retry' }
   | { type: 'wizard.another' }

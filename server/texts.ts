@@ -4,6 +4,7 @@
 // configuration that names the CPA link can be read by the stories too.
 import en from '../locales/en.json' with { type: 'json' };
 import es from '../locales/es.json' with { type: 'json' };
+import { closeSentences } from '../contract/format.ts';
 
 type Tree = { [k: string]: string | Tree };
 export type TextLocale = 'en' | 'es';
@@ -15,5 +16,6 @@ export function serverText(locale: TextLocale, key: string, values: Record<strin
   let node: string | Tree | undefined = TREES[locale];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`locales/${locale}.json has no text ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+  // The page's typography too: no second period after a time's 'p.m.' (contract/format.ts).
+  return closeSentences(node.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? '')));
 }

@@ -145,7 +145,12 @@ function useHashInput(app: AppRef) {
       const location = locationOf(window.location.hash);
       const wizard = (app.getSnapshot().children as Record<string, unknown>).wizard as WizardRef | undefined;
       const before = wizard ? stepOf(wizard.getSnapshot()) : null;
-      if (location.kind === 'wizard' && before !== null && location.route === before) return;
+      // The same step is no move, unless the facility step's address names another country (§2).
+      const otherCountry =
+        location.kind === 'wizard' &&
+        !!location.country &&
+        location.country !== wizard?.getSnapshot().context.fields.facility_country;
+      if (location.kind === 'wizard' && before !== null && location.route === before && !otherCountry) return;
       app.send({ type: 'app.navigate', location });
       // The wizard stayed where it was (an unknown path, or a guard that keeps this step): the
       // address shows the step again instead of the path that was refused.

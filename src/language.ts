@@ -3,10 +3,11 @@
 // language, and the whole of the other one, load when they are needed (docs/decisions/0032):
 // `loadLanguage` before switching to it, `languageReady` before a screen other than the first.
 // Tests and stories use src/i18n.ts, whose instances hold both languages whole.
-import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
+import i18next, { type i18n as I18n, type InitOptions, type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../contract/entities.ts';
 import { LANGUAGE_COOKIE } from '../contract/constants.ts';
+import { closeSentences, inSentence } from '../contract/format.ts';
 import {
   COMMON,
   COUNTRY,
@@ -81,8 +82,27 @@ export function mirrorLanguageCookie(lang: Locale): void {
   document.cookie = `${cookie}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/** The typography of every text once its values are in: no second period after 'p.m.' (contract/format.ts). */
+const TYPOGRAPHY: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'typography',
+  process: (value: string) => closeSentences(value),
+};
+
+/**
+ * What every instance needs beyond its options: the typography above, and the `lowercase` format of
+ * a value inside a sentence (`{{label, lowercase}}` in locales/es.json: 'Busque al interno').
+ */
+export function initI18n(instance: I18n, options: InitOptions): void {
+  void instance.use(initReactI18next).use(TYPOGRAPHY).init(options);
+  instance.services.formatter?.add('lowercase', (value: unknown, lng: string | undefined) =>
+    inSentence(String(value), lng),
+  );
+}
+
 export const I18N_OPTIONS: InitOptions = {
   fallbackLng: false,
+  postProcess: ['typography'],
   supportedLngs: [...LOCALES],
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -100,7 +120,7 @@ let appInstance: I18n | null = null;
 /** The app's instance: the first screen's English only, the rest loaded on the way. */
 export function createAppI18n(): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  initI18n(instance, {
     ...I18N_OPTIONS,
     resources: { en: { translation: FIRST_SCREEN_EN } },
     lng: 'en',

@@ -5,7 +5,7 @@ import { locationOf, wizardPath } from '../machines/pages.ts';
 import type { WizardRoute } from '../machines/wizard.types.ts';
 
 export function pathOf(route: WizardRoute, country = 'US'): string {
-  return wizardPath(route, country);
+  return wizardPath(route, country || 'US');
 }
 
 /** A hash such as '#/checkout' to its wizard route; other paths are null ('/', §2). */

@@ -8,7 +8,7 @@ import { EMPTY_FORM } from '../contract/entities.ts';
 import type { CheckoutValues } from '../machines/checkout.types.ts';
 import { initialValues } from '../src/screens/checkout/checkout-fields.ts';
 import { expect, waitFor, within } from 'storybook/test';
-import { money, t } from './support/checks.ts';
+import { feeShare, money, share, t } from './support/checks.ts';
 import {
   HOLD,
   driveStory,
@@ -151,7 +151,11 @@ export const FeesLoading: Story = {
   play: calculating,
 };
 
-/** $25 flex at 1001: the $4.95 tier of fixtures/fees.json. */
+/**
+ * $25 flex at 1001: the $4.95 tier of fixtures/fees.json. Every preset says its fee as money and as a
+ * share of it, read after its amount; the summary says what the recipient receives and what the payer
+ * pays (docs/decisions/0052).
+ */
 export const FeesReady: Story = {
   parameters: {
     machineState: 'checkoutAmount:open.priced',
@@ -159,6 +163,22 @@ export const FeesReady: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('radio', { name: money(25) })).toBeChecked();
+    for (const [amount, fee] of [
+      [25, 4.95],
+      [50, 4.95],
+      [75, 4.95],
+      [100, 7.95],
+      [150, 7.95],
+    ] as const) {
+      await expect(canvas.getByRole('radio', { name: money(amount) })).toHaveAccessibleDescription(
+        feeShare(fee, amount),
+      );
+    }
+    await expect(canvas.getByRole('radio', { name: t('CHECKOUT.OTHER') })).not.toHaveAccessibleDescription();
+    await expect(summary(canvas, 'CHECKOUT.DEPOSIT_AMOUNT')).toBe(money(25));
+    await expect(summary(canvas, 'CHECKOUT.FEE')).toContain(
+      `${money(4.95)}, ${t('CHECKOUT.SHARE_OF', { share: share(4.95, 25), amount: money(25) })}`,
+    );
     await expect(summary(canvas, 'CHECKOUT.TOTAL')).toBe(money(29.95));
   },
 };
@@ -180,9 +200,13 @@ export const OtherAmount: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByLabelText(t('CHECKOUT.OTHER_AMOUNT'))).toHaveValue('37.50');
+    // The typed amount's fee, in plain words beside it.
+    await expect(canvas.getByLabelText(t('CHECKOUT.OTHER_AMOUNT'))).toHaveAccessibleDescription(feeShare(4.95, 37.5));
     await expect(summary(canvas, 'CHECKOUT.TOTAL')).toBe(money(42.45));
   },
 };
+
+export const OtherAmountSpanish: Story = { ...OtherAmount, globals: { locale: 'es' } };
 
 /** §4/§5: $5 is below the facility's $10 minimum: the amount error, no fees, total 0. */
 export const OutOfBounds: Story = {

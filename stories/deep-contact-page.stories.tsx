@@ -47,7 +47,7 @@ export const NotFound: Story = {
     await expect(canvas.getByRole('alert')).toHaveTextContent(t('ERROR.DEEP_CONTACT_NOT_FOUND'));
     await expect(canvas.getByRole('link', { name: t('DEEP_CONTACT.START_WIZARD') })).toHaveAttribute(
       'href',
-      '#/deposit_facility/US',
+      '#/deposit_facility',
     );
   },
 };

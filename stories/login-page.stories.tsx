@@ -67,7 +67,7 @@ export const SignIn: Story = {
     await expect(canvas.getByLabelText(t('LOGIN.EMAIL'))).toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: t('LOGIN.CONTINUE_AS_GUEST') })).toHaveAttribute(
       'href',
-      '#/deposit_facility/US',
+      '#/deposit_facility',
     );
   },
 };
@@ -82,7 +82,9 @@ export const SignInMissingFields: Story = {
   },
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: t('LOGIN.SUBMIT') }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(`${t('LOGIN.EMAIL')} - ${t('VALIDATION.REQUIRED')}`);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      `${t('LOGIN.EMAIL')} - ${t('VALIDATION.REQUIRED')}`,
+    );
     await expect(canvas.getByLabelText(new RegExp(t('LOGIN.PASSWORD')))).toHaveAttribute('aria-invalid', 'true');
   },
 };

@@ -1,6 +1,7 @@
 // Fees from the schedule (fixtures/fees.json) and the roundup options of §4/§9.
+import { CHECKOUT_PRESETS } from '../../contract/constants.ts';
 import type { DepositType, Facility, Roundup } from '../../contract/entities.ts';
-import type { Limits } from '../../contract/schemas.ts';
+import { amountError, type Limits } from '../../contract/schemas.ts';
 import { percentOf, toCents, toDollars } from '../money.ts';
 import type { FeeRepo } from '../repo/fees.ts';
 
@@ -20,8 +21,35 @@ export async function quote(
 ): Promise<Quote | undefined> {
   const feeCents = await fees.feeCents(type, amountCents);
   if (feeCents === undefined) return undefined;
-  const taxCents = percentOf(feeCents, (await fees.taxBasisPoints(facility.country, facility.state)) / 10000);
+  return priced(amountCents, feeCents, await fees.taxBasisPoints(facility.country, facility.state));
+}
+
+/** An amount with its fee and the tax on the fee (basis points of the facility's region). */
+function priced(amountCents: number, feeCents: number, taxBasisPoints: number): Quote {
+  const taxCents = percentOf(feeCents, taxBasisPoints / 10000);
   return { amountCents, feeCents, taxCents, totalCents: amountCents + feeCents + taxCents };
+}
+
+/**
+ * §9 checkout presets priced like any amount (`quote`), all at once: the schedule and the region's tax
+ * are read once, so the fees call answers every preset without a call, or a query, per preset
+ * (docs/decisions/0052). Presets out of the limits, or that no tier holds, are left out.
+ */
+export async function presetQuotes(
+  fees: FeeRepo,
+  facility: Facility,
+  type: DepositType,
+  limits: Limits,
+): Promise<Quote[]> {
+  const amounts = CHECKOUT_PRESETS.filter((amount) => amountError(amount, limits) === null).map((a) => toCents(a));
+  if (amounts.length === 0) return [];
+  // The tier that `feeCents` picks: of this type, holding the amount, the lowest first.
+  const tiers = (await fees.listTiers()).filter((t) => t.deposit_type === type);
+  const taxBasisPoints = await fees.taxBasisPoints(facility.country, facility.state);
+  return amounts.flatMap((amountCents) => {
+    const tier = tiers.find((t) => t.min_cents <= amountCents && t.max_cents >= amountCents);
+    return tier ? [priced(amountCents, tier.fee_cents, taxBasisPoints)] : [];
+  });
 }
 
 /** The smallest multiple of `step` cents strictly above `cents`. */

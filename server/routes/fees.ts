@@ -6,7 +6,7 @@ import { DEPOSIT_TYPES, type DepositType } from '../../contract/entities.ts';
 import { MSG, amountError, effectiveLimits, parseAmount } from '../../contract/schemas.ts';
 import { offersType } from '../../contract/rules.ts';
 import type { Deps } from '../deps.ts';
-import { quote, roundups } from '../domain/fees.ts';
+import { presetQuotes, quote, roundups } from '../domain/fees.ts';
 import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
 import { RESELECT_DEPOSIT_TYPE } from '../domain/offers.ts';
 import { badRequest, idText, validate } from '../http.ts';
@@ -50,6 +50,13 @@ export async function feeRoutes(app: FastifyInstance, deps: Deps): Promise<void>
         total: toDollars(base.totalCents),
       },
       roundups: await roundups(repos.fees, { facility, type, amountCents, limits, unifiedWallet }),
+      // §9 presets with their fees, to compare amounts by what they cost (docs/decisions/0052).
+      presets: (await presetQuotes(repos.fees, facility, type, limits)).map((p) => ({
+        amount: toDollars(p.amountCents),
+        fee: toDollars(p.feeCents),
+        tax: toDollars(p.taxCents),
+        total: toDollars(p.totalCents),
+      })),
     } satisfies FeesAndRoundupsResponse;
   });
 }

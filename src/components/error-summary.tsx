@@ -16,6 +16,19 @@ export interface ErrorSummaryProps {
   messageValues?: Record<string, string>;
 }
 
+/**
+ * The heading over a message that is not a field's. §8's "We're sorry, but something has gone wrong" is
+ * for the unexpected; a payer who only has to wait (a rate limit, a lockout) or try again (no answer
+ * from the server) is told that instead, so it does not read like a crash.
+ */
+export function errorHeadingKey(messageKey: string | null | undefined): string {
+  if (messageKey && WAIT_MESSAGES.has(messageKey)) return 'ERROR.HEADING_WAIT';
+  if (messageKey && RETRY_MESSAGES.has(messageKey)) return 'ERROR.HEADING_RETRY';
+  return 'ERROR.HEADING';
+}
+const WAIT_MESSAGES = new Set(['ERROR.TOO_MANY_REQUESTS', 'ERROR.ERROR_LOGIN']);
+const RETRY_MESSAGES = new Set(['ERROR.NETWORK', 'ERROR.TIMEOUT', 'ERROR.FEES_TIMEOUT']);
+
 /** GOV.UK-style error summary: takes focus when shown and links to each field (§4 CHECKOUT_ERROR). */
 export function ErrorSummary({
   show,
@@ -52,7 +65,7 @@ export function ErrorSummary({
       aria-labelledby="error-summary-title"
       tabIndex={-1}
     >
-      <h2 id="error-summary-title">{t(message && entries.length === 0 ? 'ERROR.HEADING' : titleKey)}</h2>
+      <h2 id="error-summary-title">{t(message && entries.length === 0 ? errorHeadingKey(message) : titleKey)}</h2>
       {message ? <p>{t(message, messageValues ?? {})}</p> : null}
       {entries.length > 0 ? (
         <ul>

@@ -1,5 +1,6 @@
 // Screens of the app machine's own states: booting and a failed boot (every settleable state has a screen).
 import { useTranslation } from 'react-i18next';
+import { errorHeadingKey } from '../components/error-summary.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 
 export function LoadingScreen() {
@@ -15,7 +16,7 @@ export function FailureScreen({ messageKey, onRetry }: { messageKey: string | nu
   const { t } = useTranslation();
   return (
     <div>
-      <StepHeading>{t('ERROR.HEADING')}</StepHeading>
+      <StepHeading>{t(errorHeadingKey(messageKey))}</StepHeading>
       <p role="alert">{t(messageKey ?? 'ERROR.UNEXPECTED')}</p>
       <button type="button" className="button" onClick={onRetry}>
         {t('COMMON.TRY_AGAIN')}

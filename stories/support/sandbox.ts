@@ -36,7 +36,12 @@ import type {
   TokenizeRequest,
   TokenizeResponse,
 } from '../../contract/api.ts';
-import { DEFAULT_FACILITY_RULES, RESULTS_PER_PAGE, SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
+import {
+  CHECKOUT_PRESETS,
+  DEFAULT_FACILITY_RULES,
+  RESULTS_PER_PAGE,
+  SANCTIONED_COUNTRIES,
+} from '../../contract/constants.ts';
 import {
   EMPTY_FORM,
   SERVER_OWNED_FIELDS,
@@ -604,7 +609,12 @@ export function createSandbox(setup: SandboxSetup = {}) {
             });
         }
       }
-      return { original_deposit_best_fee: quote, roundups };
+      // §9 presets priced like the amount, as the server answers them (docs/decisions/0052).
+      const presets = CHECKOUT_PRESETS.filter((a) => amountError(a, limits) === null).flatMap((a) => {
+        const q = feeFor(facility, type, a);
+        return q ? [{ amount: a, ...q }] : [];
+      });
+      return { original_deposit_best_fee: quote, roundups, presets };
     },
 
     /** POST /pay/register (§5 rules): the guest becomes a signed-in payer. */

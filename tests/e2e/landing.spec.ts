@@ -9,8 +9,13 @@ import { T, definitionOf, expect, expectNoAxeViolations, expectStep, label, mone
 const en = T.en;
 const D = en.DEPOSIT_OR_VISIT;
 const PATH = '/deposit_or_schedule_visit';
+const HISTORY = '/account/deposit_history';
 
-/** §2/§6: a guest who opens a login-required page signs in first and comes back to it. */
+/**
+ * §2/§6: a guest who opens a login-required page signs in first and comes back to it. The journeys sign
+ * in through the deposit history: signing in on the way to the start page itself leads through the
+ * identity step (§4, tests/e2e/identity.spec.ts), whose outcome depends on Ben's verification.
+ */
 async function signInThrough(page: Page, path: string, email: string, password: string) {
   await page.goto(`/#${path}`);
   await expect(page.getByRole('heading', { level: 1, name: en.LOGIN.HEADING })).toBeFocused();
@@ -21,6 +26,12 @@ async function signInThrough(page: Page, path: string, email: string, password: 
   await page.getByLabel(label(en.LOGIN.PASSWORD)).fill(password);
   await page.getByRole('button', { name: en.LOGIN.SUBMIT }).click();
   await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(`#${path}`);
+}
+
+/** Signed in as Ben, then the start page opened by its address. */
+async function openSignedIn(page: Page) {
+  await signInThrough(page, HISTORY, 'ben@example.com', 'sandbox-pass-2');
+  await page.goto(`/#${PATH}`);
 }
 
 const hash = (page: Page) => page.evaluate(() => window.location.hash);
@@ -39,7 +50,7 @@ test.describe('landing', () => {
     }
     await expectNoAxeViolations(page, 'landing at the site root');
     // §2 /landing: a signed-in payer is sent on to deposit_or_schedule_visit.
-    await signInThrough(page, PATH, 'ben@example.com', 'sandbox-pass-2');
+    await signInThrough(page, HISTORY, 'ben@example.com', 'sandbox-pass-2');
     await page.goto('about:blank');
     await page.goto('/');
     await expectStep(page, 'en', en.PAGES.DEPOSIT_OR_VISIT, 20, `#${PATH}`);
@@ -69,10 +80,10 @@ test.describe('landing', () => {
     await expectStep(page, 'en', en.FACILITY.HEADING, 30, '#/deposit_facility/US');
   });
 
-  test('a guest signs in on the way to deposit_or_schedule_visit, then a quick deposit opens the checkout', async ({
+  test('a signed-in payer opens deposit_or_schedule_visit, then a quick deposit opens the checkout', async ({
     page,
   }) => {
-    await signInThrough(page, PATH, 'ben@example.com', 'sandbox-pass-2');
+    await openSignedIn(page);
     await expectStep(page, 'en', en.PAGES.DEPOSIT_OR_VISIT, 20, `#${PATH}`);
     await expect(page.getByRole('link', { name: D.SCHEDULE_VISIT })).toHaveAttribute(
       'href',

@@ -49,9 +49,40 @@ test("the receipt's save-your-details modal fits a 390 px phone, long e-mail add
   await expectWithinScreen(page, account.getByText(who.email, { exact: false }), 'the text with the e-mail');
   for (const name of [r.CREATE_ACCOUNT, r.NO_THANKS]) {
     const button = account.getByRole('button', { name });
-    await button.scrollIntoViewIfNeeded();
-    await expect(button).toBeInViewport({ ratio: 1 });
+    // In sight as the modal opens, without scrolling it: not cut off at its bottom edge.
+    await expectInSight(account, button, `the ${name} button`);
     await expectWithinScreen(page, button, `the ${name} button`);
   }
   await expectNoAxeViolations(page, 'create-account modal on a phone');
+
+  // A refused submit lists the fields above them (the modal grows); the actions stay in sight.
+  await account.getByRole('button', { name: r.CREATE_ACCOUNT }).click();
+  await expect(account.getByRole('alert')).toBeFocused();
+  for (const name of [r.CREATE_ACCOUNT, r.NO_THANKS]) {
+    await expectInSight(account, account.getByRole('button', { name }), `the ${name} button, with errors`);
+  }
+  // A field scrolled to by its error link is not hidden under them.
+  await account.getByRole('link', { name: new RegExp(`^${r.PIN_AGAIN} - `) }).click();
+  await expectInSight(account, account.getByLabel(new RegExp(`^${r.PIN_AGAIN}`)), 'the PIN again field');
+  await expectNoAxeViolations(page, 'create-account modal on a phone, with errors');
 });
+
+/** Wholly within the dialog's visible box and the screen as they are now, and not under another element. */
+async function expectInSight(dialog: Locator, target: Locator, what: string): Promise<void> {
+  await expect(target).toBeVisible();
+  const seen = await target.evaluate(
+    (el, d) => {
+      const box = el.getBoundingClientRect();
+      const frame = (d as Element).getBoundingClientRect();
+      const inside =
+        box.top >= frame.top && box.bottom <= frame.bottom && box.bottom <= window.innerHeight && box.top >= 0;
+      // What a tap at the middle and near both ends would reach.
+      const reached = [0.1, 0.5, 0.9].map((f) =>
+        document.elementFromPoint(box.left + box.width / 2, box.top + box.height * f),
+      );
+      return { inside, covered: reached.some((x) => !x || (x !== el && !el.contains(x))) };
+    },
+    await dialog.elementHandle(),
+  );
+  expect(seen, what).toEqual({ inside: true, covered: false });
+}

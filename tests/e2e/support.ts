@@ -233,10 +233,15 @@ export async function chooseFacility(page: Page, lang: Lang, options: StepOption
   await page.getByRole('button', { name: t.WIZARD.CONTINUE }).click();
 }
 
+/** A text with its `{{label}}` filled in as the page does (`{{label, lowercase}}` inside a sentence). */
+export function withLabel(text: string, label: string): string {
+  return text.replace('{{label, lowercase}}', label.toLowerCase()).replace('{{label}}', label);
+}
+
 export async function chooseFlex(page: Page, lang: Lang, options: StepOptions = {}): Promise<void> {
   const t = T[lang];
   await expectStep(page, lang, t.TYPE.HEADING, 40, '#/deposit_type');
-  const flex = page.getByRole('region', { name: t.TYPE.FLEX_TITLE.replace('{{label}}', t.INMATE_LABEL.INMATE) });
+  const flex = page.getByRole('region', { name: withLabel(t.TYPE.FLEX_TITLE, t.INMATE_LABEL.INMATE) });
   await expect(flex).toBeVisible();
   if (options.axe) await expectNoAxeViolations(page, `type (${lang})`);
   await flex.getByRole('button', { name: t.TYPE.CHOOSE }).click();
@@ -250,16 +255,10 @@ export async function findRecipient(
   options: StepOptions & { results?: number } = {},
 ): Promise<void> {
   const t = T[lang];
-  await expectStep(
-    page,
-    lang,
-    t.RECIPIENT.HEADING.replace('{{label}}', t.INMATE_LABEL.INMATE),
-    60,
-    '#/deposit_recipient',
-  );
+  await expectStep(page, lang, withLabel(t.RECIPIENT.HEADING, t.INMATE_LABEL.INMATE), 60, '#/deposit_recipient');
   const lastName = name.split(' ').at(-1) ?? name;
   await page.getByLabel(t.RECIPIENT.NAME).fill(lastName.toLowerCase());
-  const results = page.getByRole('list', { name: t.RECIPIENT.RESULTS.replace('{{label}}', t.INMATE_LABEL.INMATE) });
+  const results = page.getByRole('list', { name: withLabel(t.RECIPIENT.RESULTS, t.INMATE_LABEL.INMATE) });
   const select = results.getByRole('button', { name: t.RECIPIENT.SELECT_NAMED.replace('{{name}}', name), exact: true });
   await expect(select).toBeVisible();
   if (options.results !== undefined) {

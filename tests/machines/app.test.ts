@@ -257,15 +257,24 @@ describe('app: pages and the session', () => {
     expect(t.snap().context.location).toEqual(page('credit_cards'));
   });
 
-  it('after signing in without a page to return to, the signed-in start page; never another site', async () => {
-    for (const returnTo of [undefined, '//evil.example/x', 'https://evil.example/', '/login']) {
+  it('after signing in without a page to return to, the start page through identity.verify (§4); never another site', async () => {
+    // identity.verify skips itself on to deposit_or_schedule_visit where §4 allows it
+    // (tests/machines/identity-verify.test.ts); the start page asked for by name goes through it too.
+    for (const returnTo of [
+      undefined,
+      '//evil.example/x',
+      'https://evil.example/',
+      '/login',
+      '/deposit_or_schedule_visit',
+      '/deposit_or_schedule_visit?verificationRejected=1',
+    ]) {
       const t = withPages({ lang: 'en', route: null, location: page('login', returnTo ? { returnTo } : {}) });
       t.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM));
       await settle();
       t.app.send({ type: 'app.signedIn' });
       t.calls.resolve('reloadFormState', bootAnswer(SIGNED_IN));
       await settle();
-      expect(t.snap().context.location).toEqual(page('deposit_or_schedule_visit'));
+      expect(t.snap().context.location, String(returnTo)).toEqual(page('identity_verify'));
     }
   });
 
@@ -355,7 +364,11 @@ describe('app: where a page load starts (§2)', () => {
     expect(startLocation('')).toEqual(landing);
     expect(startLocation('#/')).toEqual(landing);
     expect(startLocation('#/no/such/page')).toEqual(landing);
-    expect(startLocation('#/deposit_facility/US')).toEqual({ kind: 'wizard', route: 'facility' });
+    expect(startLocation('#/deposit_facility/US')).toEqual({ kind: 'wizard', route: 'facility', country: 'US' });
+    // §2/§9: the facility step's country, when it is one of the facilities' countries.
+    expect(startLocation('#/deposit_facility/ca')).toEqual({ kind: 'wizard', route: 'facility', country: 'CA' });
+    expect(startLocation('#/deposit_facility/MX')).toEqual({ kind: 'wizard', route: 'facility' });
+    expect(startLocation('#/deposit_facility')).toEqual({ kind: 'wizard', route: 'facility' });
     expect(startLocation('#/checkout')).toEqual({ kind: 'wizard', route: 'checkout' });
     expect(startLocation('#/login')).toEqual({ kind: 'page', route: 'login', params: {}, query: {} });
   });

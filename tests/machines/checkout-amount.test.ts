@@ -246,6 +246,26 @@ describe('checkout amount (§4, §5)', () => {
     expect(totalsOf(t.snap())).toEqual({ amount: 25, fee: 2.95, tax: 0.3, total: 28.25 });
   });
 
+  it('§9 presets: one fees answer prices them all; kept while another amount is chosen and priced (decision 0052)', async () => {
+    const t = setup();
+    expect(t.snap().context.presetFees).toEqual([]);
+    await priced(t, '25');
+    expect(t.snap().context.presetFees).toEqual(FEES.presets);
+    expect(t.calls.inputs('getFees')).toHaveLength(1);
+    t.amount.send({ type: 'amount.other', text: '30' });
+    expect(t.snap().context.quote).toBeNull();
+    expect(t.snap().context.presetFees).toEqual(FEES.presets);
+    t.amount.send({ type: 'amount.other', text: '5' });
+    expect(t.snap().matches({ open: 'outOfBounds' })).toBe(true);
+    expect(t.snap().context.presetFees).toEqual(FEES.presets);
+  });
+
+  it('§5 presets: those the limits here refuse have no fee to show (Travis: 20..100)', async () => {
+    const t = setup({ facility: TRAVIS });
+    await priced(t, '50');
+    expect(t.snap().context.presetFees.map((p) => p.amount)).toEqual([25, 50, 75, 100]);
+  });
+
   it('§9: the fee throttle restarts on a newer amount: one save, of the last amount', () => {
     const t = setup();
     t.amount.send({ type: 'amount.preset', id: '25' });

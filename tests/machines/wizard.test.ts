@@ -81,6 +81,8 @@ const samples = {
   'wizard.back': [{ type: 'wizard.back' }],
   'wizard.navigate': [
     { type: 'wizard.navigate', route: 'facility' },
+    // §2 /deposit_facility/CA: the address names a country.
+    { type: 'wizard.navigate', route: 'facility', country: 'CA' },
     ...ROUTES.slice(1).map((route) => ({ type: 'wizard.navigate' as const, route })),
   ],
   'wizard.cannotContinue': [{ type: 'wizard.cannotContinue' }],
@@ -227,10 +229,15 @@ describe('wizard: paths of the model', () => {
 
 // ---------------------------------------------------------------- behaviour
 
-function setup(fields: FormFields = EMPTY_FORM, route: WizardRoute | null = null, errors: FieldErrors = {}) {
+function setup(
+  fields: FormFields = EMPTY_FORM,
+  route: WizardRoute | null = null,
+  errors: FieldErrors = {},
+  country: string | null = null,
+) {
   const calls = new FakeCalls();
   const clock = new SimulatedClock();
-  const wizard = start(withStubs(calls), { fields, errors, route } satisfies WizardInput, clock);
+  const wizard = start(withStubs(calls), { fields, errors, route, country } satisfies WizardInput, clock);
   const snap = () => wizard.getSnapshot() as Snapshot;
   return { calls, clock, wizard: wizard as AnyActorRef, snap };
 }
@@ -302,6 +309,44 @@ describe('wizard: §4 routing guards', () => {
     const picker = t.snap().children.facilityPicker;
     t.wizard.send({ type: 'wizard.navigate', route: 'facility' });
     expect(t.snap().children.facilityPicker).toBe(picker);
+  });
+
+  it('§2 /deposit_facility/:country: the address names the country; another than the saved one is a new choice, autosaved', async () => {
+    const t = setup(withFacility, 'type');
+    await loadFacility(t);
+    t.wizard.send({ type: 'wizard.navigate', route: 'facility', country: 'CA' });
+    expect(routeOf(t.snap())).toBe('facility');
+    expect(t.snap().context.fields).toMatchObject({ facility_country: 'CA', facility_state: '', facility_id: null });
+    expect(t.snap().context.askedCountry).toBeNull();
+    const picker = t.snap().children.facilityPicker;
+    // The same country again, or no country: no move.
+    t.wizard.send({ type: 'wizard.navigate', route: 'facility', country: 'CA' });
+    t.wizard.send({ type: 'wizard.navigate', route: 'facility' });
+    expect(t.snap().children.facilityPicker).toBe(picker);
+    // The other country on the same step starts the picker again on it.
+    t.wizard.send({ type: 'wizard.navigate', route: 'facility', country: 'US' });
+    expect(t.snap().children.facilityPicker).not.toBe(picker);
+    expect(t.snap().context.fields.facility_country).toBe('US');
+    t.clock.increment(DELAYS.formSaveThrottle);
+    expect(t.calls.inputs('saveFormState')).toEqual([
+      { fields: { facility_country: 'US', facility_state: '', facility_id: null } },
+    ]);
+  });
+
+  it('§2: a page opened at /deposit_facility/US shows the US, whatever country was saved', () => {
+    const canada = { ...EMPTY_FORM, facility_country: 'CA', facility_state: 'ON' };
+    const t = setup(canada, 'facility', {}, 'US');
+    expect(routeOf(t.snap())).toBe('facility');
+    expect(t.snap().context.fields).toMatchObject({ facility_country: 'US', facility_state: '' });
+    t.clock.increment(DELAYS.formSaveThrottle);
+    expect(t.calls.inputs('saveFormState')).toEqual([
+      { fields: { facility_country: 'US', facility_state: '', facility_id: null } },
+    ]);
+    // Its own country: nothing to change, nothing saved.
+    const same = setup(canada, 'facility', {}, 'CA');
+    expect(same.snap().context.fields.facility_state).toBe('ON');
+    same.clock.increment(DELAYS.formSaveThrottle);
+    expect(same.calls.inputs('saveFormState')).toEqual([]);
   });
 
   it('§2 progress: one figure per route', () => {

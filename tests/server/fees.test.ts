@@ -42,6 +42,7 @@ describe('GET /pay/get_fees_and_roundups: fees', () => {
         // The total is added up in cents: 19.99 + 2.95 is 22.94, not 22.939999999999998.
         original_deposit_best_fee: { fee: expected, tax: 0, total: Math.round((amount + expected) * 100) / 100 },
         roundups: [],
+        presets: expect.any(Array),
       });
     }
   });
@@ -67,6 +68,39 @@ describe('GET /pay/get_fees_and_roundups: fees', () => {
 
   it('accepts a dollar sign and cents', async () => {
     expect((await fee(1001, 'flex', '%2425.50')).original_deposit_best_fee.fee).toBe(4.95);
+  });
+});
+
+describe('GET /pay/get_fees_and_roundups: the presets priced in the same answer (§9, decision 0052)', () => {
+  it('prices every preset, whatever amount is asked, as each would be priced alone', async () => {
+    const expected = [
+      { amount: 25, fee: 4.95, tax: 0, total: 29.95 },
+      { amount: 50, fee: 4.95, tax: 0, total: 54.95 },
+      { amount: 75, fee: 4.95, tax: 0, total: 79.95 },
+      { amount: 100, fee: 7.95, tax: 0, total: 107.95 },
+      { amount: 150, fee: 7.95, tax: 0, total: 157.95 },
+    ];
+    for (const amount of [25, 33.5, 150]) expect((await fee(1001, 'flex', amount)).presets).toEqual(expected);
+    // Each type, with tax where the region has one: the same figures as the amount's own answer.
+    for (const [facility, type] of [
+      [1001, 'dest'],
+      [1001, 'trust'],
+      [1201, 'bail'],
+      [1301, 'flex'],
+      [4001, 'flex'],
+    ] as const) {
+      const { presets } = await fee(facility, type, 30);
+      expect(presets.length, `${facility} ${type}`).toBeGreaterThan(0);
+      for (const p of presets) {
+        expect({ amount: p.amount, ...(await fee(facility, type, p.amount)).original_deposit_best_fee }).toEqual(p);
+      }
+    }
+    expect((await fee(1301, 'flex', 30)).presets[0]).toEqual({ amount: 25, fee: 4.95, tax: 0.32, total: 30.27 });
+  });
+
+  it("leaves out the presets outside the facility's limits", async () => {
+    // Travis County (1002) takes 20 to 100.
+    expect((await fee(1002, 'flex', 30)).presets.map((p) => p.amount)).toEqual([25, 50, 75, 100]);
   });
 });
 

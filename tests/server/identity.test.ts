@@ -49,7 +49,8 @@ describe('POST /pay/verify', () => {
     const ben = await signedIn(server.app, BEN);
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ ...RIGHT, agree_2: false }, { agree_2: 'VALIDATION.AGREE_TERMS' }],
-      [{ ...RIGHT, ssn: '12' }, { ssn: 'VALIDATION.MUST_BE_NUMERIC' }],
+      [{ ...RIGHT, ssn: '12' }, { ssn: 'IDENTITY.SSN_LENGTH' }],
+      [{ ...RIGHT, ssn: '12a4' }, { ssn: 'VALIDATION.MUST_BE_NUMERIC' }],
       [{ ...RIGHT, dob_month: '13' }, { dob_month: 'VALIDATION.INVALID_ENTRY' }],
       [{ ...RIGHT, dob_year: '' }, { dob_year: 'VALIDATION.REQUIRED' }],
     ];

@@ -71,6 +71,12 @@ describe('identity verify forms', () => {
     await user.type(field(I.SSN), '12a');
     await user.tab();
     expect(await screen.findByLabelText(`${I.SSN} - ${V.MUST_BE_NUMERIC}`, { exact: false })).toBeTruthy();
+    // Numeric but short: the rule broken is "exactly 4 digits" (§5), not "numeric".
+    await user.clear(field(I.SSN));
+    await user.type(field(I.SSN), '12');
+    await user.tab();
+    expect(await screen.findByLabelText(`${I.SSN} - ${I.SSN_LENGTH}`, { exact: false })).toBeTruthy();
+    expect(screen.queryByLabelText(`${I.SSN} - ${V.MUST_BE_NUMERIC}`, { exact: false })).toBeNull();
     expect(t.calls.inputs('verifyIdentity')).toEqual([]);
 
     await user.clear(field(I.SSN));

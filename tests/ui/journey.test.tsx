@@ -34,7 +34,7 @@ async function toCheckout(user: ReturnType<typeof userEvent.setup>) {
 
 async function fillCheckout(user: ReturnType<typeof userEvent.setup>, card: string) {
   await user.click(screen.getByRole('radio', { name: '$25.00' }));
-  await waitFor(() => expect(screen.getByText('Total charged').nextElementSibling?.textContent).not.toBe('$0.00'));
+  await waitFor(() => expect(screen.getByText('You pay').nextElementSibling?.textContent).not.toBe('$0.00'));
   await user.type(screen.getByLabelText('Card number'), card);
   await user.selectOptions(screen.getByLabelText('Expiry month'), '12');
   await user.selectOptions(screen.getByLabelText('Expiry year'), String(new Date().getFullYear() + 2));

@@ -11,6 +11,7 @@ import {
   type RegisterValues,
   type loginMachine,
 } from '../../../machines/login.machine.ts';
+import { wizardPath } from '../../../machines/pages.ts';
 import { ErrorSummary } from '../../components/error-summary.tsx';
 import { SubmitButton, TextField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
@@ -93,7 +94,7 @@ function SignInForm({ login }: { login: LoginRef }) {
           </button>
         </li>
         <li>
-          <a href="#/deposit_facility/US">{t('LOGIN.CONTINUE_AS_GUEST')}</a>
+          <a href={`#${wizardPath('facility')}`}>{t('LOGIN.CONTINUE_AS_GUEST')}</a>
         </li>
       </ul>
     </div>
