@@ -45,8 +45,15 @@ export interface Checked {
 
 type Errors = Record<string, string>;
 
-/** The facility and the deposit type it must offer (§4 guards; §5 trust and bail for the payer). */
-async function checkFacilityAndType(repos: Repos, fields: FormFields, errors: Errors): Promise<Facility | undefined> {
+/**
+ * The facility and the deposit type it must offer (§4 guards; §5 trust and bail for the payer: `fields`
+ * carries the payer's primary_no). The card checkout and the pam prepare both ask it.
+ */
+export async function checkFacilityAndType(
+  repos: Repos,
+  fields: FormFields,
+  errors: Errors,
+): Promise<Facility | undefined> {
   const facility = fields.facility_id === null ? undefined : await repos.facilities.findById(fields.facility_id);
   if (fields.facility_id === null) errors.facility_id = MSG.required;
   else if (!facility) errors.facility_id = ERROR_FACILITY_NOT_FOUND;

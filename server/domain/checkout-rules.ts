@@ -49,15 +49,23 @@ async function trustRefusal(
   if (fields.billing_country === 'US' && noTrust.includes(fields.billing_state.toUpperCase())) {
     return { code: 'FIELD_NO_TRUST', fieldErrors: { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust } };
   }
-  // §6: approved depositor status is enforced by the server (a guest is never approved).
-  const inmateId = checked.recipient.inmate.id;
-  if (
-    session.user_id === null ||
-    !(await repos.approvedDepositors.isApproved(session.user_id, checked.facility.id, inmateId))
-  ) {
+  if (!(await isApprovedDepositor(repos, session.user_id, checked.facility.id, checked.recipient.inmate.id))) {
     return { code: 'NOT_APPROVED_DEPOSITOR_MSG' };
   }
   return null;
+}
+
+/**
+ * §6: approved depositor status is enforced by the server for trust deposits, in the card checkout and
+ * the pam variant alike; a guest is never approved.
+ */
+export async function isApprovedDepositor(
+  repos: Repos,
+  userId: string | null,
+  facilityId: number,
+  inmateId: string,
+): Promise<boolean> {
+  return userId !== null && (await repos.approvedDepositors.isApproved(userId, facilityId, inmateId));
 }
 
 /** The amount's rules: maxed out, unified-wallet trust's range, the facility maximum, the fee schedule. */

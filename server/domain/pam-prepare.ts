@@ -4,7 +4,6 @@
 import type { PreparePamDepositResponse } from '../../contract/checkout-services.ts';
 import { CHECKOUT_SERVICE_ERRORS } from '../../contract/checkout-services.ts';
 import type { FieldErrors } from '../../contract/entities.ts';
-import { offersType } from '../../contract/rules.ts';
 import { MSG, amountError, effectiveLimits } from '../../contract/schemas.ts';
 import type { Config } from '../config.ts';
 import type { Keys } from '../keys.ts';
@@ -12,10 +11,11 @@ import { toCents, toDollars } from '../money.ts';
 import type { Store } from '../repo/repos.ts';
 import type { UserRow } from '../repo/users.ts';
 import { RECURRING_DEPOSIT_TYPE } from './deposit-kinds.ts';
-import { payerTypeError, primaryNoOf } from './deep-contact.ts';
+import { primaryNoOf } from './deep-contact.ts';
+import { checkFacilityAndType } from './checkout-check.ts';
+import { isApprovedDepositor } from './checkout-rules.ts';
 import { quote } from './fees.ts';
 import { ERROR_FACILITY_NOT_FOUND, ERROR_FRAUD } from './form-rules.ts';
-import { RESELECT_DEPOSIT_TYPE } from './offers.ts';
 import { pamPayUrl, signPamPayload } from './pam.ts';
 
 export interface PamPrepareInput {
@@ -36,17 +36,11 @@ export async function preparePamDeposit(
     const state = await repos.formState.get(session.id);
     const f = state.fields;
     const errors: Record<string, string> = {};
-    const facility = f.facility_id === null ? undefined : await repos.facilities.findById(f.facility_id);
+    // The same facility, type and payer checks as the card checkout's (checkout-check.ts).
+    const facility = await checkFacilityAndType(repos, { ...f, primary_no: await primaryNoOf(repos, user.id) }, errors);
     if (!facility) return { errors: { facility_id: ERROR_FACILITY_NOT_FOUND } };
     if (!facility.pam_enabled) return { errors: { facility_id: CHECKOUT_SERVICE_ERRORS.pamNotEnabled } };
     const type = f.deposit_type;
-    if (type === '') errors.deposit_type = MSG.depositType;
-    else if (!offersType(facility, type)) errors.deposit_type = RESELECT_DEPOSIT_TYPE;
-    else {
-      // §5: trust and bail are refused for a primary number starting 011 (or a non-US billing country).
-      const payerError = payerTypeError(type, { ...f, primary_no: await primaryNoOf(repos, user.id) });
-      if (payerError) errors.deposit_type = payerError;
-    }
     const inmate = f.deposit_inmate_id
       ? await repos.inmates.findInFacility(f.deposit_inmate_id, facility.id)
       : undefined;
@@ -59,8 +53,8 @@ export async function preparePamDeposit(
     if (recurring && type !== '' && !RECURRING_DEPOSIT_TYPE[type])
       errors.recurring_type = CHECKOUT_SERVICE_ERRORS.recurringNotForType;
     if (Object.keys(errors).length > 0 || !inmate || type === '') return { errors: errors as FieldErrors };
-    // §6: approved depositor status is enforced for trust, in the pam variant too.
-    if (type === 'trust' && !(await repos.approvedDepositors.isApproved(user.id, facility.id, inmate.id))) {
+    // §6: approved depositor status is enforced for trust, in the pam variant too (checkout-rules.ts).
+    if (type === 'trust' && !(await isApprovedDepositor(repos, user.id, facility.id, inmate.id))) {
       return { errors: { form: CHECKOUT_SERVICE_ERRORS.notApprovedDepositor } };
     }
     const q = await quote(repos.fees, facility, type, toCents(f.deposit_amount ?? 0));
