@@ -121,10 +121,6 @@ async function record(
     payer_email: c.payerEmail,
     created_at: at,
     response_json: JSON.stringify(response(done, { success: true, cached_deposit_info: receipt })),
-    posted_at: null,
-    refused_at: null,
-    refunded_at: null,
-    refusal_reason: null,
     state: 'authorizing',
     lease_until: lease,
   });

@@ -101,10 +101,6 @@ export async function completePamDeposit(
       payer_email: user.email,
       created_at: nowIso,
       response_json: JSON.stringify(answer),
-      posted_at: null,
-      refused_at: null,
-      refunded_at: null,
-      refusal_reason: null,
       user_id: user.id,
       // The endpoint took the payment itself: held and captured already; the facility posts it next
       // (docs/decisions/0049), and a refusal is refunded.

@@ -146,10 +146,6 @@ async function recordOne(
     created_at: at,
     response_json: JSON.stringify({ recurring_deposit_id: r.id, period }),
     deposit_phone_no: account?.deposit_phone_no ?? null,
-    posted_at: null,
-    refused_at: null,
-    refunded_at: null,
-    refusal_reason: null,
     state: 'authorizing',
     lease_until: lease,
   });

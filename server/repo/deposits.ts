@@ -55,12 +55,12 @@ export interface DepositRow {
   response_json: string;
   /** The phone number of a dest deposit (docs/decisions/0010). */
   deposit_phone_no?: string | null;
-  /** The deposit status tracker (docs/decisions/0048): when the facility posted or refused it, when
-   * the charge was refunded; null for a step not taken. */
-  posted_at: string | null;
-  refused_at: string | null;
-  refunded_at: string | null;
-  refusal_reason: string | null;
+  /** When the facility posted or refused it, when money taken was refunded (docs/decisions/0049);
+   * null (or unset at insert) for a step not taken. */
+  posted_at?: string | null;
+  refused_at?: string | null;
+  refunded_at?: string | null;
+  refusal_reason?: string | null;
   /** Unset: authorizing (a new deposit). */
   state?: DepositState;
   /** The signed-in payer's account; the history lists the deposit once it is authorized. */
@@ -114,6 +114,10 @@ export const STATUS_COLUMNS = [
 /** What the workers and the reconciler read of a deposit between two steps. */
 export interface DepositStepRow extends DepositRow {
   state: DepositState;
+  posted_at: string | null;
+  refused_at: string | null;
+  refunded_at: string | null;
+  refusal_reason: string | null;
   user_id: string | null;
   charge_id: string | null;
   lease_until: string | null;
