@@ -11,7 +11,7 @@ import type { FieldErrors, FormFields, ReceiptInfo } from '../../contract/entiti
 import type { Config } from '../config.ts';
 import { toDollars } from '../money.ts';
 import type { DepositStepRow } from '../repo/deposits.ts';
-import { HISTORY_STATES } from '../repo/deposits.ts';
+import { HISTORY_STATES, stepRowOf } from '../repo/deposits.ts';
 import type { Repos } from '../repo/repos.ts';
 import type { SessionRow } from '../repo/sessions.ts';
 import { checkDeposit, type Checked } from './checkout-check.ts';
@@ -101,7 +101,7 @@ async function record(
   };
   const at = now.toISOString();
   const lease = authorizationLease(deps, now);
-  await repos.deposits.insert({
+  const row = {
     id,
     order_number: receipt.order_number,
     session_id: session.id,
@@ -121,12 +121,13 @@ async function record(
     payer_email: c.payerEmail,
     created_at: at,
     response_json: JSON.stringify(response(done, { success: true, cached_deposit_info: receipt })),
-    state: 'authorizing',
+    state: 'authorizing' as const,
     lease_until: lease,
-  });
+  };
+  await repos.deposits.insert(row);
   // If this request's answer is lost to a timeout, recordAuthorization schedules the settle job; if the
   // request itself is lost (a crash), the reconciler's sweep finds the deposit once its lease is long past.
-  return (await repos.deposits.findById(id)) as DepositStepRow;
+  return stepRowOf(row);
 }
 
 /** The open authorization of this session is this same deposit: same card, amount and recipient. */
@@ -243,7 +244,7 @@ export async function processDeposit(
     if (begun.kind === 'authorize') {
       // Step (2) outside any transaction, then step (3).
       const result = await authorize(deps.money, begun.deposit);
-      return answerOf(await recordAuthorization(deps.money, begun.deposit.id, result), true);
+      return answerOf(await recordAuthorization(deps.money, begun.deposit, result), true);
     }
     const settled = await waitFor(deps.money, begun.id);
     if (settled) return answerOf(settled, false);

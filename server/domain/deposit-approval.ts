@@ -74,12 +74,7 @@ export async function applyApproval(repos: Repos, d: DepositStepRow, at: string)
  * The answer to a declined authorization: the payer enters the card again (a saved card: its security
  * code again); every other field stays as it was (§4 checkout outcomes, docs/test-cards.md).
  */
-export async function declinedAnswer(
-  repos: Repos,
-  d: DepositStepRow,
-  code: string,
-  at: string,
-): Promise<CheckoutResponse> {
+export function declinedAnswer(d: DepositStepRow, code: string): CheckoutResponse {
   const answer = firstAnswer(d);
   const f = answer.form_state;
   const kept: FormFields = {
@@ -91,6 +86,15 @@ export async function declinedAnswer(
       ? { card_brand: '', card_display: '', credit_card_month: '', credit_card_year: '' }
       : {}),
   };
-  if (fromCheckout(d)) await saveForm(repos, d.session_id, kept, at);
   return { ...answer, success: false, error: code, cached_deposit_info: null, form_state: kept };
+}
+
+/** The payer's form after a decline (a checkout's; the recurring runner has none). */
+export async function keepDeclinedForm(
+  repos: Repos,
+  d: DepositStepRow,
+  answer: CheckoutResponse,
+  at: string,
+): Promise<void> {
+  if (fromCheckout(d)) await saveForm(repos, d.session_id, answer.form_state, at);
 }

@@ -15,7 +15,7 @@ import type { Metrics } from '../ops/metrics.ts';
 import { PostingUnavailableError } from '../ports/posting.ts';
 import type { DepositStepRow } from '../repo/deposits.ts';
 import type { Repos, Store } from '../repo/repos.ts';
-import { applyApproval, declinedAnswer } from './deposit-approval.ts';
+import { applyApproval, declinedAnswer, keepDeclinedForm } from './deposit-approval.ts';
 
 export interface MoneyDeps {
   store: Store;
@@ -108,41 +108,46 @@ export async function authorize(deps: MoneyDeps, d: DepositStepRow): Promise<Aut
  */
 export async function recordAuthorization(
   deps: MoneyDeps,
-  id: string,
+  d: DepositStepRow,
   result: AuthorizeResult | 'unknown',
 ): Promise<DepositStepRow> {
   const at = deps.now().toISOString();
-  const settled = await deps.store.transaction(async (repos) => {
-    const d = await repos.deposits.findById(id);
-    if (!d) throw new Error(`deposit ${id} vanished`);
-    if (d.state !== 'authorizing') return d;
+  const id = d.id;
+  const settled = await deps.store.transaction(async (repos): Promise<DepositStepRow> => {
+    // Each move is from authorizing only: if another request or the settle job got there first, the
+    // deposit is read as it now is.
+    const again = async () => (await repos.deposits.findById(id)) as DepositStepRow;
     if (result === 'unknown') {
       // The settle job asks the processor once nobody has tried again for a lease's length.
-      await repos.deposits.step(id, ['authorizing'], { lease_until: null });
+      if (!(await repos.deposits.step(id, ['authorizing'], { lease_until: null }))) return again();
       await repos.jobs.schedule('settle', id, authorizationLease(deps, deps.now()), at);
-    } else if (result.kind === 'approved') {
+      return { ...d, lease_until: null };
+    }
+    if (result.kind === 'approved') {
       const postAt = iso(deps.now().getTime() + deps.postSeconds * 1000);
-      const destAccountId = await applyApproval(repos, d, at);
-      await repos.deposits.step(id, ['authorizing'], {
-        state: 'authorized',
+      const moved = {
+        state: 'authorized' as const,
         charge_id: result.chargeId,
         authorized_at: at,
         lease_until: null,
         expected_at: postAt,
-        dest_account_id: destAccountId,
-      });
+      };
+      if (!(await repos.deposits.step(id, ['authorizing'], moved))) return again();
+      const destAccountId = await applyApproval(repos, d, at);
+      if (destAccountId !== null) await repos.deposits.mark(id, { dest_account_id: destAccountId });
       await repos.jobs.schedule('post', id, postAt, at);
-    } else {
-      const answer = await declinedAnswer(repos, d, result.code, at);
-      await repos.deposits.step(id, ['authorizing'], {
-        state: 'declined',
-        decline_code: result.code,
-        declined_at: at,
-        lease_until: null,
-        response_json: JSON.stringify(answer),
-      });
+      return { ...d, ...moved, dest_account_id: destAccountId };
     }
-    return (await repos.deposits.findById(id)) as DepositStepRow;
+    const answer = declinedAnswer(d, result.code);
+    const moved = {
+      state: 'declined' as const,
+      decline_code: result.code,
+      lease_until: null,
+      response_json: JSON.stringify(answer),
+    };
+    if (!(await repos.deposits.step(id, ['authorizing'], { ...moved, declined_at: at }))) return again();
+    await keepDeclinedForm(repos, d, answer, at);
+    return { ...d, ...moved };
   });
   deps.metrics?.depositOutcome(settled.state);
   return settled;

@@ -171,7 +171,7 @@ export async function runDueRecurringDeposits(deps: MoneyDeps, now: Date): Promi
     if (turn?.kind === 'recorded') {
       const d = await store.repos.deposits.findById(turn.id);
       if (!d) continue;
-      const settled = await recordAuthorization(deps, d.id, await authorize(deps, d));
+      const settled = await recordAuthorization(deps, d, await authorize(deps, d));
       if (settled.state === 'authorized') report.charged.push(turn.orderNumber);
       else report.skipped.push({ id: r.id, reason: `not authorized (${settled.decline_code ?? settled.state})` });
     } else if (turn?.kind === 'done') report.alreadyDone += 1;

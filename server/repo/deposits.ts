@@ -130,6 +130,28 @@ export interface DepositStepRow extends DepositRow {
   decline_code: string | null;
 }
 
+/** A row just inserted, as findById would read it: the steps not taken yet are null. */
+export function stepRowOf(d: DepositRow & { state: DepositState }): DepositStepRow {
+  return {
+    posted_at: null,
+    refused_at: null,
+    refunded_at: null,
+    refusal_reason: null,
+    user_id: null,
+    charge_id: null,
+    lease_until: null,
+    authorized_at: null,
+    sent_at: null,
+    captured_at: null,
+    voided_at: null,
+    cancelled_at: null,
+    dest_account_id: null,
+    decline_code: null,
+    ...d,
+    deposit_phone_no: d.deposit_phone_no ?? null,
+  };
+}
+
 /** The columns a step may write, with the state it moves from (a step taken twice changes nothing). */
 export type StepUpdate = Partial<
   Pick<
