@@ -22,7 +22,7 @@ function fromCheckout(d: Pick<DepositStepRow, 'session_id' | 'card_token'>): boo
 
 /** Saves the payer's form state, if the session is still there (an idle session may have ended). */
 async function saveForm(repos: Repos, sessionId: string, fields: FormFields, at: string): Promise<void> {
-  if (await repos.sessions.exists(sessionId)) await repos.formState.save(sessionId, { fields, errors: {} }, at);
+  await repos.formState.replace(sessionId, { fields, errors: {} }, at);
 }
 
 /** The approval's effects; returns the dest deposit's phone account (null for a guest or another type). */

@@ -50,6 +50,21 @@ export function createFormStateRepo(db: Executor) {
         )
         .execute();
     },
+    /**
+     * Replaces a saved form state, if the session still has one: a step that ends after the session
+     * was purged (its form state goes with it) changes nothing.
+     */
+    async replace(sessionId: string, state: FormState, now: string): Promise<void> {
+      await db
+        .updateTable('form_states')
+        .set({
+          fields_json: JSON.stringify(state.fields),
+          errors_json: JSON.stringify(state.errors),
+          updated_at: now,
+        })
+        .where('session_id', '=', sessionId)
+        .execute();
+    },
     async remove(sessionId: string): Promise<void> {
       await db.deleteFrom('form_states').where('session_id', '=', sessionId).execute();
     },

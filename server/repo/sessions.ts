@@ -24,10 +24,6 @@ export function createSessionRepo(db: Executor) {
         .where('last_seen_at', '>', idleCutoff)
         .executeTakeFirst();
     },
-    /** Whether the session is still there, active or not (a step that ends after it may have been purged). */
-    async exists(id: string): Promise<boolean> {
-      return (await db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-    },
     async touch(id: string, now: string): Promise<void> {
       await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
     },
