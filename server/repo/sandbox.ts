@@ -2,27 +2,15 @@
 // charges by idempotency key (server/adapters/sandbox-processor.ts) and the facility account system's
 // postings by deposit id (server/adapters/sandbox-posting.ts). The deposit path never reads these
 // tables; it asks the adapters, as it would ask a real processor or facility.
+import type { Selectable } from 'kysely';
 import type { Executor } from '../db.ts';
+import type { Schema } from './schema.ts';
 
-export interface SandboxCharge {
-  idempotency_key: string;
-  charge_id: string;
-  source: string;
-  amount_cents: number;
-  /** authorized, captured, voided, refunded or declined. */
-  state: string;
-  decline_code: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A charge as the sandbox processor keeps it; `state`: authorized, captured, voided, refunded or declined. */
+export type SandboxCharge = Omit<Selectable<Schema['sandbox_charges']>, 'authorize_calls'>;
 
-export interface SandboxPosting {
-  deposit_id: string;
-  /** posted or refused. */
-  result: string;
-  reason: string | null;
-  answered_at: string;
-}
+/** What the sandbox facility answered a deposit; `result`: posted or refused. */
+export type SandboxPosting = Selectable<Schema['sandbox_postings']>;
 
 export function createSandboxRepo(db: Executor) {
   return {
