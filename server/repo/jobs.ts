@@ -36,16 +36,6 @@ export function createJobRepo(db: Executor, engine: Engine) {
         )
         .execute();
     },
-    /** Removes a job that has not been taken (a cancelled deposit's posting); true when there was one. */
-    async withdraw(kind: JobKind, ref: string, now: string): Promise<boolean> {
-      const r = await db
-        .deleteFrom('jobs')
-        .where('kind', '=', kind)
-        .where('ref', '=', ref)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
-    },
     /** Removes a job whatever its lock: its step found nothing to do once the state moved. */
     async remove(kind: JobKind, ref: string): Promise<void> {
       await db.deleteFrom('jobs').where('kind', '=', kind).where('ref', '=', ref).execute();
@@ -115,15 +105,6 @@ export function createJobRepo(db: Executor, engine: Engine) {
         depth: Number(r.depth),
         oldestAgeSeconds: r.oldest ? Math.max(0, (at - Date.parse(r.oldest)) / 1000) : 0,
       }));
-    },
-    /** The queue's depth and its oldest due job's run_at, for the operator's metrics. */
-    async depth(now: string): Promise<{ due: number; oldest: string | null }> {
-      const r = await db
-        .selectFrom('jobs')
-        .select((eb) => [eb.fn.countAll<number>().as('due'), eb.fn.min<string>('run_at').as('oldest')])
-        .where('run_at', '<=', now)
-        .executeTakeFirst();
-      return { due: Number(r?.due ?? 0), oldest: r?.oldest ?? null };
     },
   };
 }
