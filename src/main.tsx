@@ -15,6 +15,7 @@ import { startLocation } from '../machines/pages.ts';
 import { PRERENDER_HIDDEN_CLASS, isFirstScreen } from './first-screen.ts';
 import { createDraftStore, draftKeeper, type SnapshotEventLike } from './form-draft.ts';
 import './styles.css';
+import { SYSTEM } from '../machines/system.ts';
 
 async function start() {
   let unauthorized = () => {};
@@ -48,6 +49,7 @@ async function start() {
   // §2: the site root opens the welcome page (machines/pages.ts startLocation).
   const location = startLocation(window.location.hash);
   const actor = createActor(machine, {
+    systemId: SYSTEM.app,
     input: {
       lang,
       route: null,

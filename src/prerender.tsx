@@ -13,6 +13,7 @@ import { ErrorBoundary } from './components/error-boundary.tsx';
 import { PRERENDER_HIDDEN_CLASS } from './first-screen.ts';
 import { createI18n } from './i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from './language.ts';
+import { SYSTEM } from '../machines/system.ts';
 
 export interface FirstScreenPage {
   /** The markup of the app's root element. */
@@ -24,7 +25,10 @@ export interface FirstScreenPage {
 export function renderFirstScreen(lang: Locale): FirstScreenPage {
   const i18n = createI18n(lang);
   // Never started: its first snapshot is all the render needs, and nothing is called.
-  const app = createActor(appMachine, { input: { lang, route: null, location: startLocation('') } });
+  const app = createActor(appMachine, {
+    systemId: SYSTEM.app,
+    input: { lang, route: null, location: startLocation('') },
+  });
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <ErrorBoundary onError={() => {}}>

@@ -20,13 +20,19 @@ import {
   SimulatedClock,
   __unsafe_getAllOwnEventDescriptors,
   createActor,
+  createEmptyActor,
   createMachine,
   fromPromise,
   isMachineSnapshot,
 } from 'xstate';
 import { expect } from 'vitest';
+import type { StateSaveResponse } from '../../contract/api.ts';
 import { DELAYS } from '../../contract/constants.ts';
+import { SYSTEM, type SystemId } from '../../machines/system.ts';
+import type { FormStateEvent } from '../../machines/wizard.types.ts';
 import type { ActorLogics } from '../../machines/provide-actors.ts';
+
+type FormSaveEvent = Extract<FormStateEvent, { type: 'form.save' }>;
 
 // ---------------------------------------------------------------- event samples
 
@@ -199,40 +205,81 @@ export function formatReport(r: CoverageReport): string {
   return `${r.machine}: ${r.reachedStates}/${r.states} state nodes reached, ${r.takenTransitions}/${r.transitions} transitions taken`;
 }
 
-/** Starts a real actor whose states and transitions count towards the coverage check. */
+/**
+ * Starts a real actor whose states and transitions count towards the coverage check; `systemId`
+ * names it in its system (the root app is SYSTEM.app, a wizard tested with its children SYSTEM.wizard).
+ */
 export function start<M extends AnyStateMachine>(
   machine: M,
   input: unknown,
   clock: SimulatedClock = new SimulatedClock(),
+  systemId?: SystemId,
 ) {
-  const actor = createActor(machine, { input, clock, inspect: coverage.inspect } as Parameters<
+  const actor = createActor(machine, { input, clock, inspect: coverage.inspect, systemId } as Parameters<
     typeof createActor<M>
   >[1]);
   actor.start();
   return actor;
 }
 
+/** The names a child tested under a stand-in parent has, and the name of the parent it tells. */
+export interface Names {
+  /** The child's own name (SYSTEM.checkout for the checkout, whose children tell it by name). */
+  child?: SystemId;
+  /** What the stand-in parent stands for: the actor the child tells by name (SYSTEM.app by default). */
+  parent?: SystemId;
+}
+
 /**
- * A parent that invokes `child` (id 'child') and records every event the child sends it, so a
- * test can see what a child machine reports (sendParent).
+ * A parent that invokes `child` (id 'child') and records every event the child sends it, by
+ * sendParent or by the parent's name (`names.parent`). Unless the parent is the wizard, a stand-in
+ * wizard records what the child tells the wizard (form changes, saves asked), in the same list.
  */
-export function withParent(child: AnyStateMachine, input: unknown, clock: SimulatedClock = new SimulatedClock()) {
+export function withParent(
+  child: AnyStateMachine,
+  input: unknown,
+  clock: SimulatedClock = new SimulatedClock(),
+  names: Names = {},
+) {
   const received: EventObject[] = [];
+  const record = ({ event }: { event: EventObject }) => {
+    received.push(event);
+  };
+  const parentId = names.parent ?? SYSTEM.app;
+  const standInWizard = createMachine({ id: 'standInWizard', on: { '*': { actions: record } } });
   const parent = createMachine({
     id: 'testParent',
-    invoke: { id: 'child', src: child, input },
-    on: {
-      '*': {
-        actions: ({ event }) => {
-          received.push(event);
-        },
-      },
-    },
+    invoke: [
+      { id: 'child', src: child, input, ...(names.child ? { systemId: names.child } : {}) },
+      ...(parentId === SYSTEM.wizard ? [] : [{ id: 'wizard', systemId: SYSTEM.wizard, src: standInWizard }]),
+    ],
+    on: { '*': { actions: record } },
   });
-  const actor = start(parent, undefined, clock);
+  const actor = start(parent, undefined, clock, parentId);
   const childRef = actor.getSnapshot().children['child'];
   if (!childRef) throw new Error('the child did not start');
   return { actor, child: childRef as AnyActorRef, received };
+}
+
+/**
+ * Answers the last `form.save` a stand-in wizard recorded, as the wizard does (wizard.machine.ts): its
+ * copy of the form state to whoever asked and to the checkout, or the failure to whoever asked.
+ */
+export function answerSave(
+  actor: AnyActorRef,
+  received: readonly EventObject[],
+  answer: StateSaveResponse | { error: unknown },
+): void {
+  const asked = received.filter((e): e is FormSaveEvent => e.type === 'form.save').at(-1);
+  if (!asked) throw new Error(`no save was asked (events: ${received.map((e) => e.type).join(', ')})`);
+  const to = actor.system.get(asked.replyTo) as AnyActorRef | undefined;
+  if ('error' in answer) {
+    to?.send({ type: 'form.saveFailed', error: answer.error });
+    return;
+  }
+  const saved = { type: 'form.saved', answer };
+  to?.send(saved);
+  if (asked.replyTo !== SYSTEM.checkout) (actor.system.get(SYSTEM.checkout) as AnyActorRef | undefined)?.send(saved);
 }
 
 // ---------------------------------------------------------------- model-based paths
@@ -296,7 +343,7 @@ function serializer<S extends AnyMachineSnapshot>(spec: ModelSpec<S>) {
  * of a longer one are left out: the longer one checks every step of them.
  */
 export function modelPaths<S extends AnyMachineSnapshot>(spec: ModelSpec<S>): ModelPaths {
-  const machine = spec.build(new FakeCalls());
+  const machine = eachStepInAFreshSystem(spec.build(new FakeCalls()));
   const serializeState = serializer(spec);
   const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
     input: spec.input,
@@ -320,6 +367,39 @@ export function modelPaths<S extends AnyMachineSnapshot>(spec: ModelSpec<S>): Mo
     }
   }
   return { model, paths: withoutPrefixes(chosen), vertices: shortest.length, edges };
+}
+
+/**
+ * The machine, computing each transition of the graph in a system of its own. @xstate/graph computes
+ * every transition in one system and never runs the stops it computes, so an actor named by systemId
+ * (the wizard, the checkout and its children) would still be registered when a later transition
+ * invokes it again ("Actor with system ID ... already exists"). A pure transition reaches no other
+ * actor by name anyway.
+ */
+function eachStepInAFreshSystem<M extends AnyStateMachine>(machine: M): M {
+  const freshScope = () => {
+    const empty = createEmptyActor();
+    return {
+      self: empty,
+      logger: () => undefined,
+      id: '',
+      sessionId: '',
+      defer: () => undefined,
+      system: empty.system,
+      stopChild: () => undefined,
+      emit: () => undefined,
+      actionExecutor: () => undefined,
+    };
+  };
+  return new Proxy(machine, {
+    get(target, prop, receiver) {
+      if (prop === 'transition') {
+        return (snapshot: AnyMachineSnapshot, event: EventObject) =>
+          target.transition(snapshot, event, freshScope() as unknown as Parameters<M['transition']>[2]);
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
 }
 
 function withoutPrefixes(

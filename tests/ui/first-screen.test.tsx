@@ -21,6 +21,7 @@ import { startLocation } from '../../machines/pages.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 import { type Harness, startServer } from './harness.tsx';
+import { SYSTEM } from '../../machines/system.ts';
 
 const T = { en, es } as const;
 let h: Harness;
@@ -61,6 +62,7 @@ describe('the pre-rendered first screen', () => {
       const mismatches: unknown[] = [];
       const api = createApiClient({ baseUrl: 'http://localhost/', fetch: h.fetch });
       const app = createActor(provideApp(createActors(api)), {
+        systemId: SYSTEM.app,
         input: { lang, route: null, location: startLocation('') },
       });
       app.start();
