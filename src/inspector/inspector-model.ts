@@ -61,7 +61,12 @@ function guardName(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
-  if (typeof guard === 'function') return guard.name || 'guard';
+  if (typeof guard === 'function') {
+    // XState's and(), or(), not() keep the guards they combine.
+    const inner = (guard as { guards?: unknown[] }).guards;
+    const name = guard.name || 'guard';
+    return Array.isArray(inner) ? `${name}(${inner.map((g) => guardName(g) ?? 'guard').join(', ')})` : name;
+  }
   return 'guard';
 }
 
