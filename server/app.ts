@@ -173,7 +173,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ...(config.mail
         ? {
             mail: {
-              mailer: createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, timeoutMs: config.mail.timeoutMs }),
+              mailer: createSmtpMailer({
+                url: config.mail.smtpUrl,
+                from: config.mail.from,
+                timeoutMs: config.mail.timeoutMs,
+              }),
               timeoutMs: config.mail.timeoutMs,
               from: config.mail.from,
             },

@@ -24,7 +24,8 @@ export function mailConfig(env: Env): { mail?: MailConfig } {
   } catch {
     throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
   }
-  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:')
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
   return {
     mail: {
       smtpUrl: url,

@@ -54,7 +54,9 @@ function eventSentence(d: NoticeDeposit, event: NoticeEvent, locale: TextLocale)
       const reason = serverText(locale, REASON_KEYS[d.refusal_reason ?? ''] ?? 'DEPOSIT_STATUS.REASON_UNKNOWN');
       const at = time(d.refused_at ?? d.created_at);
       // docs/decisions/0049: a held deposit's refusal voids the authorization; money taken is refunded.
-      return charged ? t('REFUSED_REFUND', { time: at, reason, total }) : t('REFUSED_RELEASED', { time: at, reason, total });
+      return charged
+        ? t('REFUSED_REFUND', { time: at, reason, total })
+        : t('REFUSED_RELEASED', { time: at, reason, total });
     }
     case 'refunded':
       return t('REFUNDED', { time: time(d.refunded_at ?? d.created_at), total });

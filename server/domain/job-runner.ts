@@ -53,7 +53,8 @@ export function createJobRunner(deps: MoneyDeps, options: JobRunnerOptions = {})
   const batch = options.batch ?? 10;
   const periodic = options.periodic ?? {};
   // A job's lease: longer than any call it makes may take.
-  const leaseMs = 2 * Math.max(deps.money.processorTimeoutMs, deps.money.postingTimeoutMs, deps.mail?.timeoutMs ?? 0) + 10_000;
+  const leaseMs =
+    2 * Math.max(deps.money.processorTimeoutMs, deps.money.postingTimeoutMs, deps.mail?.timeoutMs ?? 0) + 10_000;
 
   async function step(job: Job): Promise<StepOutcome> {
     switch (job.kind) {

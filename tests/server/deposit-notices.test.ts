@@ -154,7 +154,9 @@ describe('word when a deposit moves', () => {
     expect(receipt?.body).toContain('$25.00 to John Smith at Harris County Jail, $29.95 in all');
     expect(receipt?.body).toContain('The money is held on your card');
     expect(posted?.subject).toBe(`Your deposit has posted, order ${d.order}`);
-    expect(posted?.body).toMatch(/posted it to the account on 11\/22\/2026 12:01 UTC\. Your payment of \$29\.95 is complete\./);
+    expect(posted?.body).toMatch(
+      /posted it to the account on 11\/22\/2026 12:01 UTC\. Your payment of \$29\.95 is complete\./,
+    );
     expect(text).toMatchObject({ to: '5125550101', channel: 'sms' });
     expect(text?.body).toMatch(new RegExp(`^Order ${d.order}, \\$25\\.00 to John Smith: The facility posted it`));
     // Both e-mails were taken by the mail server, once each, with the text the outbox holds.
