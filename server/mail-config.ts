@@ -14,8 +14,10 @@ export interface MailConfig {
 export const DEFAULT_MAIL_FROM = 'Deposits <no-reply@localhost>';
 const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
 
-/** The mail configuration when SMTP_URL is set; nothing otherwise. */
+/** The mail configuration when SMTP_URL is set; nothing otherwise (the other two are checked either way). */
 export function mailConfig(env: Env): { mail?: MailConfig } {
+  const from = text(env, 'MAIL_FROM', DEFAULT_MAIL_FROM);
+  const timeoutMs = int(env, 'SMTP_TIMEOUT_MS', DEFAULT_SMTP_TIMEOUT_MS, 100, 120_000);
   const url = env.SMTP_URL?.trim();
   if (!url) return {};
   let u: URL;
@@ -26,11 +28,5 @@ export function mailConfig(env: Env): { mail?: MailConfig } {
   }
   if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:')
     throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
-  return {
-    mail: {
-      smtpUrl: url,
-      from: text(env, 'MAIL_FROM', DEFAULT_MAIL_FROM),
-      timeoutMs: int(env, 'SMTP_TIMEOUT_MS', DEFAULT_SMTP_TIMEOUT_MS, 100, 120_000),
-    },
-  };
+  return { mail: { smtpUrl: url, from, timeoutMs } };
 }

@@ -11,7 +11,7 @@ import { PATHS, type CheckoutResponse } from '../../contract/api.ts';
 import { depositCancelPath, type DepositCancelResponse } from '../../contract/deposit-status.ts';
 import { SMS_SEND_PATH } from '../../contract/receipt.ts';
 import { buildApp } from '../../server/app.ts';
-import type { Config } from '../../server/config.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
 import { writeNotices } from '../../server/domain/deposit-notices.ts';
 import { type Client, type TestServer, fillCheckout, fixedClock, newClient, startServer } from './helpers.ts';
 
@@ -238,7 +238,11 @@ describe('word when a deposit moves', () => {
     'two instances on one database send each e-mail once',
     async () => {
       const s = await site();
-      const other = await buildApp({ databaseUrl: s.location.postgresUrl ?? '', now: clock.now, config: config() });
+      const other = await buildApp({
+        databaseUrl: 'postgresUrl' in s.location ? s.location.postgresUrl : '',
+        now: clock.now,
+        config: config(),
+      });
       try {
         const deposits = [];
         for (let i = 0; i < 6; i += 1) deposits.push(await paid(s));
@@ -252,4 +256,15 @@ describe('word when a deposit moves', () => {
       }
     },
   );
+
+  it('reads SMTP_URL, MAIL_FROM and SMTP_TIMEOUT_MS, and refuses a URL that is not smtp:// or smtps://', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com', MAIL_FROM: 'A <a@b.example>' }).mail).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.com',
+      from: 'A <a@b.example>',
+      timeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://x', SMTP_TIMEOUT_MS: '5' })).toThrow(/SMTP_TIMEOUT_MS/);
+  });
 });
