@@ -12,6 +12,7 @@ import { depositCancelPath, type DepositCancelResponse } from '../../contract/de
 import { SMS_SEND_PATH } from '../../contract/receipt.ts';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
+import type { MailConfig } from '../../server/mail-config.ts';
 import { writeNotices } from '../../server/domain/deposit-notices.ts';
 import { type Client, type TestServer, fillCheckout, fixedClock, newClient, startServer } from './helpers.ts';
 
@@ -241,16 +242,22 @@ describe('word when a deposit moves', () => {
       const other = await buildApp({
         databaseUrl: 'postgresUrl' in s.location ? s.location.postgresUrl : '',
         now: clock.now,
-        config: config(),
+        // Its sender's host names the messages it hands over (their Message-ID), to tell the two apart.
+        config: { ...config(), mail: { ...(config().mail as MailConfig), from: 'Deposits <no-reply@other.test>' } },
       });
       try {
         const deposits = [];
-        for (let i = 0; i < 6; i += 1) deposits.push(await paid(s));
-        await Promise.all([s.app.jobs.drain(), other.jobs.drain(), s.app.jobs.drain(), other.jobs.drain()]);
+        // More e-mails than one take claims (10): the second instance takes those the first has not locked.
+        for (let i = 0; i < 12; i += 1) deposits.push(await paid(s));
+        await Promise.all([s.app.jobs.drain(), other.jobs.drain()]);
         for (const d of deposits) {
           expect(received.filter((m) => m.to === d.email)).toHaveLength(1);
           expect((await notices(s, d.id)).map((r) => r.sent_at !== null)).toEqual([true]);
         }
+        const mine = received.filter((m) => deposits.some((d) => d.email === m.to));
+        // Both instances took some: neither took a row the other held.
+        expect(mine.some((m) => m.messageId.endsWith('@other.test>'))).toBe(true);
+        expect(mine.some((m) => m.messageId.endsWith('@deposits.test>'))).toBe(true);
       } finally {
         await other.close();
       }
