@@ -2,6 +2,7 @@
 // (server/db.ts). One set serves both engines: each is written once in portable SQL
 // (server/portable-sql.ts says its words: {{ID}}, {{TS}}, {{BYTES}}).
 import { MONEY_PATH_MIGRATION } from './migrations-money-path.ts';
+import { NOTICES_MIGRATION } from './migrations-notices.ts';
 import { portable, type Migration } from './portable-sql.ts';
 
 export type { Migration };
@@ -473,4 +474,5 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   ),
   MONEY_PATH_MIGRATION,
+  NOTICES_MIGRATION,
 ];

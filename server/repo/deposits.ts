@@ -72,6 +72,8 @@ export interface DepositRow {
   authorized_at?: string | null;
   captured_at?: string | null;
   expected_at?: string | null;
+  /** The language the deposit was paid in (docs/decisions/0053); unset: English. */
+  locale?: 'en' | 'es';
 }
 
 /** The status columns of one deposit and who may read them. */

@@ -1,5 +1,6 @@
 // The job table (docs/decisions/0049): one mechanism for every step that runs after a request has
-// answered (posting, capture, void, refund, settling an authorization whose answer was lost) and for the
+// answered (posting, capture, void, refund, settling an authorization whose answer was lost, handing a
+// notice to the mail server: docs/decisions/0053) and for the
 // periodic runs (recurring deposits, the reconciler's sweep). A job is one row per kind and ref; a
 // worker takes due rows by setting locked_until, with FOR UPDATE SKIP LOCKED on PostgreSQL so that
 // instances never take the same row, and deletes the row when the step is done.
@@ -7,7 +8,7 @@ import { sql } from 'kysely';
 import type { Engine, Executor } from '../db.ts';
 import { runShaped } from './shapes.ts';
 
-export const JOB_KINDS = ['settle', 'post', 'capture', 'void', 'refund', 'recurring', 'sweep'] as const;
+export const JOB_KINDS = ['settle', 'post', 'capture', 'void', 'refund', 'recurring', 'sweep', 'mail'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export interface Job {
