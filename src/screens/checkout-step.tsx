@@ -11,7 +11,7 @@ import { PAM_ACK_FIELD } from '../../machines/checkout.types.ts';
 import { CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
 import { chosenSavedCard, offersRecurring, savedCardBrand } from '../../machines/checkout-rules.ts';
 import { AutoPayNote, CpaLink, VoicemailLine } from '../components/checkout-extras.tsx';
-import { CheckoutLimits, type LimitsView } from '../components/checkout-limits.tsx';
+import { LimitsChecksPanel, type LimitsView } from '../components/limits-checks-panel.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { CheckboxField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
@@ -56,7 +56,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
     const inmateLabel = inmateLabelText(t, facility.inmate_label);
     const typeLabel = t(typeTitleKey(fields.deposit_type || 'flex', { facility, fields }), { label: inmateLabel });
     return (
-      <CheckoutLimits
+      <LimitsChecksPanel
         view={(view ?? 'limits.checkingDepositor') as LimitsView}
         checkout={checkout}
         refusal={amount?.getSnapshot().context.limitsRefusal ?? null}
