@@ -14,7 +14,7 @@
 // Error keys on the wire are `ERROR.<code>` for the codes of ACCOUNT_ERROR_CODES below.
 import type { DepositStatusInfo } from './deposit-status.ts';
 import * as yup from 'yup';
-import type { DepositType } from './entities.ts';
+import type { DepositType, RecurringInterval } from './entities.ts';
 import { MSG, guestContactSchema, nameSchema } from './schemas.ts';
 import { PHONE_MAX_LENGTH, isStoredPhone } from './phone.ts';
 
@@ -341,7 +341,6 @@ export const transferSchema = yup.object({
 
 // ---------------------------------------------------------------- recurring deposits (§3)
 
-export type RecurringInterval = 'monthly' | 'weekly' | 'biweekly';
 export type RecurringDepositType = 'TRUST' | 'INMATEACCOUNT' | 'FRIENDSNFAMILY';
 
 export interface RecurringDeposit {

@@ -1,6 +1,8 @@
 // Entities of spec §3. Money crosses the wire in dollars with at most two decimals;
 // the server keeps integer cents (see server/money.ts).
-import type { RecurringInterval } from './accounts.ts';
+
+/** How often a recurring deposit runs (§3 recurring deposits). */
+export type RecurringInterval = 'monthly' | 'weekly' | 'biweekly';
 
 export const DEPOSIT_TYPES = ['flex', 'dest', 'trust', 'bail'] as const;
 export type DepositType = (typeof DEPOSIT_TYPES)[number];
