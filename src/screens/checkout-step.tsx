@@ -5,7 +5,7 @@
 // What shows in each of their states is the table of src/screens/checkout/checkout-screens.ts.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors, Locale } from '../../contract/entities.ts';
+import { TERMS_KEYS, type FieldErrors, type Locale } from '../../contract/entities.ts';
 import { checkoutErrorKey } from '../../contract/errors.ts';
 import { PAM_ACK_FIELD } from '../../machines/checkout.types.ts';
 import { CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
@@ -36,8 +36,6 @@ import { PamAccountDialog, PamPost, SubmitDialogs } from './checkout/outcome-dia
 import { GuestContact, NewCard, SavedCards } from './checkout/payment-section.tsx';
 import { type CheckoutForm, useCheckoutForm } from './checkout/use-checkout-form.ts';
 import { screenOf } from '../screen-table.ts';
-
-const TERMS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const;
 
 /** One of the checkout's children, by invoke id, while it runs. */
 function useChild<T>(checkout: CheckoutRef, id: string): T | undefined {
@@ -129,7 +127,7 @@ function Terms({ form }: { form: CheckoutForm }) {
   return (
     <fieldset>
       <legend>{t('CHECKOUT.TERMS_TITLE')}</legend>
-      {TERMS.map((name) => (
+      {TERMS_KEYS.map((name) => (
         <CheckboxField
           key={name}
           name={name}
