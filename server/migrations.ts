@@ -476,4 +476,14 @@ export const MIGRATIONS: readonly Migration[] = [
   ),
   MONEY_PATH_MIGRATION,
   NOTICES_MIGRATION,
+  portable(
+    14,
+    'sign-in delay per account and client',
+    `
+    -- The sign-in delay counts an account's failures from one client (its address, or its IPv6 /64),
+    -- so that a stranger's wrong passwords slow the stranger, not the owner (docs/decisions/0039).
+    ALTER TABLE login_failures ADD COLUMN client TEXT NOT NULL DEFAULT '';
+    CREATE INDEX login_failures_email_client ON login_failures (email, client, at);
+    `,
+  ),
 ];
