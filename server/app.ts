@@ -56,7 +56,7 @@ import { transferRoutes } from './routes/transfers.ts';
 import { unifiedWalletRoutes } from './routes/unified-wallet.ts';
 import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath } from './security.ts';
-import { BARE_ERROR_HEADERS, cspPolicy, useSecurityHeaders } from './headers.ts';
+import { bareErrorHeaders, cspPolicy, useSecurityHeaders } from './headers.ts';
 import { registerStaticSite, staticSiteCsp } from './static-site.ts';
 import { sandboxPamServed, seedForMode } from './sandbox-mode.ts';
 import { runDueRecurringDeposits } from './domain/recurring-runner.ts';
@@ -217,6 +217,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throw err;
   }
   const { store } = deps;
+  // Every answer's security headers; the CSP is the base policy plus the origins the features add.
+  const securityHeaders = {
+    csp: cspPolicy(
+      legalCsp(legalUrlsOf(config)),
+      navCsp(navScriptUrlOf(config)),
+      pamCsp(config),
+      staticSiteCsp(options.staticDir),
+    ),
+    https: config.cookieSecure,
+  };
+  // The same headers on the answers written before any hook runs (414, 431...).
+  const errorHeaders = bareErrorHeaders(securityHeaders);
 
   const app = Fastify({
     ...operationsServerOptions(options.logger, config),
@@ -228,10 +240,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const { status, body } = errorAnswer(err.statusCode);
       void (reply as FastifyReply)
         .code(status)
-        .headers({ ...BARE_ERROR_HEADERS, [REQUEST_ID_HEADER]: request.id })
+        .headers({ ...errorHeaders, [REQUEST_ID_HEADER]: request.id })
         .send(withRequestId(request, body));
     },
-    clientErrorHandler: rawClientError,
+    clientErrorHandler: rawClientError(errorHeaders),
     // The per-address limits count the payer's address, not a trusted proxy's (TRUST_PROXY).
     ...trustProxyOption(config.trustProxy),
   });
@@ -275,17 +287,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The API speaks JSON only: a text/plain body is refused (415, answered as a bad request).
   app.removeContentTypeParser('text/plain');
   app.register(fastifyCookie);
-  // Every answer's security headers; the CSP is the base policy plus the origins the features add.
-  useSecurityHeaders(app, {
-    csp: cspPolicy(
-      legalCsp(legalUrlsOf(config)),
-      navCsp(navScriptUrlOf(config)),
-      pamCsp(config),
-      staticSiteCsp(options.staticDir),
-    ),
-    https: config.cookieSecure,
-    isApiPath,
-  });
+  useSecurityHeaders(app, { ...securityHeaders, isApiPath });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // A session refused by the per-address limit (server/security.ts).

@@ -166,11 +166,18 @@ export interface OperationsConfig {
    * jobs may take before their connections are closed.
    */
   shutdownGraceSeconds: number;
+  /**
+   * REQUEST_TIMEOUT_SECONDS (kept here in ms): a request's headers and body must have arrived within
+   * this time, or it is answered 408 and its connection closed (a POST that trickles its body holds
+   * a connection no longer; docs/decisions/0039).
+   */
+  requestTimeoutMs: number;
 }
 
 export const DEFAULT_OPERATIONS_CONFIG: OperationsConfig = {
   dbStartWaitSeconds: 60,
   shutdownGraceSeconds: 25,
+  requestTimeoutMs: 30_000,
 };
 
 /** The operations configuration with its defaults filled in. */
@@ -408,7 +415,7 @@ function readConfig(env: Env, d: Config): Config {
   };
 }
 
-/** docs/decisions/0051: METRICS_TOKEN, DB_START_WAIT_SECONDS, SHUTDOWN_GRACE_SECONDS; only those set. */
+/** docs/decisions/0051: METRICS_TOKEN, DB_START_WAIT_SECONDS, SHUTDOWN_GRACE_SECONDS, REQUEST_TIMEOUT_SECONDS; only those set. */
 function operationsConfig(env: Env): Pick<Config, 'operations'> {
   const d = DEFAULT_OPERATIONS_CONFIG;
   const token = env.METRICS_TOKEN?.trim();
@@ -420,6 +427,9 @@ function operationsConfig(env: Env): Pick<Config, 'operations'> {
       : {}),
     ...(env.SHUTDOWN_GRACE_SECONDS?.trim()
       ? { shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', d.shutdownGraceSeconds, 0, 3600) }
+      : {}),
+    ...(env.REQUEST_TIMEOUT_SECONDS?.trim()
+      ? { requestTimeoutMs: 1000 * int(env, 'REQUEST_TIMEOUT_SECONDS', d.requestTimeoutMs / 1000, 1, 600) }
       : {}),
   };
   return Object.keys(operations).length > 0 ? { operations } : {};

@@ -159,7 +159,7 @@ export interface Schema {
     user_agent: string | null;
     created_at: Ts;
   };
-  login_failures: { id: Generated<number>; email: string; session_id: string; at: Ts };
+  login_failures: { id: Generated<number>; email: string; session_id: string; client: Generated<string>; at: Ts };
   /** Migration 10: per-client limit counters (docs/decisions/0039); times in ms since 1970. */
   rate_limits: { key: string; window_start: number; hits: number; expires_at: number };
   dest_accounts: {
