@@ -1,9 +1,11 @@
-// Security headers (architecture: "Security headers from @fastify/helmet, the CSP as data"). The
+// Security headers (architecture: "Security headers from helmet, the CSP as data"). The
 // content security policy is the site's own base policy plus the origins each feature adds: another
 // site's legal texts (connect-src), navigation script (script-src) and payment endpoint (form-action).
-// HSTS only when the site is served over HTTPS (COOKIE_SECURE). See docs/decisions/0036.
-import fastifyHelmet from '@fastify/helmet';
+// HSTS only when the site is served over HTTPS (COOKIE_SECURE). See docs/decisions/0036. helmet
+// computes them once, at start; each answer gets the same set (docs/decisions/0055).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 
 export const CSP_DIRECTIVES = [
   'default-src',
@@ -63,7 +65,7 @@ export interface SecurityHeaderOptions {
   https: boolean;
 }
 
-/** @fastify/helmet's options for the policy; its other defaults (nosniff, COOP, CORP...) stay as they are. */
+/** helmet's options for the policy; its other defaults (nosniff, COOP, CORP...) stay as they are. */
 export function helmetOptions({ csp, https }: SecurityHeaderOptions) {
   const directives: Record<string, string[]> = {};
   for (const d of CSP_DIRECTIVES) directives[d] = [...csp[d]];
@@ -88,6 +90,29 @@ export const BARE_ERROR_HEADERS = {
 } as const;
 
 /**
+ * The headers helmet sets for the policy, computed once: helmet writes them to a response that only
+ * records them. None of them depends on the request (the CSP has no nonce).
+ */
+export function securityHeaders(options: SecurityHeaderOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let done = false;
+  helmet(helmetOptions(options))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not finish at once');
+  return Object.freeze(headers);
+}
+
+/**
  * Adds the security headers to every answer of the app, errors included, and marks API answers (and
  * any answer that set no cache rule of its own) no-store. Called on the root instance (not registered
  * as an encapsulated plugin, whose hooks would not reach its siblings).
@@ -96,7 +121,11 @@ export function useSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions & { isApiPath: (url: string) => boolean },
 ): void {
-  app.register(fastifyHelmet, helmetOptions(options));
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done) => {
+    reply.headers(headers);
+    done();
+  });
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     if (options.isApiPath(request.url) || reply.getHeader('cache-control') === undefined)
       reply.header('cache-control', 'no-store');
