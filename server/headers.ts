@@ -2,10 +2,10 @@
 // content security policy is the site's own base policy plus the origins each feature adds: another
 // site's legal texts (connect-src), navigation script (script-src) and payment endpoint (form-action).
 // HSTS only when the site is served over HTTPS (COOKIE_SECURE). See docs/decisions/0036. helmet
-// computes them once, at start; each answer gets the same set (docs/decisions/0055).
+// computes them once, at start; every answer gets the same set (docs/decisions/0055).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CSP_DIRECTIVES = [
   'default-src',
@@ -79,37 +79,34 @@ export function helmetOptions({ csp, https }: SecurityHeaderOptions) {
 }
 
 /**
- * The headers of an answer written before Fastify routes the request (a malformed URL, a request line
- * or header the HTTP parser refuses): a JSON error body that may load nothing and is never cached.
+ * The security headers of every answer, computed once by helmet from the options (they depend on
+ * nothing of the request): @fastify/helmet would parse the policy again on every request.
  */
-export const BARE_ERROR_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-} as const;
-
-/**
- * The headers helmet sets for the policy, computed once: helmet writes them to a response that only
- * records them. None of them depends on the request (the CSP has no nonce).
- */
-export function securityHeaders(options: SecurityHeaderOptions): Readonly<Record<string, string>> {
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader(name: string, value: unknown) {
-      headers[name.toLowerCase()] = String(value);
+export function securityHeaderValues(options: SecurityHeaderOptions): Record<string, string> {
+  const out: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      delete out[name.toLowerCase()];
     },
   };
-  let done = false;
-  helmet(helmetOptions(options))({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err instanceof Error ? err : new Error(String(err));
-    done = true;
-  });
-  if (!done) throw new Error('helmet did not finish at once');
-  return Object.freeze(headers);
+  helmet(helmetOptions(options))({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  return out;
+}
+
+/**
+ * The headers of an error answer written before Fastify routes the request (a malformed URL, a too
+ * long id: 400, 414; a request line or header the HTTP parser refuses: 400, 408, 431): every answer's
+ * security headers, a JSON body, never cached.
+ */
+export function bareErrorHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    ...securityHeaderValues(options),
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  };
 }
 
 /**
@@ -121,7 +118,7 @@ export function useSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions & { isApiPath: (url: string) => boolean },
 ): void {
-  const headers = securityHeaders(options);
+  const headers = Object.freeze(securityHeaderValues(options));
   app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done) => {
     reply.headers(headers);
     done();

@@ -1,32 +1,5 @@
 // Small helpers shared by the repositories.
-import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import type { Executor } from '../db.ts';
-
-const SLOT = '\u0000slot:';
-
-/**
- * A hot query built and compiled once per engine, then run with each call's values (docs/decisions/0055):
- * Kysely otherwise builds and compiles the same SQL on every request. `build` writes `slot(i)` where the
- * i-th value of a call goes (text columns only).
- */
-export function compiledOnce<R>(
-  build: (db: Executor, slot: (i: number) => string) => Compilable<R>,
-): (db: Executor, ...values: unknown[]) => Promise<R[]> {
-  // Keyed by the engine's adapter class: SQLite's `?` and PostgreSQL's `$1` differ.
-  const byEngine = new Map<unknown, CompiledQuery<R>>();
-  return async (db, ...values) => {
-    const engine = db.getExecutor().adapter.constructor;
-    let compiled = byEngine.get(engine);
-    if (!compiled) {
-      compiled = build(db, (i) => `${SLOT}${i}`).compile();
-      byEngine.set(engine, compiled);
-    }
-    const parameters = compiled.parameters.map((p) =>
-      typeof p === 'string' && p.startsWith(SLOT) ? values[Number(p.slice(SLOT.length))] : p,
-    );
-    return (await db.executeQuery<R>({ ...compiled, parameters, queryId: createQueryId() })).rows;
-  };
-}
 
 /** Booleans are stored as 0/1 (portable across SQLite and PostgreSQL). */
 export function bit(value: boolean): number {

@@ -1,6 +1,7 @@
 // Sessions (architecture: opaque random id, server-side row, rotates at login).
 import type { Executor } from '../db.ts';
-import { changed, compiledOnce } from './rows.ts';
+import { changed } from './rows.ts';
+import { runShaped, runShapedWrite } from './shapes.ts';
 
 export interface SessionRow {
   id: string;
@@ -10,21 +11,6 @@ export interface SessionRow {
   last_seen_at: string;
 }
 
-// The two queries of every request (docs/decisions/0055).
-const findActiveQuery = compiledOnce((db, slot) =>
-  db
-    .selectFrom('sessions')
-    .select(['id', 'csrf_token', 'user_id', 'created_at', 'last_seen_at'])
-    .where('id', '=', slot(0))
-    .where('last_seen_at', '>', slot(1)),
-);
-const touchQuery = compiledOnce((db, slot) =>
-  db
-    .updateTable('sessions')
-    .set({ last_seen_at: slot(1) })
-    .where('id', '=', slot(0)),
-);
-
 export function createSessionRepo(db: Executor) {
   return {
     async insert(row: SessionRow): Promise<void> {
@@ -32,10 +18,23 @@ export function createSessionRepo(db: Executor) {
     },
     /** The session if it was seen after idleCutoff (ISO time). */
     async findActive(id: string, idleCutoff: string): Promise<SessionRow | undefined> {
-      return (await findActiveQuery(db, id, idleCutoff))[0];
+      // Every request's first query: compiled once (docs/decisions/0055).
+      const [row] = await runShaped(db, 'session:findActive', { id, idleCutoff }, (value) =>
+        db
+          .selectFrom('sessions')
+          .select(['id', 'csrf_token', 'user_id', 'created_at', 'last_seen_at'])
+          .where('id', '=', value('id'))
+          .where('last_seen_at', '>', value('idleCutoff')),
+      );
+      return row;
     },
     async touch(id: string, now: string): Promise<void> {
-      await touchQuery(db, id, now);
+      await runShapedWrite(db, 'session:touch', { id, now }, (value) =>
+        db
+          .updateTable('sessions')
+          .set({ last_seen_at: value('now') })
+          .where('id', '=', value('id')),
+      );
     },
     /** Gives the session a new id and CSRF token, keeping its form state and tokens (ON UPDATE CASCADE). */
     async rotate(oldId: string, newId: string, newCsrfToken: string, now: string): Promise<boolean> {
