@@ -83,6 +83,11 @@ export interface StateSaveResponse {
   errors: FieldErrors;
 }
 
+// GET /state/errors
+export interface StateErrorsResponse {
+  errors: FieldErrors;
+}
+
 // GET /pay/allowed_countries
 export interface AllowedCountriesResponse {
   countries: CountryOption[];

@@ -23,7 +23,9 @@ import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import { sweep } from './domain/reconciler.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
-import { errorAnswer, rawClientError } from './http.ts';
+import { badRequest, errorAnswer, rawClientError } from './http.ts';
+import { addContractSchemas, schemaErrors } from './api-schemas.ts';
+import { registerApiDocument } from './api-document.ts';
 import { REQUEST_ID_HEADER } from '../contract/api.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
 import { createStore, type Store } from './repo/repos.ts';
@@ -103,6 +105,13 @@ export interface BuildOptions {
   jobPollMs?: number;
   /** Other adapters than the configuration's (tests: a processor that counts its calls, faults). */
   adapters?: Partial<Adapters>;
+  /** Collect the routes' schemas into an OpenAPI document, `app.swagger()` (`npm run openapi`, tests). */
+  apiDocument?: boolean;
+  /**
+   * Also serve that document and its reference page at API_REFERENCE_PATH (`npm run dev` only: the
+   * packages are development dependencies, never loaded otherwise).
+   */
+  apiReference?: boolean;
 }
 
 declare module 'fastify' {
@@ -246,7 +255,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clientErrorHandler: rawClientError(errorHeaders),
     // The per-address limits count the payer's address, not a trusted proxy's (TRUST_PROXY).
     ...trustProxyOption(config.trustProxy),
+    // docs/decisions/0055: the schemas check types, never convert them ("25" stays text, and the yup
+    // rules or the one error format answer it); a property a schema does not name is dropped.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allowUnionTypes: true } },
   });
+  // docs/decisions/0055: every contract type's schema, for the routes to name.
+  addContractSchemas(app);
+  if (options.apiDocument || options.apiReference)
+    await registerApiDocument(app, { reference: options.apiReference === true });
   app.decorate('jobs', deps.jobs);
   app.decorate('money', deps.money);
   // docs/decisions/0049: the job workers (posting, capture, void, refund, settling lost answers, the
@@ -296,6 +312,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ fault: faultSummary(err) }, 'database unavailable');
       return answerUnavailable(reply);
+    }
+    // docs/decisions/0055: a request that breaks its route's JSON Schema, in the one error format.
+    if (err.validation) {
+      request.log.info({ code: err.code, statusCode: 400, context: err.validationContext }, 'bad request');
+      return badRequest(reply, schemaErrors(err.validation));
     }
     const { status, body } = errorAnswer(err.statusCode);
     if (status >= 500) request.log.error({ err }, 'unexpected error');

@@ -1,9 +1,9 @@
-// Security headers (architecture: "Security headers from @fastify/helmet, the CSP as data"). The
+// Security headers (architecture: "Security headers from helmet, the CSP as data"). The
 // content security policy is the site's own base policy plus the origins each feature adds: another
 // site's legal texts (connect-src), navigation script (script-src) and payment endpoint (form-action).
-// HSTS only when the site is served over HTTPS (COOKIE_SECURE). See docs/decisions/0036.
+// HSTS only when the site is served over HTTPS (COOKIE_SECURE). See docs/decisions/0036. helmet
+// computes them once, at start; every answer gets the same set (docs/decisions/0055).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet from '@fastify/helmet';
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -65,7 +65,7 @@ export interface SecurityHeaderOptions {
   https: boolean;
 }
 
-/** @fastify/helmet's options for the policy; its other defaults (nosniff, COOP, CORP...) stay as they are. */
+/** helmet's options for the policy; its other defaults (nosniff, COOP, CORP...) stay as they are. */
 export function helmetOptions({ csp, https }: SecurityHeaderOptions) {
   const directives: Record<string, string[]> = {};
   for (const d of CSP_DIRECTIVES) directives[d] = [...csp[d]];
@@ -79,8 +79,8 @@ export function helmetOptions({ csp, https }: SecurityHeaderOptions) {
 }
 
 /**
- * The security headers @fastify/helmet sets on every answer, computed once from the same options by
- * helmet itself (they depend on nothing of the request), for the answers written where no hook runs.
+ * The security headers of every answer, computed once by helmet from the options (they depend on
+ * nothing of the request): @fastify/helmet would parse the policy again on every request.
  */
 export function securityHeaderValues(options: SecurityHeaderOptions): Record<string, string> {
   const out: Record<string, string> = {};
@@ -118,7 +118,11 @@ export function useSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions & { isApiPath: (url: string) => boolean },
 ): void {
-  app.register(fastifyHelmet, helmetOptions(options));
+  const headers = Object.freeze(securityHeaderValues(options));
+  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done) => {
+    reply.headers(headers);
+    done();
+  });
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     if (options.isApiPath(request.url) || reply.getHeader('cache-control') === undefined)
       reply.header('cache-control', 'no-store');

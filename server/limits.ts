@@ -4,7 +4,7 @@
 // format (ERROR.TOO_MANY_REQUESTS) once any of its route's limits is past. The clients are told apart
 // by keys that hold no address, number or e-mail in clear: an HMAC of the value under a key derived
 // from the pam signing key (server/keys.ts), so a card's fingerprint is never the number.
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -320,8 +320,9 @@ export function createClientLimits(
 }
 
 /** The key of a limit's counter for a client: the limit's name and an HMAC of the value. */
-export function limitKeyer(secret: Buffer): (name: string, value: string) => string {
-  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'per-client limit keys', 32));
+export function limitKeyer(secret: KeyObject): (name: string, value: string) => string {
+  // Derived and prepared once (a KeyObject), not on every call (docs/decisions/0055).
+  const key = createSecretKey(Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'per-client limit keys', 32)));
   return (name, value) => `${name}:${createHmac('sha256', key).update(`${name}\0${value}`).digest('base64url')}`;
 }
 
