@@ -15,7 +15,8 @@
 //  4. A guest's whole flex deposit on an emulated cheap phone (390x844, Lighthouse's mobile numbers: 4x
 //     CPU slow-down, 150 ms round trip, 1.6 Mbit/s), step by step, typing excluded: each figure runs from
 //     the payer's action (click, choice, first key) until the next screen is there to use; the opening
-//     from the navigation on. The bare page's heading swap under the same throttling beside it.
+//     from the navigation on; median of RUNS deposits. The bare page's heading swap under the same
+//     throttling beside it.
 // BENCH_PORT (default 8090) and BENCH_PORT+1 are used; `--no-build` measures dist/ as it is; `--only=`
 // picks parts (bytes, steps, phone, lighthouse, bare). `--short` is the quick run that
 // tests/e2e/bench-web.spec.ts makes so that the script cannot break unseen: the bytes, two step changes
@@ -577,12 +578,16 @@ async function barePhoneStep(browser: Browser, throttle: boolean): Promise<numbe
 
 async function reportPhoneDeposit(browser: Browser): Promise<void> {
   const throttle = !SHORT;
-  const steps = await phoneDeposit(browser, throttle);
+  const runs: PhoneStep[][] = [];
+  for (let i = 0; i < (SHORT ? 1 : RUNS); i++) runs.push(await phoneDeposit(browser, throttle));
   console.log(
-    `# guest flex deposit${throttle ? ' on the emulated cheap phone (4x CPU, 150 ms RTT, 1.6 Mbit/s)' : ' (--short: no throttling)'}, typing excluded`,
+    `# guest flex deposit${throttle ? ' on the emulated cheap phone (4x CPU, 150 ms RTT, 1.6 Mbit/s)' : ' (--short: no throttling)'}, typing excluded, median of ${runs.length}`,
   );
-  for (const { name, ms } of steps) line(`phone_${name}`, ms / 1000, 's', 2);
-  line('phone_deposit_total', steps.reduce((sum, s) => sum + s.ms, 0) / 1000, 's', 2);
+  const totals = runs.map((steps) => steps.reduce((sum, s) => sum + s.ms, 0));
+  for (const [i, { name }] of (runs[0] ?? []).entries()) {
+    line(`phone_${name}`, median(runs.map((steps) => steps[i]?.ms ?? NaN)) / 1000, 's', 2);
+  }
+  line('phone_deposit_total', median(totals) / 1000, 's', 2);
   line('phone_bare_step', await barePhoneStep(browser, throttle), 'ms');
 }
 

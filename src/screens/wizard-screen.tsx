@@ -67,8 +67,13 @@ export function WizardScreen({
   const progress = step ? PROGRESS[step] : null;
   useEffect(() => {
     if (!step) return;
-    // A failed fetch (offline) is tried again when the step is shown.
-    for (const next of NEXT[step]) void next.preload().catch(() => {});
+    // In a task of its own: after the app has marked its first screen (its effect runs after this one),
+    // so the first screen's figures count what it needs, not what is fetched ahead. A failed fetch
+    // (offline) is tried again when the step is shown.
+    const id = window.setTimeout(() => {
+      for (const next of NEXT[step]) void next.preload().catch(() => {});
+    }, 0);
+    return () => window.clearTimeout(id);
   }, [step]);
   const { t } = useTranslation();
   useEffect(() => {
