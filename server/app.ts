@@ -19,6 +19,7 @@ import {
 import { adaptersFor, type Adapters } from './adapters/adapters.ts';
 import type { MoneyDeps } from './domain/deposit-steps.ts';
 import { createJobRunner, type JobRunner } from './domain/job-runner.ts';
+import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import { sweep } from './domain/reconciler.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
@@ -168,6 +169,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       now,
       postSeconds: config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS,
       metrics: ops.metrics,
+      // docs/decisions/0053: e-mail notices go to the mail server too when SMTP_URL is set.
+      ...(config.mail
+        ? {
+            mail: {
+              mailer: createSmtpMailer({
+                url: config.mail.smtpUrl,
+                from: config.mail.from,
+                timeoutMs: config.mail.timeoutMs,
+              }),
+              timeoutMs: config.mail.timeoutMs,
+              from: config.mail.from,
+            },
+          }
+        : {}),
     };
     // The job queues as the operator's metrics read them, at each scrape.
     ops.metrics.observeJobQueues(async () => store.repos.jobs.queues(now().toISOString()));
@@ -262,6 +277,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     // The workers finish the step under way before the pool closes.
     await deps.jobs.stop();
+    deps.money.mail?.mailer.close();
     if (retentionTimer) clearInterval(retentionTimer);
     // No request is in flight any more; other drain steps end before the pool closes (docs/decisions/0051).
     await ops.lifecycle.drain(app.log);

@@ -8,6 +8,7 @@ import { legalUrlsFromEnv } from './legal-urls.ts';
 import type { Limit, LimitName } from './limits.ts';
 import { serverText } from './texts.ts';
 import { ConfigError, amount, factor, flag, int, text, type Env } from './config-env.ts';
+import { mailConfig, type MailConfig } from './mail-config.ts';
 import { moneyConfig, moneyConfigOf, type MoneyConfig } from './money-config.ts';
 
 export { ConfigError } from './config-env.ts';
@@ -139,6 +140,8 @@ export interface Config {
   retentionRunMinutes?: number;
   /** The money path's adapters and their timings (docs/decisions/0049). */
   money?: Partial<MoneyConfig>;
+  /** E-mail over SMTP (docs/decisions/0053); unset: e-mails stay in the outbox. Environment: SMTP_URL. */
+  mail?: MailConfig;
   /**
    * The sandbox asked for by name: its processor, facility system, payers and stand-ins are then
    * allowed in production mode too (a public demonstration), and the site says it is a test site
@@ -406,6 +409,7 @@ function readConfig(env: Env, d: Config): Config {
       ? { retentionRunMinutes: int(env, 'RETENTION_RUN_MINUTES', 60, 0, 24 * 60) }
       : {}),
     ...moneyConfig(env),
+    ...mailConfig(env),
     ...sandboxConfig(env),
     ...operationsConfig(env),
   };

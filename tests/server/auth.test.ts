@@ -360,7 +360,7 @@ describe('POST /pay/register', () => {
     [{ ...NEW_ACCOUNT, pin_again: '864208' }, { pin_again: 'VALIDATION.DOES_NOT_MATCH' }],
     [{ ...NEW_ACCOUNT, email: 'nope' }, { email: 'VALIDATION.INVALID_EMAIL' }],
     [{ ...NEW_ACCOUNT, first_name: 'C' }, { first_name: 'VALIDATION.KEEP_TYPING' }],
-    [{ ...NEW_ACCOUNT, phone_no: 'call me' }, { phone_no: 'VALIDATION.INVALID_ENTRY' }],
+    [{ ...NEW_ACCOUNT, phone_no: 'call me' }, { phone_no: 'VALIDATION.INVALID_PHONE_FOR_COUNTRY' }],
     [{ ...NEW_ACCOUNT, password: { a: 1 } }, { password: 'VALIDATION.INVALID_ENTRY' }],
   ])('refuses %j with 400 and creates nothing', async (body, errors) => {
     const c = await newClient(current().app);

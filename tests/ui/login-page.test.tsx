@@ -24,7 +24,9 @@ afterAll(async () => {
 
 function openAt(hash: string) {
   const api = createApiClient({ baseUrl: 'http://localhost/', fetch: h.newBrowser() });
-  const actor = createActor(provideApp(createActors(api)), { input: { lang: 'en', route: null, location: locationOf(hash) } });
+  const actor = createActor(provideApp(createActors(api)), {
+    input: { lang: 'en', route: null, location: locationOf(hash) },
+  });
   actor.start();
   render(<App app={actor} i18n={createI18n('en')} />);
   return actor;
