@@ -246,7 +246,7 @@ describe('word when a deposit moves', () => {
         config: { ...config(), mail: { ...(config().mail as MailConfig), from: 'Deposits <no-reply@other.test>' } },
       });
       try {
-        const deposits = [];
+        const deposits: Awaited<ReturnType<typeof paid>>[] = [];
         // More e-mails than one take claims (10): the second instance takes those the first has not locked.
         for (let i = 0; i < 12; i += 1) deposits.push(await paid(s));
         await Promise.all([s.app.jobs.drain(), other.jobs.drain()]);
