@@ -1,7 +1,7 @@
 // login.welcome (§2; §5 create account; §8 login errors): each state of the login machine with the
 // screen it shows.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import type { LoginRequest, LoginResponse, RegisterRequest } from '../contract/accounts.ts';
 import { SIGNED_IN_ANSWER, pageInput } from '../fixtures/samples.ts';
@@ -148,7 +148,7 @@ export const ServiceUnavailable: Story = {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(t('ERROR.UNAVAILABLE'));
     await expect(alert).toHaveTextContent(`${t('ERROR.REFERENCE')} ${UNAVAILABLE_REFERENCE}`);
-    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent(t('ERROR.HEADING_RETRY'));
+    await expect(within(alert).getByRole('heading')).toHaveTextContent(t('ERROR.HEADING_RETRY'));
     await expect(canvas.getByLabelText(t('LOGIN.EMAIL'))).toHaveValue('ana@example.com');
   },
 };
