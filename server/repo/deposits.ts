@@ -357,5 +357,3 @@ export function createDepositRepo(db: Executor) {
     },
   };
 }
-
-export type DepositRepo = ReturnType<typeof createDepositRepo>;

@@ -70,5 +70,3 @@ export function createFormStateRepo(db: Executor) {
     },
   };
 }
-
-export type FormStateRepo = ReturnType<typeof createFormStateRepo>;

@@ -297,5 +297,3 @@ export function createInmateRepo(db: Executor) {
     },
   };
 }
-
-export type InmateRepo = ReturnType<typeof createInmateRepo>;

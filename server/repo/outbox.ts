@@ -53,5 +53,3 @@ export function createOutboxRepo(db: Executor) {
     },
   };
 }
-
-export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

@@ -34,5 +34,3 @@ export function createRateLimitRepo(db: Executor) {
     },
   };
 }
-
-export type RateLimitRepo = ReturnType<typeof createRateLimitRepo>;

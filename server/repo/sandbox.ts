@@ -65,5 +65,3 @@ export function createSandboxRepo(db: Executor) {
     },
   };
 }
-
-export type SandboxRepo = ReturnType<typeof createSandboxRepo>;

@@ -57,5 +57,3 @@ export function createSessionRepo(db: Executor) {
     },
   };
 }
-
-export type SessionRepo = ReturnType<typeof createSessionRepo>;

@@ -105,5 +105,3 @@ export function createUserRepo(db: Executor) {
     },
   };
 }
-
-export type UserRepo = ReturnType<typeof createUserRepo>;

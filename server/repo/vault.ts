@@ -64,5 +64,3 @@ export function createVaultRepo(db: Executor) {
     },
   };
 }
-
-export type VaultRepo = ReturnType<typeof createVaultRepo>;
