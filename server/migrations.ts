@@ -474,4 +474,19 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   ),
   MONEY_PATH_MIGRATION,
+  portable(
+    13,
+    'one receipt text per deposit',
+    `
+    -- POST /pay/sms_send texts a deposit's receipt once (§2 receipt): the index says so, so that two
+    -- requests at once cannot both send it. Any double sent before the index is left out first.
+    DELETE FROM outbox
+    WHERE channel = 'sms' AND subject LIKE 'receipt:%'
+      AND id NOT IN (
+        SELECT MIN(id) FROM outbox WHERE channel = 'sms' AND subject LIKE 'receipt:%' GROUP BY subject
+      );
+    CREATE UNIQUE INDEX outbox_one_receipt_text ON outbox (subject)
+    WHERE channel = 'sms' AND subject LIKE 'receipt:%';
+    `,
+  ),
 ];
