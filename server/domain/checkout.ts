@@ -121,6 +121,8 @@ async function record(
     response_json: JSON.stringify(response(done, { success: true, cached_deposit_info: receipt })),
     state: 'authorizing' as const,
     lease_until: lease,
+    // docs/decisions/0053: the payer's notices are written in the language of this checkout.
+    locale: fields.locale === 'es' ? ('es' as const) : ('en' as const),
   };
   await repos.deposits.insert(row);
   // If this request's answer is lost to a timeout, recordAuthorization schedules the settle job; if the

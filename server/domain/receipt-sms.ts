@@ -20,6 +20,9 @@ export async function sendReceiptText(
   if (!receipt || receipt.deposit_id !== request.receipt) return { ok: false, errors: { form: SMS_ERRORS.noReceipt } };
   if (receipt.billing_country !== 'US') return { ok: false, errors: { phone_no: SMS_ERRORS.usOnly } };
   const locale = fields.locale === 'es' ? 'es' : 'en';
+  // docs/decisions/0053: the deposit's later moves are texted to this number. Written before the status
+  // is read, so that a move recorded meanwhile is either in this text or texted on its own.
+  await repos.notices.setPhone(receipt.deposit_id, usDigits(request.phone_no));
   // Where the deposit is as the text leaves (docs/decisions/0049).
   const status = await readDepositStatus(repos, session, receipt.deposit_id, now);
   if (!status) return { ok: false, errors: { form: SMS_ERRORS.noReceipt } };

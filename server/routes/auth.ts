@@ -18,6 +18,7 @@ import type { Deps } from '../deps.ts';
 import { accountUser } from '../domain/accounts.ts';
 import { markSignedIn } from '../domain/form-state.ts';
 import { attemptLogin, registerAccount } from '../domain/login.ts';
+import { clientAddress } from '../limits.ts';
 import { hashSecret } from '../domain/passwords.ts';
 import { BAD_REQUEST, UNAUTHORIZED, badRequest, validate } from '../http.ts';
 import type { UserRow } from '../repo/users.ts';
@@ -60,9 +61,10 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     if (!body.ok) return badRequest(reply, body.errors);
     const session = await sessions.require(request, reply);
     const email = body.value.email.toLowerCase();
-    const outcome = await attemptLogin(store, email, body.value.password, session.id, now());
+    const client = { address: clientAddress(request.ip), sessionId: session.id };
+    const outcome = await attemptLogin(store, email, body.value.password, client, now());
     if (outcome.kind === 'wait') {
-      // docs/decisions/0039: the account's sign-in delay; the password was not checked.
+      // docs/decisions/0039: the account's sign-in delay for this client; the password was not checked.
       return reply
         .code(429)
         .header('retry-after', String(Math.max(1, Math.ceil(outcome.seconds))))

@@ -1,5 +1,6 @@
 // POST /pay/sms_send (§2 receipt, SMS receipt modal; §7): texts the receipt of the deposit this session
-// just made to a US number, once per deposit (server/domain/receipt-sms.ts).
+// just made to a US number, once per deposit; the number then gets the deposit's later moves
+// (server/domain/receipt-sms.ts, server/domain/deposit-notices.ts).
 import type { FastifyInstance } from 'fastify';
 import { SMS_SEND_PATH, smsSendSchema, type SmsSendResponse } from '../../contract/receipt.ts';
 import type { Deps } from '../deps.ts';

@@ -10,14 +10,15 @@ import { Layout } from '../components/layout.tsx';
 import type { CheckoutRef, FacilityPickerRef, RecipientSearchRef, WizardRef, WizardSnapshot } from '../machine-refs.ts';
 import { pathOf, routeOfHash } from '../routes.ts';
 import { FacilityStep } from './facility-step.tsx';
-import { lazyScreen, whenIdle } from './lazy-screen.ts';
+import { lazyScreen } from './lazy-screen.ts';
 import type { ReceiptFlowRef } from './receipt-step.tsx';
 import { FailureScreen, LoadingScreen } from './status-screens.tsx';
 import { screenOf } from '../screen-table.ts';
 import { WIZARD_SCREENS } from './wizard-screens.ts';
 
 // Every step after the first is a chunk of its own (docs/decisions/0032), so the first screen stays
-// small on old phones; the next steps' chunks are fetched while the payer is idle on this one.
+// small on old phones; the next steps' chunks are fetched as soon as this one is shown, so that Continue
+// waits for the server only (docs/decisions/0054).
 const TypeStep = lazyScreen(() => import('./type-step.tsx').then((m) => m.TypeStep));
 const NumberStep = lazyScreen(() => import('./number-step.tsx').then((m) => m.NumberStep));
 const RecipientStep = lazyScreen(() => import('./recipient-step.tsx').then((m) => m.RecipientStep));
@@ -66,9 +67,8 @@ export function WizardScreen({
   const progress = step ? PROGRESS[step] : null;
   useEffect(() => {
     if (!step) return;
-    return whenIdle(() => {
-      for (const next of NEXT[step]) void next.preload().catch(() => {});
-    });
+    // A failed fetch (offline) is tried again when the step is shown.
+    for (const next of NEXT[step]) void next.preload().catch(() => {});
   }, [step]);
   const { t } = useTranslation();
   useEffect(() => {
