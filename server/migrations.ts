@@ -486,4 +486,19 @@ export const MIGRATIONS: readonly Migration[] = [
     CREATE INDEX login_failures_email_client ON login_failures (email, client, at);
     `,
   ),
+  portable(
+    15,
+    'one receipt text per deposit',
+    `
+    -- POST /pay/sms_send texts a deposit's receipt once (§2 receipt): the index says so, so that two
+    -- requests at once cannot both send it. Any double sent before the index is left out first.
+    DELETE FROM outbox
+    WHERE channel = 'sms' AND subject LIKE 'receipt:%'
+      AND id NOT IN (
+        SELECT MIN(id) FROM outbox WHERE channel = 'sms' AND subject LIKE 'receipt:%' GROUP BY subject
+      );
+    CREATE UNIQUE INDEX outbox_one_receipt_text ON outbox (subject)
+    WHERE channel = 'sms' AND subject LIKE 'receipt:%';
+    `,
+  ),
 ];

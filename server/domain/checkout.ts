@@ -23,8 +23,6 @@ import { authorizationLease, authorize, recordAuthorization, type MoneyDeps } fr
 import { primaryNoOf } from './deep-contact.ts';
 import type { Quote } from './fees.ts';
 
-export { response } from './deposit-kinds.ts';
-
 /** The checkout's answer when the processor's answer was lost (a timeout, a 5xx): nothing was taken. */
 export const PAYMENT_NOT_CONFIRMED = 'PAYMENT_NOT_CONFIRMED';
 

@@ -396,5 +396,3 @@ export function createDepositRepo(db: Executor) {
     },
   };
 }
-
-export type DepositRepo = ReturnType<typeof createDepositRepo>;

@@ -73,5 +73,3 @@ export function createFormStateRepo(db: Executor) {
     },
   };
 }
-
-export type FormStateRepo = ReturnType<typeof createFormStateRepo>;

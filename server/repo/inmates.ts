@@ -298,5 +298,3 @@ export function createInmateRepo(db: Executor) {
     },
   };
 }
-
-export type InmateRepo = ReturnType<typeof createInmateRepo>;

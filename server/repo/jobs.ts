@@ -113,5 +113,3 @@ export function createJobRepo(db: Executor, engine: Engine) {
     },
   };
 }
-
-export type JobRepo = ReturnType<typeof createJobRepo>;

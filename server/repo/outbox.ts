@@ -26,13 +26,23 @@ export function createOutboxRepo(db: Executor) {
         .executeTakeFirstOrThrow();
       return Number(r.id);
     },
-    async hasSubject(channel: 'sms' | 'email', subject: string): Promise<boolean> {
+    /**
+     * Inserts a message that a unique index allows once (a deposit's receipt text, migration 13):
+     * false, and nothing written, when it is already there.
+     */
+    async insertOnce(m: NewOutboxMessage): Promise<boolean> {
       const r = await db
-        .selectFrom('outbox')
-        .select('id')
-        .where('channel', '=', channel)
-        .where('subject', '=', subject)
-        .limit(1)
+        .insertInto('outbox')
+        .values({
+          channel: m.channel,
+          to: m.to,
+          subject: m.subject,
+          body: m.body,
+          created_at: m.created_at,
+          session_id: m.session_id,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
         .executeTakeFirst();
       return r !== undefined;
     },
@@ -53,5 +63,3 @@ export function createOutboxRepo(db: Executor) {
     },
   };
 }
-
-export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

@@ -53,5 +53,3 @@ export function createRateLimitRepo(db: Executor) {
     },
   };
 }
-
-export type RateLimitRepo = ReturnType<typeof createRateLimitRepo>;

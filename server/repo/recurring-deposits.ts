@@ -191,5 +191,3 @@ export function createRecurringDepositRepo(db: Executor, engine: Engine) {
     },
   };
 }
-
-export type RecurringDepositRepo = ReturnType<typeof createRecurringDepositRepo>;

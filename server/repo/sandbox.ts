@@ -86,5 +86,3 @@ export function createSandboxRepo(db: Executor) {
     },
   };
 }
-
-export type SandboxRepo = ReturnType<typeof createSandboxRepo>;

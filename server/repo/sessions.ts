@@ -66,5 +66,3 @@ export function createSessionRepo(db: Executor) {
     },
   };
 }
-
-export type SessionRepo = ReturnType<typeof createSessionRepo>;

@@ -114,5 +114,3 @@ export function createUserRepo(db: Executor) {
     },
   };
 }
-
-export type UserRepo = ReturnType<typeof createUserRepo>;

@@ -71,5 +71,3 @@ export function createVaultRepo(db: Executor) {
     },
   };
 }
-
-export type VaultRepo = ReturnType<typeof createVaultRepo>;

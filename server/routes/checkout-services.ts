@@ -5,7 +5,6 @@ import {
   CHECKOUT_SERVICE_PATHS,
   CN_RETURN_NOT_FOUND,
   CN_RETURN_OK,
-  allowedMinMaxSchema,
   cnInmateSchema,
   cpaSettingsSchema,
   feesQuerySchema,
@@ -84,7 +83,7 @@ export async function checkoutServiceRoutes(app: FastifyInstance, deps: Deps): P
       }),
     },
     async (request, reply) => {
-      const body = validate(allowedMinMaxSchema, request.body);
+      const body = validate(cnInmateSchema, request.body);
       if (!body.ok) return badRequest(reply, body.errors);
       const facility = await repos.facilities.findById(Number(body.value.como_facility_id));
       if (!facility) return badRequest(reply, paramError('como_facility_id', ERROR_FACILITY_NOT_FOUND));

@@ -12,7 +12,7 @@ describe('decision notes', () => {
     const lines = readFileSync(new URL(name, DIR), 'utf8').split('\n');
     expect(lines[0]).toMatch(new RegExp(`^# ${name.slice(0, 4)}\\. `));
     const status = lines[2] ?? '';
-    expect(status).toMatch(/^Status: (accepted|superseded by \[\d{4}\]\((\d{4}-[^)]+\.md)\)), \d{4}-\d{2}-\d{2}/);
+    expect(status).toMatch(/^Status: (accepted|superseded by \[\d{4}\]\((\d{4}-[^)]+\.md)\))[^,]*, \d{4}-\d{2}-\d{2}/);
     const successor = /^Status: superseded by \[\d{4}\]\(([^)]+)\)/.exec(status)?.[1];
     if (successor) expect(existsSync(new URL(successor, DIR)), successor).toBe(true);
   });
