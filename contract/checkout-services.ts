@@ -259,6 +259,13 @@ export interface PamRecurringDepositsResponse {
   recurring_deposits: RecurringDeposit[];
 }
 
+// POST /pay/cancel_pam_recurring_deposit (signed in). 404 when the pair does not name one of the
+// payer's active pam recurring deposits. Answers ActionResponse of contract/accounts.ts.
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
+export interface CancelPamRecurringDepositRequest {
+  account_guid: string;
+  deposit_id: number | string;
+}
 export const cancelPamRecurringDepositSchema = yup.object({
   account_guid: yup
     .string()

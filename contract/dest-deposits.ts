@@ -126,6 +126,18 @@ export const destNumberSchema = yup.object({
   }),
 });
 
+// POST /account/destinations/get_destination_fraud_flag {ani, country?}
+// ani: the number, punctuation allowed; without country it is looked up as its digits (the stored form:
+// 10 digits for a US number, 011 and the rest for another country's). With country ('US', 'CA'...) it
+// is first put in the stored form by destPhone; a number that breaks the country's rule answers 400
+// { ani: <key> }. Bad input answers 400 field errors (ani: VALIDATION.REQUIRED, VALIDATION.TOO_MANY,
+// VALIDATION.INVALID_ENTRY; country: VALIDATION.INVALID_ENTRY). A number is flagged when the fraud list
+// names it or any phone account with that number is flagged (§3 fraud_flag).
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
+export interface DestinationFraudFlagRequest {
+  ani: string;
+  country?: string;
+}
 export interface DestinationFraudFlagResponse {
   /** §5: 1 blocks the deposit with FRAUD_CONTROL_MESSAGE. */
   fraud_flag: 0 | 1;

@@ -60,6 +60,11 @@ export function phoneVerifyErrorKey(code: PhoneVerifyErrorCode): string {
 export const VERIFY_TOO_MANY = 'ERROR.VERIFY_TOO_MANY';
 export const INTERNATIONAL_NUMBERS_CANNOT_VERIFIED = 'ERROR.INTERNATIONAL_NUMBERS_CANNOT_VERIFIED';
 
+// POST /account/destinations/validate_via_sms and /validate_via_phone
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
+export interface SendCodeRequest {
+  ani: string;
+}
 export interface SendCodeResponse {
   success: boolean;
   validate_code: number;

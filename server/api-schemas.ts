@@ -17,9 +17,6 @@ const generated = JSON.parse(readFileSync(new URL('../contract/json-schema.json'
   definitions: Record<string, JsonSchema>;
 };
 
-/** A type of contract/ whose schema was generated. */
-export type ContractType = keyof typeof generated.definitions & string;
-
 /** `#/definitions/Name` becomes the shared schema `Name#`, anywhere in a schema. */
 function withSharedRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withSharedRefs);

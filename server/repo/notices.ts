@@ -138,5 +138,3 @@ export function createNoticeRepo(db: Executor) {
     },
   };
 }
-
-export type NoticeRepo = ReturnType<typeof createNoticeRepo>;

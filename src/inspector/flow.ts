@@ -189,8 +189,6 @@ export function createRecorder(rootName = 'app', running?: AnyActorRef) {
   };
 }
 
-export type Recorder = ReturnType<typeof createRecorder>;
-
 /** Reads a flow file's text: the flow, or why it is not one. */
 export function parseFlow(text: string): Flow | Error {
   let value: unknown;
