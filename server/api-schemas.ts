@@ -5,6 +5,8 @@
 // validation and serialization once, at start. JSON Schema checks the shape and the types; the §5
 // rules and their messages stay in the contract's yup schemas.
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { FieldErrors } from '../contract/entities.ts';
 import { MSG } from '../contract/schemas.ts';
@@ -13,7 +15,9 @@ import { BAD_REQUEST } from './http.ts';
 type JsonSchema = Record<string, unknown>;
 
 /** contract/json-schema.json: `definitions` keyed by type name, refs as `#/definitions/Name`. */
-const generated = JSON.parse(readFileSync(new URL('../contract/json-schema.json', import.meta.url), 'utf8')) as {
+const generated = JSON.parse(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../contract/json-schema.json'), 'utf8'),
+) as {
   definitions: Record<string, JsonSchema>;
 };
 
