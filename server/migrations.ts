@@ -2,7 +2,8 @@
 // (server/db.ts). One set serves both engines: each is written once in portable SQL
 // (server/portable-sql.ts says its words: {{ID}}, {{TS}}, {{BYTES}}).
 import { MONEY_PATH_MIGRATION } from './migrations-money-path.ts';
-import { NOTICES_MIGRATION } from './migrations-notices.ts';
+import { NOTICES_MIGRATION, RECEIPT_TEXT_MIGRATION } from './migrations-notices.ts';
+import { SIGN_IN_MIGRATION } from './migrations-sign-in.ts';
 import { portable, type Migration } from './portable-sql.ts';
 
 export type { Migration };
@@ -476,29 +477,6 @@ export const MIGRATIONS: readonly Migration[] = [
   ),
   MONEY_PATH_MIGRATION,
   NOTICES_MIGRATION,
-  portable(
-    14,
-    'sign-in delay per account and client',
-    `
-    -- The sign-in delay counts an account's failures from one client (its address, or its IPv6 /64),
-    -- so that a stranger's wrong passwords slow the stranger, not the owner (docs/decisions/0039).
-    ALTER TABLE login_failures ADD COLUMN client TEXT NOT NULL DEFAULT '';
-    CREATE INDEX login_failures_email_client ON login_failures (email, client, at);
-    `,
-  ),
-  portable(
-    15,
-    'one receipt text per deposit',
-    `
-    -- POST /pay/sms_send texts a deposit's receipt once (§2 receipt): the index says so, so that two
-    -- requests at once cannot both send it. Any double sent before the index is left out first.
-    DELETE FROM outbox
-    WHERE channel = 'sms' AND subject LIKE 'receipt:%'
-      AND id NOT IN (
-        SELECT MIN(id) FROM outbox WHERE channel = 'sms' AND subject LIKE 'receipt:%' GROUP BY subject
-      );
-    CREATE UNIQUE INDEX outbox_one_receipt_text ON outbox (subject)
-    WHERE channel = 'sms' AND subject LIKE 'receipt:%';
-    `,
-  ),
+  SIGN_IN_MIGRATION,
+  RECEIPT_TEXT_MIGRATION,
 ];

@@ -33,6 +33,19 @@ function paramError(key: 'como_facility_id' | 'inmate_id', message: string): Fie
 export async function checkoutServiceRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos, config, sessions, now } = deps;
 
+  /** The facility and the person a checkout service names ({como_facility_id, inmate_id}). */
+  async function facilityAndPerson(raw: unknown) {
+    const body = validate(cnInmateSchema, raw);
+    if (!body.ok) return { ok: false as const, errors: body.errors };
+    const facility = await repos.facilities.findById(Number(body.value.como_facility_id));
+    if (!facility) return { ok: false as const, errors: paramError('como_facility_id', ERROR_FACILITY_NOT_FOUND) };
+    return {
+      ok: true as const,
+      facility,
+      inmate: await repos.inmates.findInFacility(body.value.inmate_id, facility.id),
+    };
+  }
+
   // §5 unified-wallet trust: the inmate must be found (returnCode 0) and carry no fraud flag.
   app.post(
     CHECKOUT_SERVICE_PATHS.getCnInmate,
@@ -45,11 +58,9 @@ export async function checkoutServiceRoutes(app: FastifyInstance, deps: Deps): P
       }),
     },
     async (request, reply) => {
-      const body = validate(cnInmateSchema, request.body);
-      if (!body.ok) return badRequest(reply, body.errors);
-      const facility = await repos.facilities.findById(Number(body.value.como_facility_id));
-      if (!facility) return badRequest(reply, paramError('como_facility_id', ERROR_FACILITY_NOT_FOUND));
-      const inmate = await repos.inmates.findInFacility(body.value.inmate_id, facility.id);
+      const found = await facilityAndPerson(request.body);
+      if (!found.ok) return badRequest(reply, found.errors);
+      const { inmate } = found;
       const answer: CnInmateResponse = inmate
         ? {
             returnCode: CN_RETURN_OK,
@@ -83,11 +94,9 @@ export async function checkoutServiceRoutes(app: FastifyInstance, deps: Deps): P
       }),
     },
     async (request, reply) => {
-      const body = validate(cnInmateSchema, request.body);
-      if (!body.ok) return badRequest(reply, body.errors);
-      const facility = await repos.facilities.findById(Number(body.value.como_facility_id));
-      if (!facility) return badRequest(reply, paramError('como_facility_id', ERROR_FACILITY_NOT_FOUND));
-      const inmate = await repos.inmates.findInFacility(body.value.inmate_id, facility.id);
+      const found = await facilityAndPerson(request.body);
+      if (!found.ok) return badRequest(reply, found.errors);
+      const { facility, inmate } = found;
       if (!inmate) return badRequest(reply, paramError('inmate_id', MSG.invalid));
       const session = sessions.current(request);
       const email = session
