@@ -11,6 +11,7 @@ import type { Mailer } from '../ports/mailer.ts';
 import type { NoticeDeposit } from '../repo/notices.ts';
 import type { Repos, Store } from '../repo/repos.ts';
 import { type TextLocale, serverText } from '../texts.ts';
+import { withTimeout } from './timeout.ts';
 import { time } from './receipt-text.ts';
 
 export const NOTICE_EVENTS = ['receipt', 'posted', 'refused', 'refunded', 'cancelled'] as const;
@@ -136,15 +137,6 @@ function hostOf(from: string): string {
   return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
-/** Rejects once `ms` have passed: a hand-over that takes longer than the job's lease is given up. */
-function within<T>(call: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('mail server: no answer in time')), ms);
-  });
-  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * The mail job: hands one e-mail notice to the mail server, outside any transaction, then records
  * when it was taken. A refusal or a server out of reach throws: the job runs again with its backoff.
@@ -160,7 +152,8 @@ export async function deliverMail(
   const m = await deps.store.repos.notices.findMail(id);
   if (!m || m.sent_at !== null) return 'done';
   const local = (m.notice_key ?? `outbox-${m.id}`).replace(/[^A-Za-z0-9.-]/g, '.');
-  await within(
+  // A hand-over that takes longer than the job's lease is given up.
+  await withTimeout(
     mail.mailer.send({
       to: m.to,
       subject: m.subject,
@@ -168,6 +161,7 @@ export async function deliverMail(
       messageId: `<${local}@${hostOf(mail.from)}>`,
     }),
     mail.timeoutMs,
+    () => new Error('mail server: no answer in time'),
   );
   const at = deps.now().toISOString();
   await deps.store.transaction((repos) => repos.notices.markSent(id, at));

@@ -17,6 +17,7 @@ import type { DepositStepRow } from '../repo/deposits.ts';
 import type { Repos, Store } from '../repo/repos.ts';
 import { applyApproval, declinedAnswer, keepDeclinedForm } from './deposit-approval.ts';
 import { type MailDeps, writeNotices } from './deposit-notices.ts';
+import { withTimeout } from './timeout.ts';
 
 export interface MoneyDeps {
   store: Store;
@@ -56,19 +57,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The time after which nobody is waiting for an authorization any more: the settle job's time. */
 export function authorizationLease(deps: Pick<MoneyDeps, 'money'>, now: Date): string {
   return iso(now.getTime() + deps.money.processorTimeoutMs + GRACE_MS);
-}
-
-/** A call that has not answered after `ms` is given up (its outcome unknown to the caller). */
-export async function withTimeout<T>(call: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timedOut()), ms);
-  });
-  try {
-    return await Promise.race([call, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function processorCall<T>(deps: MoneyDeps, operation: string, call: () => Promise<T>): Promise<T> {
