@@ -68,6 +68,9 @@ export default defineConfig({
     sourcemap: false,
     manifest: false,
   },
+  // The statechart inspector's layout (`?inspect`, development only) is imported late, behind a dynamic
+  // import: pre-bundled at start, so that its first use does not make Vite reload the page.
+  optimizeDeps: { include: ['elkjs/lib/elk.bundled.js'] },
   server: {
     port: Number(process.env['DEV_PORT'] || 5173),
     strictPort: true,
@@ -166,6 +169,8 @@ export default defineConfig({
             'msw/browser',
             'msw-storybook-addon/csf3',
             '@storybook/react-vite',
+            // The statechart inspector's layout (stories/inspector.stories.tsx).
+            'elkjs/lib/elk.bundled.js',
           ],
         },
         test: {

@@ -8,7 +8,7 @@ import { i18n, isLocale } from '../src/i18n.ts';
 import { ACCESSIBILITY_STATEMENT } from '../contract/accessibility.ts';
 import { ASYNC_TIMEOUT } from '../tests/wait.ts';
 import type { Driven } from '../stories/support/drive.ts';
-import { StoryInspector } from '../stories/support/inspector.tsx';
+import { type InspectorFlow, StoryInspector } from '../stories/support/inspector.tsx';
 
 // Play functions' findBy* and waitFor wait this long, not Testing Library's 1 s (tests/wait.ts).
 configure({ asyncUtilTimeout: ASYNC_TIMEOUT });
@@ -52,8 +52,14 @@ const withInspector: Decorator = (Story, context) => {
   if (context.globals['inspect'] !== 'on' || !driven) return <Story />;
   return (
     <>
-      <Story />
-      <StoryInspector root={driven.app} />
+      {/* What the inspector's replayed screens cover (src/inspector/inspector-panel.tsx LIVE_PAGE). */}
+      <div data-inspected-page>
+        <Story />
+      </div>
+      <StoryInspector
+        root={driven.app}
+        flow={(context.parameters as { inspectorFlow?: InspectorFlow }).inspectorFlow}
+      />
     </>
   );
 };

@@ -14,9 +14,9 @@
 // Error keys on the wire are `ERROR.<code>` for the codes of ACCOUNT_ERROR_CODES below.
 import type { DepositStatusInfo } from './deposit-status.ts';
 import * as yup from 'yup';
-import type { DepositType } from './entities.ts';
+import type { DepositType, RecurringInterval } from './entities.ts';
 import { MSG, guestContactSchema, nameSchema } from './schemas.ts';
-import { PHONE_MAX_LENGTH, isStoredPhone } from './phone.ts';
+import { PHONE_MAX_LENGTH, isStoredPhone, payerPhoneError } from './phone.ts';
 
 // Paths of §7. The spec does not show the is-logged-in call nor the saved-card calls: `me`,
 // `creditCards` and `creditCard` are this codebase's choice.
@@ -180,10 +180,14 @@ export const registerSchema = emailSchema.shape({
     .oneOf([yup.ref('pin')], MSG.noMatch),
   first_name: nameSchema.max(60, MSG.tooMany),
   last_name: nameSchema.max(60, MSG.tooMany),
+  // Optional: left out, the form state's phone_no is taken. Given, it follows the profile's rule.
   phone_no: yup
     .string()
-    .max(20, MSG.tooMany)
-    .test('phone', MSG.invalid, (v) => !v || /^\+?\d{7,15}$/.test(v.replace(/[\s().-]/g, ''))),
+    .trim()
+    .test('phone', MSG.phoneCountry, function (v) {
+      const e = v ? payerPhoneError(v) : null;
+      return e === null ? true : this.createError({ message: e });
+    }),
 });
 
 // ---------------------------------------------------------------- phone accounts (§3)
@@ -341,7 +345,6 @@ export const transferSchema = yup.object({
 
 // ---------------------------------------------------------------- recurring deposits (§3)
 
-export type RecurringInterval = 'monthly' | 'weekly' | 'biweekly';
 export type RecurringDepositType = 'TRUST' | 'INMATEACCOUNT' | 'FRIENDSNFAMILY';
 
 export interface RecurringDeposit {

@@ -83,6 +83,11 @@ export interface StateSaveResponse {
   errors: FieldErrors;
 }
 
+// GET /state/errors
+export interface StateErrorsResponse {
+  errors: FieldErrors;
+}
+
 // GET /pay/allowed_countries
 export interface AllowedCountriesResponse {
   countries: CountryOption[];
@@ -103,15 +108,6 @@ export interface FacilityResponse {
   facility: Facility;
 }
 
-// GET /pay/search_inmates?facility_id=&name_query=&page=
-// GET /pay/search_inmates_special?facility_id=&booking_code= | &name_query=(A-number)&inmate_last_name=
-export interface SearchInmatesQuery {
-  facility_id: number;
-  name_query?: string;
-  booking_code?: string;
-  inmate_last_name?: string;
-  page?: number; // 1-based; §9 six results per page
-}
 export interface SearchInmatesResponse {
   inmates: Inmate[];
   /** Matches counted, and paged through: all of them, or the server's cap when `more` is true. */
@@ -125,14 +121,6 @@ export interface SearchInmatesResponse {
   per_page: number;
 }
 
-// GET /pay/get_fees_and_roundups?deposit_amount=&deposit_type=&unified_wallet_flag=&oc_facility_id=
-export interface FeesAndRoundupsQuery {
-  deposit_amount: number;
-  deposit_type: string;
-  facility_id: number;
-  unified_wallet_flag?: boolean;
-  oc_facility_id?: string;
-}
 export interface FeesAndRoundupsResponse {
   original_deposit_best_fee: Fee;
   roundups: Roundup[];

@@ -25,7 +25,7 @@
 //   A roundup with recurring set is refused (§9 free calls apply only to one-time payments).
 // - pam_payload, pay_url: written by POST /pay/prepare_pam_deposit (server owned).
 import * as yup from 'yup';
-import type { RecurringDeposit, AccountErrors } from './accounts.ts';
+import type { RecurringDeposit } from './accounts.ts';
 import type { DepositType, FieldErrors, FormFields } from './entities.ts';
 import { MSG } from './schemas.ts';
 
@@ -124,12 +124,12 @@ export const cnInmateSchema = yup.object({
 // (signed-in email, else the form's email, else the session) already sent to this inmate in the
 // last 24 hours (§8 DEPOSIT_EXCEEDS_LIMIT). When nothing is left, maxAmount is 0: §4 "limits
 // unusable" (maxed out). An unknown inmate answers 400 { inmate_id }.
+/** The same body as the inmate lookup's, checked by cnInmateSchema. */
 export type AllowedMinMaxRequest = CnInmateRequest;
 export interface AllowedMinMaxResponse {
   minAmount: number;
   maxAmount: number;
 }
-export const allowedMinMaxSchema = cnInmateSchema;
 
 // ---------------------------------------------------------------- voicemail offers (§7, §9)
 
@@ -261,13 +261,10 @@ export interface PamRecurringDepositsResponse {
 
 // POST /pay/cancel_pam_recurring_deposit (signed in). 404 when the pair does not name one of the
 // payer's active pam recurring deposits. Answers ActionResponse of contract/accounts.ts.
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
 export interface CancelPamRecurringDepositRequest {
   account_guid: string;
   deposit_id: number | string;
-}
-export interface CancelPamRecurringDepositResponse {
-  success: boolean;
-  errors: AccountErrors;
 }
 export const cancelPamRecurringDepositSchema = yup.object({
   account_guid: yup
@@ -308,7 +305,6 @@ export const tokenizeSavedCardSchema = yup.object({
 // ---------------------------------------------------------------- recurring and roundups in checkout
 
 export type CheckoutRecurringType = '' | 'weekly' | 'monthly';
-export const RECURRING_TYPES = ['weekly', 'monthly'] as const;
 /** §9: weekly days 0 to 6, monthly days 1 to 28. */
 export const RECURRING_DAYS = { weekly: { min: 0, max: 6 }, monthly: { min: 1, max: 28 } } as const;
 /** §4 roundup "No thanks". */

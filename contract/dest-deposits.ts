@@ -133,6 +133,7 @@ export const destNumberSchema = yup.object({
 // { ani: <key> }. Bad input answers 400 field errors (ani: VALIDATION.REQUIRED, VALIDATION.TOO_MANY,
 // VALIDATION.INVALID_ENTRY; country: VALIDATION.INVALID_ENTRY). A number is flagged when the fraud list
 // names it or any phone account with that number is flagged (§3 fraud_flag).
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
 export interface DestinationFraudFlagRequest {
   ani: string;
   country?: string;

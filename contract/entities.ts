@@ -1,6 +1,8 @@
 // Entities of spec §3. Money crosses the wire in dollars with at most two decimals;
 // the server keeps integer cents (see server/money.ts).
-import type { RecurringInterval } from './accounts.ts';
+
+/** How often a recurring deposit runs (§3 recurring deposits). */
+export type RecurringInterval = 'monthly' | 'weekly' | 'biweekly';
 
 export const DEPOSIT_TYPES = ['flex', 'dest', 'trust', 'bail'] as const;
 export type DepositType = (typeof DEPOSIT_TYPES)[number];
@@ -334,6 +336,25 @@ export const EMPTY_FORM: FormFields = {
   primary_no: '',
   nav_script_url: '',
 };
+
+/**
+ * The checkout's billing address (§3 form fields), checked by billingSchema on the client and on save.
+ * The country comes first: the zip and state rules depend on it.
+ */
+export const BILLING_KEYS = [
+  'billing_country',
+  'billing_first_name',
+  'billing_last_name',
+  'billing_address1',
+  'billing_address2',
+  'billing_city',
+  'billing_state',
+  'billing_zip',
+] as const satisfies readonly (keyof FormFields)[];
+/** A guest's contact (§3), checked by guestContactSchema; the phone's country before its number. */
+export const CONTACT_KEYS = ['email', 'phone_country', 'phone_no'] as const satisfies readonly (keyof FormFields)[];
+/** The four terms a payer agrees to (§4); billing_agree_terms is true when all four are. */
+export const TERMS_KEYS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const satisfies readonly (keyof FormFields)[];
 
 /** Fields that only the server writes; /state/save ignores them. */
 export const SERVER_OWNED_FIELDS = [

@@ -22,6 +22,8 @@ export const CHECKOUT_ERROR_CODES = [
   'PAYMENT_NOT_CONFIRMED',
 ] as const;
 export type CheckoutErrorCode = (typeof CHECKOUT_ERROR_CODES)[number];
+/** §8: the billing state may not make trust deposits (the answer's error; its field error is on billing_state). */
+export const FIELD_NO_TRUST = 'FIELD_NO_TRUST' satisfies CheckoutErrorCode;
 
 export const CHECKOUT_WARNING_CODES = ['DUPLICATE_TRANSACTION_WARNING', 'DEPOSIT_WARNING'] as const;
 

@@ -43,10 +43,6 @@ export function sandboxLegalUrls(): LegalUrls {
   return { terms: byLocale('terms'), privacy: byLocale('privacy') };
 }
 
-export function isLegalDocument(x: unknown): x is LegalDocument {
-  return typeof x === 'string' && (LEGAL_DOCUMENTS as readonly string[]).includes(x);
-}
-
 /** The paragraphs of a legal text: split at blank lines, lines of one paragraph joined, empty ones dropped. */
 export function paragraphsOf(text: string): string[] {
   return text

@@ -61,6 +61,7 @@ export const VERIFY_TOO_MANY = 'ERROR.VERIFY_TOO_MANY';
 export const INTERNATIONAL_NUMBERS_CANNOT_VERIFIED = 'ERROR.INTERNATIONAL_NUMBERS_CANNOT_VERIFIED';
 
 // POST /account/destinations/validate_via_sms and /validate_via_phone
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
 export interface SendCodeRequest {
   ani: string;
 }

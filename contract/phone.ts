@@ -59,6 +59,15 @@ export function phoneError(typed: string, country?: string): string | null {
 }
 
 /**
+ * §5 the phone rule for a payer's own number where the form names no country (the profile, a new
+ * account): a US number, or any country's written with its + code. An i18n key or null.
+ */
+export function payerPhoneError(typed: string): string | null {
+  const t = typed.trim();
+  return phoneError(t, t.startsWith('+') ? undefined : DEFAULT_PHONE_COUNTRY);
+}
+
+/**
  * §5 the phone mask: a number as it is being typed, formatted for the country. A North American
  * number (US, Canada: calling code 1) takes '(###) ###-####' ('5125550' -> '(512) 555-0'), at most its
  * 10 digits, and no parenthesis before the fourth digit (so a backspace is never caught on one); a

@@ -4,7 +4,7 @@
 // own.
 import * as yup from 'yup';
 import { MSG, nameSchema } from './schemas.ts';
-import { phoneError } from './phone.ts';
+import { payerPhoneError } from './phone.ts';
 
 export const PROFILE_PATHS = {
   /** GET and POST. */
@@ -42,8 +42,7 @@ export const profileSchema = yup.object({
     .trim()
     .required(MSG.required)
     .test('phone', MSG.phoneCountry, function (v) {
-      const t = v ?? '';
-      const e = phoneError(t, t.startsWith('+') ? undefined : 'US');
+      const e = payerPhoneError(v ?? '');
       return e === null ? true : this.createError({ message: e });
     }),
 });

@@ -40,13 +40,3 @@ export function hiddenForPayer(
     (needsSignIn(type) && fields.primary_no.startsWith(INTERNATIONAL_PREFIX))
   );
 }
-
-/** §4: recipient needs flex, trust or bail; number needs dest. */
-export function needsRecipient(type: DepositType | ''): boolean {
-  return type === 'flex' || type === 'trust' || type === 'bail';
-}
-
-/** §5: the recipient name search minimum is 3 for standard facilities, 2 in the other variant. */
-export function nameSearchMin(facility: Pick<Facility, 'is_standard'>): number {
-  return facility.is_standard ? 3 : 2;
-}

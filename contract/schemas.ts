@@ -1,6 +1,6 @@
 // yup schemas of spec §5. Messages are i18n keys (locales/*.json), never English.
 import * as yup from 'yup';
-import { AMOUNT_BOUND_MAX, AMOUNT_BOUND_MIN, OTHER_AMOUNT_MAX_LENGTH, SEARCH_MIN, YEARS_AHEAD } from './constants.ts';
+import { AMOUNT_BOUND_MAX, AMOUNT_BOUND_MIN, SEARCH_MIN, YEARS_AHEAD } from './constants.ts';
 import type { Facility, FieldErrors } from './entities.ts';
 import { type CardBrand, cardBrand, cardNumberError, cvcError } from './cards.ts';
 import { MSG } from './messages.ts';
@@ -104,8 +104,6 @@ export function amountError(value: number | null | undefined, limits: Limits): s
   if (value > limits.max) return MSG.amountLimit;
   return null;
 }
-
-export const otherAmountSchema = yup.string().required(MSG.required).max(OTHER_AMOUNT_MAX_LENGTH, MSG.tooMany);
 
 /** §5 card number, brand-aware (contract/cards.ts): at most 19 characters, a brand's length and checksum. */
 export const cardNumberSchema = yup

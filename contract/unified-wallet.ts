@@ -29,9 +29,6 @@ export const UNIFIED_WALLET_PATHS = {
   getFacilityServices: '/pay/get_facilities_services_by_ids',
 } as const;
 
-/** §9 unified wallet codes. */
-export const UW_CODES = { visitor: 'ames', inmate: 'pin-debit', purse: 'purse-reg' } as const;
-
 export interface UnifiedWalletResponse {
   oc_facility_id: string;
   uwVisitor: string;

@@ -90,6 +90,8 @@ export interface CallFailure {
   status: number;
   code: string;
   errors: FieldErrors;
+  /** The answer's request id, a reference the payer can quote to customer service (docs/decisions/0051). */
+  requestId?: string;
 }
 
 export function isCallFailure(x: unknown): x is CallFailure {

@@ -7,6 +7,8 @@
 import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
 import type { CheckoutResponse, StateSaveResponse } from '../contract/api.ts';
 import { SERVER_OWNED_FIELDS, type FieldErrors, type FormFields, type ReceiptInfo } from '../contract/entities.ts';
+import { CHECKOUT_SERVICE_ERRORS } from '../contract/checkout-services.ts';
+import { FIELD_NO_TRUST } from '../contract/errors.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
 import {
@@ -55,13 +57,7 @@ export const checkoutSubmitMachine = setup({
     events: {} as SubmitMachineEvent,
     output: {} as SubmitOutput,
   },
-  actors: calls(
-    'tokenizeCard',
-    'tokenizeSavedCard',
-    'processDeposit',
-    'preparePamDeposit',
-    'postPamPayload',
-  ),
+  actors: calls('tokenizeCard', 'tokenizeSavedCard', 'processDeposit', 'preparePamDeposit', 'postPamPayload'),
   guards: {
     isPam: ({ context }) => context.pam !== null,
     usesSavedCard: ({ context }) => (context.fields.saved_card_id ?? null) !== null,
@@ -71,7 +67,7 @@ export const checkoutSubmitMachine = setup({
     isDepositWarning: (_, params: { answer: CheckoutResponse }) => Boolean(params.answer.warning),
     /** §4/§8 trust block: the billing state may not make trust deposits (the mismatch modal). */
     isTrustMismatch: (_, params: { answer: CheckoutResponse }) =>
-      params.answer.error === 'FIELD_NO_TRUST' || params.answer.errors.billing_state === 'ERROR.FIELD_NO_TRUST',
+      params.answer.error === FIELD_NO_TRUST || params.answer.errors.billing_state === CHECKOUT_SERVICE_ERRORS.noTrust,
   },
   actions: {
     assignToken: assign(({ context }, params: { token: IO['tokenizeCard']['output'] }) => ({

@@ -4,7 +4,17 @@
 import type { DuplicateInfo, PresetFee } from '../contract/api.ts';
 import type { SavedCard } from '../contract/accounts.ts';
 import type { CheckoutRecurringType } from '../contract/checkout-services.ts';
-import type { Facility, Fee, FieldErrors, FormFields, ReceiptInfo, Roundup } from '../contract/entities.ts';
+import {
+  BILLING_KEYS,
+  CONTACT_KEYS,
+  TERMS_KEYS,
+  type Facility,
+  type Fee,
+  type FieldErrors,
+  type FormFields,
+  type ReceiptInfo,
+  type Roundup,
+} from '../contract/entities.ts';
 import type { Limits } from '../contract/schemas.ts';
 import type { FormReplyEvent, FormSavedEvent } from './wizard.types.ts';
 
@@ -16,18 +26,6 @@ export interface CardFields {
   credit_card_year: string;
 }
 
-export const BILLING_KEYS = [
-  'billing_first_name',
-  'billing_last_name',
-  'billing_address1',
-  'billing_address2',
-  'billing_city',
-  'billing_state',
-  'billing_zip',
-  'billing_country',
-] as const satisfies readonly (keyof FormFields)[];
-export const CONTACT_KEYS = ['email', 'phone_no', 'phone_country'] as const satisfies readonly (keyof FormFields)[];
-export const TERMS_KEYS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const satisfies readonly (keyof FormFields)[];
 /** What the form autosaves as it is typed (§4): billing, guest contact and the four terms. */
 export const CHECKOUT_CHANGE_KEYS = [...BILLING_KEYS, ...CONTACT_KEYS, ...TERMS_KEYS] as const;
 export type CheckoutChangeKey = (typeof CHECKOUT_CHANGE_KEYS)[number];

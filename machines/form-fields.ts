@@ -1,5 +1,5 @@
 // Small pure helpers over form fields and field errors, shared by the machines.
-import type { FieldErrors, FormFields } from '../contract/entities.ts';
+import type { FieldErrors } from '../contract/entities.ts';
 
 /** The entries of `source` named in `keys` (absent ones are left out). */
 export function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
@@ -19,15 +19,6 @@ export function withoutErrors(errors: FieldErrors, keys: readonly string[]): Fie
 
 export function hasEntries(x: object): boolean {
   return Object.keys(x).length > 0;
-}
-
-/** Entries of `dirty` whose value differs from the one in `fields`. */
-export function unmatched(dirty: Partial<FormFields>, fields: FormFields): Partial<FormFields> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(dirty)) {
-    if (fields[key as keyof FormFields] !== value) out[key] = value;
-  }
-  return out as Partial<FormFields>;
 }
 
 /** §8: error text uppercased, spaces to underscores ('card declined' -> 'CARD_DECLINED'). */

@@ -79,9 +79,17 @@ export function provideMachine<M extends AnyStateMachine>(machine: M, actors: Pa
 }
 
 export function provideApp(actors: Partial<ActorLogics>) {
+  // Each page's machine is given its calls when that page is first entered, not all of them before the
+  // first screen: `.provide()` builds a machine anew, and on a cheap phone the eighteen pages and their
+  // children cost more start-up time than the first screen itself (docs/decisions/0054).
   const pages: Partial<Record<PageRoute, AnyStateMachine>> = {};
   for (const [route, machine] of Object.entries(PAGE_MACHINES)) {
-    if (machine) pages[route as PageRoute] = provideMachine(machine, actors);
+    if (!machine) continue;
+    let provided: AnyStateMachine | undefined;
+    Object.defineProperty(pages, route, {
+      enumerable: true,
+      get: () => (provided ??= provideMachine(machine, actors)),
+    });
   }
   return appMachine.provide({
     actors: {

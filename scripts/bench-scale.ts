@@ -8,7 +8,8 @@
 //   state_save      POST /state/save of a changed amount, one session per connection
 //   process_deposit whole deposits, each from its own session with a filled form and a vault token
 //                   (prepared over HTTP first), all to one person who already has thousands
-// next to a bare node:http server measured in the same run. Figures, never a verdict: one line each,
+// next to a bare node:http server and a Fastify hello server measured in the same run, each figure also
+// as a share of both. Figures, never a verdict: one line each,
 // `name: value unit`; PostgreSQL's carry a `pg_` prefix.
 //
 //   npm run bench:scale
@@ -17,7 +18,7 @@
 // BENCH_PORT and BENCH_PG_PORT fix the ports (default: free ones).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
   options: {
     serve: { type: 'boolean', default: false },
     bare: { type: 'boolean', default: false },
+    hello: { type: 'boolean', default: false },
     port: { type: 'string', default: process.env['BENCH_PORT'] ?? '0' },
     engines: { type: 'string', default: 'sqlite,postgres' },
     only: { type: 'string', default: 'search_1m,state_all,state_save,process_deposit' },
@@ -69,8 +71,13 @@ async function serve(): Promise<void> {
   // (server/limits.ts) are raised out of its way, and still count every request, so their cost is in
   // the figures.
   const config = { rateLimitFactor: 100_000 };
+  // BENCH_SERVER_LOG=info: the server logs as a production one does (to /dev/null), to see what logging costs.
+  const level = process.env['BENCH_SERVER_LOG'];
+  const logger = level ? { logger: { level, stream: createWriteStream('/dev/null') } } : {};
   const app = await mod.buildApp(
-    'postgresUrl' in location ? { databaseUrl: location.postgresUrl, config } : { dbPath: location.sqlitePath, config },
+    'postgresUrl' in location
+      ? { databaseUrl: location.postgresUrl, config, ...logger }
+      : { dbPath: location.sqlitePath, config, ...logger },
   );
   await app.listen({ port: Number(args.port), host: '127.0.0.1' });
   // An orderly exit on SIGTERM, so that `--cpu-prof` (BENCH_SERVER_NODE_ARGS) writes its profile.
@@ -90,13 +97,22 @@ function bare(): void {
   });
 }
 
+/** `--hello`: Fastify answering the same small JSON body, nothing else: what the framework itself costs. */
+async function hello(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify();
+  app.get('/', async () => ({ ok: true }));
+  await app.listen({ port: Number(args.port), host: '127.0.0.1' });
+  console.log(`listening ${(app.server.address() as { port: number }).port}`);
+}
+
 interface Child {
   base: string;
   stop(): Promise<void>;
 }
 
 /** Starts this script in a mode and waits for its `listening PORT`. */
-function startChild(mode: '--serve' | '--bare', extra: string[]): Promise<Child> {
+function startChild(mode: '--serve' | '--bare' | '--hello', extra: string[]): Promise<Child> {
   // The child's stdin is a pipe from this process: it exits when this process does, however it ends.
   // BENCH_SERVER_NODE_ARGS: node options for the app's process, e.g. `--cpu-prof` to see where its time goes.
   const nodeArgs = mode === '--serve' ? (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean) : [];
@@ -199,12 +215,19 @@ function print(name: string, value: number, unit: string, digits = 1): void {
   console.log(`${name}: ${shown} ${unit}`);
 }
 
-function report(prefix: string, name: string, f: Figures, bareRps: number, rateUnit = 'req/s'): void {
+/** The two ceilings measured in the same run: bare node:http and a Fastify hello server. */
+interface Baselines {
+  bareRps: number;
+  helloRps: number;
+}
+
+function report(prefix: string, name: string, f: Figures, base: Baselines, rateUnit = 'req/s'): void {
   print(`${prefix}${name}_rps`, Math.round(f.rps), rateUnit);
   print(`${prefix}${name}_p50`, f.p50, 'ms', 2);
   print(`${prefix}${name}_p99`, f.p99, 'ms', 2);
   print(`${prefix}${name}_errors`, f.errors, 'requests');
-  print(`${prefix}${name}_vs_bare`, (100 * f.rps) / bareRps, '%');
+  print(`${prefix}${name}_vs_bare`, (100 * f.rps) / base.bareRps, '%');
+  print(`${prefix}${name}_vs_fastify_hello`, (100 * f.rps) / base.helloRps, '%');
 }
 
 // ------------------------------------------------------------------ a browser's session over HTTP
@@ -336,7 +359,7 @@ async function measureEngine(
   prefix: string,
   location: DatabaseLocation,
   info: ScaleInfo,
-  bareRps: number,
+  ceilings: Baselines,
   only: readonly Figure[],
 ): Promise<void> {
   const dbArgs = 'postgresUrl' in location ? ['--postgres', location.postgresUrl] : ['--sqlite', location.sqlitePath];
@@ -379,7 +402,7 @@ async function measureEngine(
           base,
           searchRequests().map((r) => withSession(r)),
         ),
-        bareRps,
+        ceilings,
       );
     });
   }
@@ -387,7 +410,7 @@ async function measureEngine(
   if (only.includes('state_all')) {
     await withServer(async (base) => {
       const { withSession } = await sessionsOf(base);
-      report(prefix, 'state_all', await load(base, [withSession({ method: 'GET', path: PATHS.stateAll })]), bareRps);
+      report(prefix, 'state_all', await load(base, [withSession({ method: 'GET', path: PATHS.stateAll })]), ceilings);
     });
   }
 
@@ -408,7 +431,7 @@ async function measureEngine(
           JSON.stringify({ fields: { deposit_amount: 20 + (amount++ % 30) } }),
         ),
       ]);
-      report(prefix, 'state_save', save, bareRps);
+      report(prefix, 'state_save', save, ceilings);
     });
   }
 
@@ -462,7 +485,7 @@ async function measureEngine(
           bad: (_status, body) => !body.includes('"success":true'),
         },
       );
-      report(prefix, 'process_deposit', deposits, bareRps, '/s');
+      report(prefix, 'process_deposit', deposits, ceilings, '/s');
     });
   }
 }
@@ -526,12 +549,19 @@ async function main(): Promise<void> {
   print('bare_http_rps', Math.round(bareFigures.rps), 'req/s');
   print('bare_http_p50', bareFigures.p50, 'ms', 2);
   print('bare_http_p99', bareFigures.p99, 'ms', 2);
+  const helloServer = await startChild('--hello', ['--port', args.port]);
+  const helloFigures = await load(helloServer.base, [{ method: 'GET', path: '/' }]);
+  await helloServer.stop();
+  print('fastify_hello_rps', Math.round(helloFigures.rps), 'req/s');
+  print('fastify_hello_p50', helloFigures.p50, 'ms', 2);
+  print('fastify_hello_p99', helloFigures.p99, 'ms', 2);
+  const base: Baselines = { bareRps: bareFigures.rps, helloRps: helloFigures.rps };
 
   for (const engine of engines) {
     if (engine === 'sqlite') {
       const location: DatabaseLocation = { sqlitePath: resolve(args.sqlite ?? DEFAULT_SQLITE) };
       const info = await seedScale({ location, ...sizes, appDir, log: (l) => console.log(`# sqlite seed: ${l}`) });
-      await measureEngine('', location, info, bareFigures.rps, only);
+      await measureEngine('', location, info, base, only);
     } else if (engine === 'postgres') {
       let cluster: { url: string; stop(): Promise<void> } | undefined;
       try {
@@ -543,7 +573,7 @@ async function main(): Promise<void> {
       try {
         const location: DatabaseLocation = { postgresUrl: cluster.url };
         const info = await seedScale({ location, ...sizes, appDir, log: (l) => console.log(`# pg seed: ${l}`) });
-        await measureEngine('pg_', location, info, bareFigures.rps, only);
+        await measureEngine('pg_', location, info, base, only);
       } finally {
         await cluster.stop();
       }
@@ -553,11 +583,12 @@ async function main(): Promise<void> {
   }
 }
 
-if (args.serve || args.bare) {
+if (args.serve || args.bare || args.hello) {
   process.stdin.resume();
   process.stdin.on('end', () => process.exit(0));
   process.on('SIGTERM', () => process.exit(0));
   if (args.serve) await serve();
+  else if (args.hello) await hello();
   else bare();
 } else {
   await main();

@@ -8,26 +8,37 @@
 //     FIRST_SCREEN_MARK; before that mark existed, all it loads) and of the whole app (every .js and
 //     .css of dist/assets), in bytes on the wire as the server sends them to a client that accepts
 //     gzip only, and to one that accepts brotli.
-//  3. Step change: Continue on the facility step until the type step's heading has focus, and Back
-//     again, STEP_ROUNDS times each in Chromium (no throttling, then 4x CPU slow-down); p50 and p95,
-//     with a bare page that swaps and focuses a heading in the same browser.
+//  3. Step change: from `/` (the welcome page), Continue as a new customer, then Continue on the facility
+//     step until the type step's heading has focus, and Back again, STEP_ROUNDS times each in Chromium
+//     (no throttling, then 4x CPU slow-down); p50 and p95, with a bare page that swaps and focuses a
+//     heading in the same browser.
+//  4. A guest's whole flex deposit on an emulated cheap phone (390x844, Lighthouse's mobile numbers: 4x
+//     CPU slow-down, 150 ms round trip, 1.6 Mbit/s), step by step, typing excluded: each figure runs from
+//     the payer's action (click, choice, first key) until the next screen is there to use; the opening
+//     from the navigation on; median of RUNS deposits. The bare page's heading swap under the same
+//     throttling beside it.
 // BENCH_PORT (default 8090) and BENCH_PORT+1 are used; `--no-build` measures dist/ as it is; `--only=`
-// picks parts (bytes, steps, lighthouse, bare).
+// picks parts (bytes, steps, phone, lighthouse, bare). `--short` is the quick run that
+// tests/e2e/bench-web.spec.ts makes so that the script cannot break unseen: the bytes, two step changes
+// and the deposit, without throttling and without Lighthouse.
 import { spawn, type ChildProcess, execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request, createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright';
+import en from '../locales/en.json' with { type: 'json' };
 
 const PORT = Number(process.env['BENCH_PORT'] ?? 8090);
 const BARE_PORT = PORT + 1;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+const SHORT = process.argv.includes('--short');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
-const STEP_ROUNDS = Number(process.env['BENCH_STEP_ROUNDS'] ?? 20);
-const DIST = resolve('dist');
+const STEP_ROUNDS = SHORT ? 2 : Number(process.env['BENCH_STEP_ROUNDS'] ?? 20);
+/** BENCH_DIST measures another build (an earlier one kept aside, say) with `--no-build`. */
+const DIST = resolve(process.env['BENCH_DIST'] ?? 'dist');
 const CHROMIUM = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 /** Without the networking flags Chromium keeps calling hosts that a closed network refuses. */
 const CHROMIUM_FLAGS = [
@@ -53,11 +64,12 @@ const ONLY = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const part = (name: string) => !ONLY || ONLY.includes(name);
+const part = (name: string) => (ONLY ? ONLY.includes(name) : !SHORT || ['bytes', 'steps', 'phone'].includes(name));
 
+/** One figure: `name: value unit` (`n/a` where it could not be measured). */
 function line(name: string, value: number, unit: string, digits = 1): void {
   const figure = Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
-  console.log(unit ? `${name}: ${figure} ${unit}` : `${name}: ${figure}`);
+  console.log(`${name}: ${figure} ${unit}`);
 }
 
 function median(values: number[]): number {
@@ -282,11 +294,11 @@ async function reportLighthouse(name: string, url: string): Promise<void> {
   for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url));
   const of = (k: keyof LighthouseFigures) => median(runs.map((r) => r[k]));
   console.log(`# lighthouse ${name} (${url}): scores ${runs.map((r) => Math.round(r.score)).join(' / ')}`);
-  line(`lighthouse_${name}_score`, of('score'), '', 0);
+  line(`lighthouse_${name}_score`, of('score'), 'points', 0);
   line(`lighthouse_${name}_fcp`, of('fcp') / 1000, 's', 2);
   line(`lighthouse_${name}_lcp`, of('lcp') / 1000, 's', 2);
   line(`lighthouse_${name}_tbt`, of('tbt'), 'ms', 0);
-  line(`lighthouse_${name}_cls`, of('cls'), '', 3);
+  line(`lighthouse_${name}_cls`, of('cls'), 'score', 3);
   line(`lighthouse_${name}_speed_index`, of('si') / 1000, 's', 2);
 }
 
@@ -321,8 +333,10 @@ async function stepTimes(browser: Browser, cpuSlowdown: number): Promise<number[
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  // §2: the site root is the welcome page; a new customer goes on to the facility step.
   await page.goto(`${ORIGIN}/`);
-  await page.locator('h1:focus').waitFor();
+  await page.getByRole('button', { name: en.LANDING.CONTINUE, exact: true }).click();
+  await page.locator('h1:focus').filter({ hasText: en.FACILITY.HEADING }).waitFor();
   await page.locator('select[name="facility_state"] option[value="TX"]').waitFor({ state: 'attached' });
   await page.selectOption('select[name="facility_state"]', 'TX');
   const facility = page.locator('select[name="facility_id"] option:not([value=""])').first();
@@ -354,7 +368,7 @@ async function bareStepTimes(browser: Browser, cpuSlowdown: number): Promise<num
 }
 
 async function reportStepChange(browser: Browser): Promise<void> {
-  for (const slowdown of [1, 4]) {
+  for (const slowdown of SHORT ? [1] : [1, 4]) {
     const suffix = slowdown === 1 ? '' : `_cpu${slowdown}x`;
     const times = await stepTimes(browser, slowdown);
     const bare = await bareStepTimes(browser, slowdown);
@@ -366,11 +380,226 @@ async function reportStepChange(browser: Browser): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// A guest's deposit on a cheap phone
+
+/** Lighthouse's mobile preset as Chromium emulates it: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
+const CHEAP_PHONE = {
+  viewport: { width: 390, height: 844 },
+  cpuSlowdown: 4,
+  network: {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  },
+};
+
+/** The card and payer of the deposit (docs/test-cards.md: the sandbox approves this card). */
+const BENCH_CARD = '4111111111111111';
+
+/** A label as the page writes it: its text, possibly followed by its error (§5 "label - message"). */
+const fieldLabel = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: - .+)?$`);
+
+/**
+ * Arms the page: the next click, choice or key press starts the clock (in the page, so Playwright's own
+ * round trips are not counted). `act` performs it; the figure runs until `ready(arg)`, checked on every
+ * animation frame, returns the page's time (performance.now()) instead of false.
+ */
+async function timeUntil<A>(
+  page: Page,
+  act: () => Promise<unknown>,
+  ready: (arg: A) => number | false,
+  arg: A,
+): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as { benchStart: number };
+    w.benchStart = NaN;
+    const start = () => {
+      if (Number.isNaN(w.benchStart)) w.benchStart = performance.now();
+    };
+    for (const type of ['click', 'change', 'input', 'keydown']) {
+      document.addEventListener(type, start, { capture: true, once: true });
+    }
+  });
+  await act();
+  // (Playwright types the argument as it arrives in the page, which `A` is here: plain data.)
+  const waiting = page.waitForFunction(ready as (arg: unknown) => number | false, arg, {
+    polling: 'raf',
+    timeout: 60_000,
+  });
+  const end = (await (await waiting).jsonValue()) as number;
+  const start = await page.evaluate(() => (window as unknown as { benchStart: number }).benchStart);
+  return end - start;
+}
+
+/** The h1 reads `text` and has focus: the page's time, or false. */
+function headingFocused(text: string): number | false {
+  const h1 = document.querySelector('h1');
+  return !!h1 && h1.textContent === text && document.activeElement === h1 && performance.now();
+}
+
+interface PhoneStep {
+  name: string;
+  ms: number;
+}
+
+/** The whole guest flex deposit (fixtures: Harris County Jail, TX; John Smith), as a new payer makes it. */
+async function phoneDeposit(browser: Browser, throttle: boolean): Promise<PhoneStep[]> {
+  const context = await browser.newContext({ viewport: CHEAP_PHONE.viewport, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (throttle) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', CHEAP_PHONE.network);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CHEAP_PHONE.cpuSlowdown });
+  }
+  const steps: PhoneStep[] = [];
+  // The opening: from the navigation until the facility step is there with its country's states.
+  await page.goto(`${ORIGIN}/#/deposit_facility/US`, { waitUntil: 'commit' });
+  const opened = await page.waitForFunction(
+    (heading) => {
+      const h1 = document.querySelector('h1');
+      const ready =
+        h1?.textContent === heading &&
+        document.activeElement === h1 &&
+        !!document.querySelector('select[name="facility_state"] option[value="TX"]') &&
+        !document.documentElement.classList.contains('prerender-hidden');
+      return ready ? performance.now() : false;
+    },
+    en.FACILITY.HEADING,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  steps.push({ name: 'open_facility', ms: (await opened.jsonValue()) as number });
+  steps.push({
+    name: 'facility_list',
+    ms: await timeUntil(
+      page,
+      () => page.selectOption('select[name="facility_state"]', 'TX'),
+      () =>
+        !!document.querySelector('select[name="facility_id"]:not([disabled]) option:not([value=""])') &&
+        performance.now(),
+      null,
+    ),
+  });
+  const facility = page.getByLabel(en.FACILITY.FACILITY, { exact: true });
+  await facility.selectOption({ label: 'Harris County Jail' });
+  steps.push({
+    name: 'to_type',
+    ms: await timeUntil(
+      page,
+      () => page.getByRole('button', { name: en.WIZARD.CONTINUE }).click(),
+      headingFocused,
+      en.TYPE.HEADING,
+    ),
+  });
+  const inmate = en.INMATE_LABEL.INMATE;
+  const flex = page.getByRole('region', {
+    name: en.TYPE.FLEX_TITLE.replace('{{label, lowercase}}', inmate.toLowerCase()).replace('{{label}}', inmate),
+  });
+  steps.push({
+    name: 'to_recipient',
+    ms: await timeUntil(
+      page,
+      () => flex.getByRole('button', { name: en.TYPE.CHOOSE }).click(),
+      headingFocused,
+      en.RECIPIENT.HEADING.replace('{{label}}', inmate),
+    ),
+  });
+  const select = en.RECIPIENT.SELECT_NAMED.replace('{{name}}', 'John Smith');
+  steps.push({
+    name: 'search_results',
+    ms: await timeUntil(
+      page,
+      () => page.getByLabel(en.RECIPIENT.NAME).pressSequentially('smith'),
+      (name: string) =>
+        [...document.querySelectorAll('button')].some(
+          (b) => b.getAttribute('aria-label') === name || b.textContent === name,
+        ) && performance.now(),
+      select,
+    ),
+  });
+  steps.push({
+    name: 'to_checkout_priced',
+    ms: await timeUntil(
+      page,
+      () => page.getByRole('button', { name: select, exact: true }).click(),
+      (heading: string) => {
+        const h1 = document.querySelector('h1');
+        const summary = document.querySelector('[aria-labelledby="checkout-summary"]');
+        // The $25 default is priced: its total ($29.95 with the fee) is shown and the summary is not busy.
+        const priced =
+          !!summary && summary.getAttribute('aria-busy') !== 'true' && /29\.95/.test(summary.textContent ?? '');
+        return h1?.textContent === heading && document.activeElement === h1 && priced && performance.now();
+      },
+      en.CHECKOUT.HEADING,
+    ),
+  });
+  const c = en.CHECKOUT;
+  await page.getByLabel(fieldLabel(c.CARD_NUMBER)).fill(BENCH_CARD);
+  await page.getByLabel(fieldLabel(c.EXPIRY_MONTH)).selectOption('12');
+  await page.getByLabel(fieldLabel(c.EXPIRY_YEAR)).selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel(fieldLabel(c.CVC)).fill('123');
+  await page.getByLabel(fieldLabel(c.FIRST_NAME)).fill('Ana');
+  await page.getByLabel(fieldLabel(c.LAST_NAME)).fill('Lopez');
+  await page.getByLabel(fieldLabel(c.ADDRESS1)).fill('12 Main St');
+  await page.getByLabel(fieldLabel(c.CITY)).fill('Austin');
+  await page.getByLabel(fieldLabel(c.STATE)).selectOption('TX');
+  await page.getByLabel(fieldLabel(c.ZIP)).fill('78701');
+  // Its own email each run: the server refuses a second equal deposit from one email as a duplicate.
+  await page.getByLabel(fieldLabel(c.EMAIL)).fill(`bench.${Date.now().toString(36)}@example.com`);
+  await page.getByLabel(fieldLabel(c.PHONE)).fill('5125550100');
+  for (const key of ['TERMS_1', 'TERMS_2', 'TERMS_3', 'TERMS_4'] as const)
+    await page.getByLabel(fieldLabel(c[key])).check();
+  steps.push({
+    name: 'to_receipt',
+    ms: await timeUntil(
+      page,
+      () => page.getByRole('button', { name: en.DEPOSIT.DEPOSIT_SUBMIT, exact: true }).click(),
+      (heading: string) => document.querySelector('h1')?.textContent === heading && performance.now(),
+      en.RECEIPT.HEADING_SUBMITTED,
+    ),
+  });
+  await context.close();
+  return steps;
+}
+
+/** The bare page's heading swap under the same throttling. */
+async function barePhoneStep(browser: Browser, throttle: boolean): Promise<number> {
+  const context = await browser.newContext({ viewport: CHEAP_PHONE.viewport, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (throttle) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CHEAP_PHONE.cpuSlowdown });
+  await page.goto(`http://127.0.0.1:${BARE_PORT}/`);
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) times.push(await timeToHeading(page, '#next'));
+  await context.close();
+  return median(times);
+}
+
+async function reportPhoneDeposit(browser: Browser): Promise<void> {
+  const throttle = !SHORT;
+  const runs: PhoneStep[][] = [];
+  for (let i = 0; i < (SHORT ? 1 : RUNS); i++) runs.push(await phoneDeposit(browser, throttle));
+  console.log(
+    `# guest flex deposit${throttle ? ' on the emulated cheap phone (4x CPU, 150 ms RTT, 1.6 Mbit/s)' : ' (--short: no throttling)'}, typing excluded, median of ${runs.length}`,
+  );
+  const totals = runs.map((steps) => steps.reduce((sum, s) => sum + s.ms, 0));
+  for (const [i, { name }] of (runs[0] ?? []).entries()) {
+    line(`phone_${name}`, median(runs.map((steps) => steps[i]?.ms ?? NaN)) / 1000, 's', 2);
+  }
+  line('phone_deposit_total', median(totals) / 1000, 's', 2);
+  line('phone_bare_step', await barePhoneStep(browser, throttle), 'ms');
+}
+
+// ---------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     execFileSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   }
+  // The machine's load beside the figures: a busy machine's are not a quiet one's.
+  console.log(`# ${cpus().length} CPUs`);
+  line('machine_load_1min_start', loadavg()[0] ?? NaN, 'load', 2);
   const dataDir = mkdtempSync(join(tmpdir(), 'deposit-bench-web-'));
   const site = startSiteServer(dataDir);
   const bare = await startBareServer();
@@ -380,10 +609,12 @@ async function main(): Promise<void> {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     if (part('bytes')) await reportBytes(browser);
     if (part('steps')) await reportStepChange(browser);
+    if (part('phone')) await reportPhoneDeposit(browser);
     await browser.close();
     browser = undefined;
     if (part('lighthouse')) for (const { name, path } of PAGES) await reportLighthouse(name, `${ORIGIN}${path}`);
     if (part('lighthouse') || part('bare')) await reportLighthouse('bare', `http://127.0.0.1:${BARE_PORT}/`);
+    line('machine_load_1min_end', loadavg()[0] ?? NaN, 'load', 2);
   } finally {
     await browser?.close();
     bare.close();

@@ -58,7 +58,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 start('API server', ['--watch', 'server/main.ts'], {
   PORT: API_PORT,
   HOST: process.env['HOST'] ?? '127.0.0.1',
-  // Development: the sandbox outbox is readable (each browser its own texts), unless turned off.
+  // Development: the sandbox outbox is readable (each browser its own texts) and the API's reference page
+  // is served at /development/api (docs/decisions/0055), unless turned off.
   DEV_ENDPOINTS: process.env['DEV_ENDPOINTS'] ?? 'true',
 });
 // vite.config.ts reads DEV_API_PORT for its proxy.

@@ -19,10 +19,13 @@ import {
 import { adaptersFor, type Adapters } from './adapters/adapters.ts';
 import type { MoneyDeps } from './domain/deposit-steps.ts';
 import { createJobRunner, type JobRunner } from './domain/job-runner.ts';
+import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import { sweep } from './domain/reconciler.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
-import { errorAnswer, rawClientError } from './http.ts';
+import { badRequest, errorAnswer, rawClientError } from './http.ts';
+import { addContractSchemas, schemaErrors } from './api-schemas.ts';
+import { registerApiDocument } from './api-document.ts';
 import { REQUEST_ID_HEADER } from '../contract/api.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
 import { createStore, type Store } from './repo/repos.ts';
@@ -55,7 +58,7 @@ import { transferRoutes } from './routes/transfers.ts';
 import { unifiedWalletRoutes } from './routes/unified-wallet.ts';
 import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath } from './security.ts';
-import { BARE_ERROR_HEADERS, cspPolicy, useSecurityHeaders } from './headers.ts';
+import { bareErrorHeaders, cspPolicy, useSecurityHeaders } from './headers.ts';
 import { registerStaticSite, staticSiteCsp } from './static-site.ts';
 import { sandboxPamServed, seedForMode } from './sandbox-mode.ts';
 import { runDueRecurringDeposits } from './domain/recurring-runner.ts';
@@ -102,6 +105,13 @@ export interface BuildOptions {
   jobPollMs?: number;
   /** Other adapters than the configuration's (tests: a processor that counts its calls, faults). */
   adapters?: Partial<Adapters>;
+  /** Collect the routes' schemas into an OpenAPI document, `app.swagger()` (`npm run openapi`, tests). */
+  apiDocument?: boolean;
+  /**
+   * Also serve that document and its reference page at API_REFERENCE_PATH (`npm run dev` only: the
+   * packages are development dependencies, never loaded otherwise).
+   */
+  apiReference?: boolean;
 }
 
 declare module 'fastify' {
@@ -168,6 +178,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       now,
       postSeconds: config.depositPostSeconds ?? DEFAULT_DEPOSIT_POST_SECONDS,
       metrics: ops.metrics,
+      // docs/decisions/0053: e-mail notices go to the mail server too when SMTP_URL is set.
+      ...(config.mail
+        ? {
+            mail: {
+              mailer: createSmtpMailer({
+                url: config.mail.smtpUrl,
+                from: config.mail.from,
+                timeoutMs: config.mail.timeoutMs,
+              }),
+              timeoutMs: config.mail.timeoutMs,
+              from: config.mail.from,
+            },
+          }
+        : {}),
     };
     // The job queues as the operator's metrics read them, at each scrape.
     ops.metrics.observeJobQueues(async () => store.repos.jobs.queues(now().toISOString()));
@@ -202,6 +226,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throw err;
   }
   const { store } = deps;
+  // Every answer's security headers; the CSP is the base policy plus the origins the features add.
+  const securityHeaders = {
+    csp: cspPolicy(
+      legalCsp(legalUrlsOf(config)),
+      navCsp(navScriptUrlOf(config)),
+      pamCsp(config),
+      staticSiteCsp(options.staticDir),
+    ),
+    https: config.cookieSecure,
+  };
+  // The same headers on the answers written before any hook runs (414, 431...).
+  const errorHeaders = bareErrorHeaders(securityHeaders);
 
   const app = Fastify({
     ...operationsServerOptions(options.logger, config),
@@ -213,13 +249,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const { status, body } = errorAnswer(err.statusCode);
       void (reply as FastifyReply)
         .code(status)
-        .headers({ ...BARE_ERROR_HEADERS, [REQUEST_ID_HEADER]: request.id })
+        .headers({ ...errorHeaders, [REQUEST_ID_HEADER]: request.id })
         .send(withRequestId(request, body));
     },
-    clientErrorHandler: rawClientError,
+    clientErrorHandler: rawClientError(errorHeaders),
     // The per-address limits count the payer's address, not a trusted proxy's (TRUST_PROXY).
     ...trustProxyOption(config.trustProxy),
+    // docs/decisions/0055: the schemas check types, never convert them ("25" stays text, and the yup
+    // rules or the one error format answer it); a property a schema does not name is dropped.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allowUnionTypes: true } },
   });
+  // docs/decisions/0055: every contract type's schema, for the routes to name.
+  addContractSchemas(app);
+  if (options.apiDocument || options.apiReference)
+    await registerApiDocument(app, { reference: options.apiReference === true });
   app.decorate('jobs', deps.jobs);
   app.decorate('money', deps.money);
   // docs/decisions/0049: the job workers (posting, capture, void, refund, settling lost answers, the
@@ -250,6 +293,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     // The workers finish the step under way before the pool closes.
     await deps.jobs.stop();
+    deps.money.mail?.mailer.close();
     if (retentionTimer) clearInterval(retentionTimer);
     // No request is in flight any more; other drain steps end before the pool closes (docs/decisions/0051).
     await ops.lifecycle.drain(app.log);
@@ -259,17 +303,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The API speaks JSON only: a text/plain body is refused (415, answered as a bad request).
   app.removeContentTypeParser('text/plain');
   app.register(fastifyCookie);
-  // Every answer's security headers; the CSP is the base policy plus the origins the features add.
-  useSecurityHeaders(app, {
-    csp: cspPolicy(
-      legalCsp(legalUrlsOf(config)),
-      navCsp(navScriptUrlOf(config)),
-      pamCsp(config),
-      staticSiteCsp(options.staticDir),
-    ),
-    https: config.cookieSecure,
-    isApiPath,
-  });
+  useSecurityHeaders(app, { ...securityHeaders, isApiPath });
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // A session refused by the per-address limit (server/security.ts).
@@ -278,6 +312,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ fault: faultSummary(err) }, 'database unavailable');
       return answerUnavailable(reply);
+    }
+    // docs/decisions/0055: a request that breaks its route's JSON Schema, in the one error format.
+    if (err.validation) {
+      request.log.info({ code: err.code, statusCode: 400, context: err.validationContext }, 'bad request');
+      return badRequest(reply, schemaErrors(err.validation));
     }
     const { status, body } = errorAnswer(err.statusCode);
     if (status >= 500) request.log.error({ err }, 'unexpected error');

@@ -8,6 +8,7 @@ import { legalUrlsFromEnv } from './legal-urls.ts';
 import type { Limit, LimitName } from './limits.ts';
 import { serverText } from './texts.ts';
 import { ConfigError, amount, factor, flag, int, text, type Env } from './config-env.ts';
+import { mailConfig, type MailConfig } from './mail-config.ts';
 import { moneyConfig, moneyConfigOf, type MoneyConfig } from './money-config.ts';
 
 export { ConfigError } from './config-env.ts';
@@ -139,6 +140,8 @@ export interface Config {
   retentionRunMinutes?: number;
   /** The money path's adapters and their timings (docs/decisions/0049). */
   money?: Partial<MoneyConfig>;
+  /** E-mail over SMTP (docs/decisions/0053); unset: e-mails stay in the outbox. Environment: SMTP_URL. */
+  mail?: MailConfig;
   /**
    * The sandbox asked for by name: its processor, facility system, payers and stand-ins are then
    * allowed in production mode too (a public demonstration), and the site says it is a test site
@@ -163,11 +166,18 @@ export interface OperationsConfig {
    * jobs may take before their connections are closed.
    */
   shutdownGraceSeconds: number;
+  /**
+   * REQUEST_TIMEOUT_SECONDS (kept here in ms): a request's headers and body must have arrived within
+   * this time, or it is answered 408 and its connection closed (a POST that trickles its body holds
+   * a connection no longer; docs/decisions/0039).
+   */
+  requestTimeoutMs: number;
 }
 
 export const DEFAULT_OPERATIONS_CONFIG: OperationsConfig = {
   dbStartWaitSeconds: 60,
   shutdownGraceSeconds: 25,
+  requestTimeoutMs: 30_000,
 };
 
 /** The operations configuration with its defaults filled in. */
@@ -399,12 +409,13 @@ function readConfig(env: Env, d: Config): Config {
       ? { retentionRunMinutes: int(env, 'RETENTION_RUN_MINUTES', 60, 0, 24 * 60) }
       : {}),
     ...moneyConfig(env),
+    ...mailConfig(env),
     ...sandboxConfig(env),
     ...operationsConfig(env),
   };
 }
 
-/** docs/decisions/0051: METRICS_TOKEN, DB_START_WAIT_SECONDS, SHUTDOWN_GRACE_SECONDS; only those set. */
+/** docs/decisions/0051: METRICS_TOKEN, DB_START_WAIT_SECONDS, SHUTDOWN_GRACE_SECONDS, REQUEST_TIMEOUT_SECONDS; only those set. */
 function operationsConfig(env: Env): Pick<Config, 'operations'> {
   const d = DEFAULT_OPERATIONS_CONFIG;
   const token = env.METRICS_TOKEN?.trim();
@@ -416,6 +427,9 @@ function operationsConfig(env: Env): Pick<Config, 'operations'> {
       : {}),
     ...(env.SHUTDOWN_GRACE_SECONDS?.trim()
       ? { shutdownGraceSeconds: int(env, 'SHUTDOWN_GRACE_SECONDS', d.shutdownGraceSeconds, 0, 3600) }
+      : {}),
+    ...(env.REQUEST_TIMEOUT_SECONDS?.trim()
+      ? { requestTimeoutMs: 1000 * int(env, 'REQUEST_TIMEOUT_SECONDS', d.requestTimeoutMs / 1000, 1, 600) }
       : {}),
   };
   return Object.keys(operations).length > 0 ? { operations } : {};

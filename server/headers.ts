@@ -1,8 +1,10 @@
-// Security headers (architecture: "Security headers from @fastify/helmet, the CSP as data"). The
+// Security headers (architecture: "Security headers from helmet, the CSP as data"). The
 // content security policy is the site's own base policy plus the origins each feature adds: another
 // site's legal texts (connect-src), navigation script (script-src) and payment endpoint (form-action).
-// HSTS only when the site is served over HTTPS (COOKIE_SECURE). See docs/decisions/0036.
-import fastifyHelmet from '@fastify/helmet';
+// HSTS only when the site is served over HTTPS (COOKIE_SECURE). See docs/decisions/0036. helmet
+// computes them once, at start; every answer gets the same set (docs/decisions/0055).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const CSP_DIRECTIVES = [
@@ -63,7 +65,7 @@ export interface SecurityHeaderOptions {
   https: boolean;
 }
 
-/** @fastify/helmet's options for the policy; its other defaults (nosniff, COOP, CORP...) stay as they are. */
+/** helmet's options for the policy; its other defaults (nosniff, COOP, CORP...) stay as they are. */
 export function helmetOptions({ csp, https }: SecurityHeaderOptions) {
   const directives: Record<string, string[]> = {};
   for (const d of CSP_DIRECTIVES) directives[d] = [...csp[d]];
@@ -77,15 +79,35 @@ export function helmetOptions({ csp, https }: SecurityHeaderOptions) {
 }
 
 /**
- * The headers of an answer written before Fastify routes the request (a malformed URL, a request line
- * or header the HTTP parser refuses): a JSON error body that may load nothing and is never cached.
+ * The security headers of every answer, computed once by helmet from the options (they depend on
+ * nothing of the request): @fastify/helmet would parse the policy again on every request.
  */
-export const BARE_ERROR_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-} as const;
+export function securityHeaderValues(options: SecurityHeaderOptions): Record<string, string> {
+  const out: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete out[name.toLowerCase()];
+    },
+  };
+  helmet(helmetOptions(options))({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
+  return out;
+}
+
+/**
+ * The headers of an error answer written before Fastify routes the request (a malformed URL, a too
+ * long id: 400, 414; a request line or header the HTTP parser refuses: 400, 408, 431): every answer's
+ * security headers, a JSON body, never cached.
+ */
+export function bareErrorHeaders(options: SecurityHeaderOptions): Record<string, string> {
+  return {
+    ...securityHeaderValues(options),
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  };
+}
 
 /**
  * Adds the security headers to every answer of the app, errors included, and marks API answers (and
@@ -96,7 +118,11 @@ export function useSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions & { isApiPath: (url: string) => boolean },
 ): void {
-  app.register(fastifyHelmet, helmetOptions(options));
+  const headers = Object.freeze(securityHeaderValues(options));
+  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done) => {
+    reply.headers(headers);
+    done();
+  });
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     if (options.isApiPath(request.url) || reply.getHeader('cache-control') === undefined)
       reply.header('cache-control', 'no-store');

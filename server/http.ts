@@ -7,7 +7,6 @@ import * as yup from 'yup';
 import { REQUEST_ID_HEADER, type ErrorBody } from '../contract/api.ts';
 import type { FieldErrors } from '../contract/entities.ts';
 import { MSG, fieldErrorsOf } from '../contract/schemas.ts';
-import { BARE_ERROR_HEADERS } from './headers.ts';
 
 export const BAD_REQUEST: ErrorBody = { errors: { form: 'ERROR.BAD_REQUEST' } };
 export const NOT_FOUND: ErrorBody = { errors: { form: 'ERROR.NOT_FOUND' } };
@@ -75,34 +74,39 @@ export const idText = (message: string) =>
     .required(message)
     .matches(/^\d{1,9}$/, message);
 
-/**
- * A request the HTTP parser refused (a bad request line, headers too large, too slow): Fastify never
- * sees it, so the answer is written to the socket here, in the API's error format, and the
- * connection closed.
- */
-export function rawClientError(
+/** Fastify's clientErrorHandler, as rawClientError returns it. */
+export type RawClientErrorHandler = (
   this: { log: { debug(details: object, message: string): void } },
   err: NodeJS.ErrnoException,
   socket: Pick<Duplex, 'destroyed' | 'writable' | 'write' | 'destroy'>,
-): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, body } = errorAnswer(
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400,
-  );
-  // No request was made of it, so no request id: one of its own, for the answer and the log line
-  // alike (docs/decisions/0051).
-  const requestId = randomUUID();
-  this.log.debug({ code: err.code, statusCode: status, request_id: requestId }, 'client error');
-  if (socket.writable) {
-    const json = JSON.stringify({ request_id: requestId, ...body });
-    const headers = {
-      ...BARE_ERROR_HEADERS,
-      [REQUEST_ID_HEADER]: requestId,
-      'content-length': String(Buffer.byteLength(json)),
-      connection: 'close',
-    };
-    const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${json}`);
-  }
-  socket.destroy(err);
+) => void;
+
+/**
+ * A request the HTTP parser refused (a bad request line, headers too large, too slow): Fastify never
+ * sees it, so the answer is written to the socket here, in the API's error format with `headers`
+ * (every answer's security headers: headers.ts bareErrorHeaders), and the connection closed.
+ */
+export function rawClientError(headers: Readonly<Record<string, string>>): RawClientErrorHandler {
+  return function answer(err, socket) {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, body } = errorAnswer(
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400,
+    );
+    // No request was made of it, so no request id: one of its own, for the answer and the log line
+    // alike (docs/decisions/0051).
+    const requestId = randomUUID();
+    this.log.debug({ code: err.code, statusCode: status, request_id: requestId }, 'client error');
+    if (socket.writable) {
+      const json = JSON.stringify({ request_id: requestId, ...body });
+      const all = {
+        ...headers,
+        [REQUEST_ID_HEADER]: requestId,
+        'content-length': String(Buffer.byteLength(json)),
+        connection: 'close',
+      };
+      const lines = Object.entries(all).map(([k, v]) => `${k}: ${v}`);
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${json}`);
+    }
+    socket.destroy(err);
+  };
 }

@@ -2,15 +2,19 @@
 // from configuration"). Each comes from its variable; without one, a development server uses a key
 // generated once and kept in the database, so every instance on that database shares it. In
 // production mode a missing key stops the server with its name (docs/decisions/0022).
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Store } from './repo/repos.ts';
 
+/**
+ * Each key is a KeyObject, prepared once at start: an HMAC made with it does not copy and prepare the
+ * secret again on every call, as one made from a Buffer does.
+ */
 export interface Keys {
   /** Signs the pam payload and result (§2 pam variant). */
-  pam: Buffer;
+  pam: KeyObject;
   /** Signs the professional request's single sign-on token (§6). */
-  sso: Buffer;
+  sso: KeyObject;
 }
 
 export class MissingKeyError extends Error {}
@@ -22,15 +26,15 @@ async function keyOf(
   variable: string,
   configured: string | undefined,
   now: Date,
-): Promise<Buffer> {
-  if (configured) return Buffer.from(configured, 'utf8');
+): Promise<KeyObject> {
+  if (configured) return createSecretKey(Buffer.from(configured, 'utf8'));
   if (config.production) throw new MissingKeyError(`${variable} must be set in production (32 or more characters)`);
   const secret = await store.repos.serverKeys.getOrCreate(
     name,
     randomBytes(32).toString('base64url'),
     now.toISOString(),
   );
-  return Buffer.from(secret, 'utf8');
+  return createSecretKey(Buffer.from(secret, 'utf8'));
 }
 
 export async function loadKeys(store: Store, config: Config, now: Date): Promise<Keys> {

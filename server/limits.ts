@@ -1,10 +1,11 @@
 // Per-client limits (docs/decisions/0039): @fastify/rate-limit counts, in a store that every instance
 // on the database shares (the rate_limits table, through the repositories). Each limit has a name, a
-// most-allowed count and a fixed window; a request is refused with 429, Retry-After and the API's error
+// most-allowed count in a sliding window (slidingCount); a request is refused with 429, Retry-After and the API's error
 // format (ERROR.TOO_MANY_REQUESTS) once any of its route's limits is past. The clients are told apart
 // by keys that hold no address, number or e-mail in clear: an HMAC of the value under a key derived
 // from the pam signing key (server/keys.ts), so a card's fingerprint is never the number.
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import fastifyRateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseAni } from '../contract/accounts.ts';
@@ -20,32 +21,37 @@ import type { Repos } from './repo/repos.ts';
 const MINUTE = 60_000;
 
 export interface Limit {
-  /** Requests let through in one window; the next is refused until the window ends. */
+  /** Requests let through in any window of this length (a sliding window, see slidingHit). */
   max: number;
   windowMs: number;
 }
 
 /**
- * The limits, per client. Generous enough for a family behind one address (a shelter, a visiting
- * room, a carrier's shared address) and tight enough that automated abuse stops within a few dozen
- * requests. RATE_LIMIT_FACTOR multiplies every max (server/config.ts).
+ * The limits, per client (docs/decisions/0039 gives each number's reason). Card testing is stopped first
+ * by what a tester cannot share with a family: the session and the card's fingerprint; the per-address
+ * limits are only the backstop, set for many payers behind one address (a carrier's shared address, a
+ * facility's lobby kiosk), and a tight limit on an address would stop families, not testers, who rotate
+ * addresses. RATE_LIMIT_FACTOR multiplies every max (server/config.ts).
  */
 export const DEFAULT_LIMITS = {
   /** New sessions (cookie-less requests) from one address. */
-  sessionsPerIp: { max: 100, windowMs: 15 * MINUTE },
-  /** Card vault calls (a new card or a saved card's code) from one address and from one session. */
-  vaultPerIp: { max: 30, windowMs: 15 * MINUTE },
+  sessionsPerIp: { max: 300, windowMs: 15 * MINUTE },
+  /** Card vault calls (a new card or a saved card's code) from one session and from one address. */
   vaultPerSession: { max: 10, windowMs: 15 * MINUTE },
+  vaultPerIp: { max: 100, windowMs: 15 * MINUTE },
   /** One card number (its fingerprint) tokenized, from anywhere. */
-  vaultPerCard: { max: 5, windowMs: 60 * MINUTE },
+  vaultPerCard: { max: 10, windowMs: 60 * MINUTE },
   /** Failed authorisations (declined charges): after this many, the vault and the charge refuse. */
   declinesPerSession: { max: 3, windowMs: 60 * MINUTE },
-  declinesPerIp: { max: 10, windowMs: 60 * MINUTE },
+  declinesPerIp: { max: 25, windowMs: 60 * MINUTE },
   /** Sign-in attempts from one address, whatever the e-mail (the per-account delay is in domain/login.ts). */
-  loginPerIp: { max: 30, windowMs: 15 * MINUTE },
-  /** Texts and calls (verification codes, text receipts) from one address and to one number. */
-  textsPerIp: { max: 20, windowMs: 60 * MINUTE },
-  textsPerNumber: { max: 5, windowMs: 60 * MINUTE },
+  loginPerIp: { max: 60, windowMs: 15 * MINUTE },
+  /** Phone verification codes (texts and calls, §3) from one address and to one number. */
+  verificationPerIp: { max: 20, windowMs: 60 * MINUTE },
+  verificationPerNumber: { max: 5, windowMs: 60 * MINUTE },
+  /** Text receipts (§4) from one address and to one number. */
+  receiptTextsPerIp: { max: 60, windowMs: 60 * MINUTE },
+  receiptTextsPerNumber: { max: 10, windowMs: 60 * MINUTE },
   /** Client error reports from one address (each also capped in size: CLIENT_ERROR_BODY_LIMIT). */
   clientErrorsPerIp: { max: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
@@ -59,6 +65,42 @@ export function limitsFor(factor = 1): Limits {
   for (const [name, l] of Object.entries(DEFAULT_LIMITS) as [LimitName, Limit][])
     out[name] = { max: Math.max(1, Math.round(l.max * factor)), windowMs: l.windowMs };
   return out;
+}
+
+/**
+ * The client a per-address limit counts: an IPv4 address as it is; an IPv4-mapped IPv6 address
+ * (`::ffff:192.0.2.1`, a dual-stack socket's view of an IPv4 client) as that IPv4 address; the IPv6
+ * loopback as the IPv4 one; any other IPv6 address as its /64, the block one household or phone is
+ * given, within which it may pick a new address for every request.
+ */
+export function clientAddress(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const g = ipv6Groups(ip);
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
+  if (zeros(0, 7) && g[7] === 1) return '127.0.0.1';
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (a zone and an IPv4 tail allowed). */
+function ipv6Groups(ip: string): number[] {
+  const bare = ip.replace(/%.*$/, '');
+  const part = (text: string): number[] =>
+    text === ''
+      ? []
+      : text.split(':').flatMap((h) => {
+          if (!h.includes('.')) return [parseInt(h, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = h.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const gap = bare.indexOf('::');
+  if (gap < 0) return part(bare);
+  const head = part(bare.slice(0, gap));
+  const tail = part(bare.slice(gap + 2));
+  return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
 }
 
 /** A client error report's body, at most (the report's fields are cut shorter still: routes/development.ts). */
@@ -88,36 +130,102 @@ export function windowAt(t: number, windowMs: number): { start: number; end: num
   return { start, end: start + windowMs };
 }
 
+/** A sliding count: the estimate of hits in the last windowMs, and how long until there is room. */
+export interface SlidingCount {
+  current: number;
+  /** Milliseconds until the estimate plus `extra` is down to max (0: it is now). */
+  waitMs: number;
+}
+
 /**
- * @fastify/rate-limit's store on the rate_limits table: one upsert per hit, on the server's clock
- * (tests move it). Fixed windows: a client may get up to twice the max across a window's edge.
+ * A sliding window from two fixed ones (the rows of rate_limits): the hits of the current window plus
+ * the previous window's, weighted by how much of it the sliding window still covers. A burst at the
+ * end of one window is still counted at the start of the next, so no client gets twice a limit
+ * across an edge. The estimate takes the previous window's hits as spread evenly: it may refuse a
+ * little early, never let more than max through in any windowMs. `extra`: the hits to make room for
+ * (1 for a request to be counted, 0 to read).
+ */
+export function slidingCount(
+  prev: number,
+  cur: number,
+  max: number,
+  t: number,
+  windowMs: number,
+  extra = 0,
+): SlidingCount {
+  const w = windowAt(t, windowMs);
+  const current = prev * (1 - (t - w.start) / windowMs) + cur;
+  const fits = max - extra;
+  if (current <= fits) return { current, waitMs: 0 };
+  // Within this window the previous one's share shrinks; past its end, this window's does.
+  const wait =
+    cur <= fits && prev > 0
+      ? w.start + windowMs * (1 - (fits - cur) / prev) - t
+      : w.end - t + windowMs * (1 - Math.max(0, fits) / cur);
+  return { current, waitMs: Math.max(1, wait) };
+}
+
+const EPSILON = 1e-9;
+
+/**
+ * One request against a limit, on the server's clock: counted and let through when the sliding count
+ * has room for it, else refused and not counted (a client that keeps trying while refused does not
+ * lengthen its own wait). `current` is past max exactly when refused. A row outlives its window by
+ * one more, while the next window still weighs it.
+ */
+export async function slidingHit(
+  repos: Repos,
+  key: string,
+  max: number,
+  t: number,
+  windowMs: number,
+): Promise<SlidingCount> {
+  const w = windowAt(t, windowMs);
+  const prev = await repos.rateLimits.read(key, w.start - windowMs);
+  const carried = prev * (1 - (t - w.start) / windowMs);
+  const room = Math.floor(max - carried + EPSILON);
+  const hits = room >= 1 ? await repos.rateLimits.hitWithin(key, w.start, w.end + windowMs, room) : undefined;
+  if (hits !== undefined) return { current: carried + hits, waitMs: 0 };
+  // Refused: the count this request would have made, and the wait until it fits.
+  const refused = slidingCount(prev, await repos.rateLimits.read(key, w.start), max, t, windowMs, 1);
+  return { current: refused.current + 1, waitMs: refused.waitMs };
+}
+
+/** The sliding count of key without counting a hit (a limit that other events count). */
+export async function slidingRead(repos: Repos, key: string, max: number, t: number, windowMs: number) {
+  const w = windowAt(t, windowMs);
+  const [cur, prev] = await Promise.all([
+    repos.rateLimits.read(key, w.start),
+    repos.rateLimits.read(key, w.start - windowMs),
+  ]);
+  return slidingCount(prev, cur, max, t, windowMs);
+}
+
+/** Counts an event that happened whatever the limit (a declined charge), for slidingRead to weigh. */
+async function slidingRecord(repos: Repos, key: string, t: number, windowMs: number): Promise<void> {
+  const w = windowAt(t, windowMs);
+  await repos.rateLimits.hit(key, w.start, w.end + windowMs);
+}
+
+/**
+ * @fastify/rate-limit's store on the rate_limits table (sliding windows, above), on the server's
+ * clock (tests move it). The plugin refuses when `current` is past its max; `ttl` is the wait until
+ * one more request passes, which the answer's Retry-After says.
  */
 export function databaseStore(repos: Repos, now: () => Date): FastifyRateLimitStoreCtor {
+  type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+  const answer = (counted: Promise<SlidingCount>, callback: Callback) =>
+    counted.then(
+      ({ current, waitMs }) => callback(null, { current, ttl: waitMs }),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+    );
   return class DatabaseStore implements FastifyRateLimitStore {
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ) {
-      const t = now().getTime();
-      const w = windowAt(t, timeWindow);
-      repos.rateLimits.hit(key, w.start, w.end).then(
-        (current) => callback(null, { current, ttl: w.end - t }),
-        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
-      );
+    incr(key: string, callback: Callback, timeWindow: number, max: number) {
+      void answer(slidingHit(repos, key, max, now().getTime(), timeWindow), callback);
     }
     /** Read without counting (`{ increment: false }`). */
-    read(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ) {
-      const t = now().getTime();
-      const w = windowAt(t, timeWindow);
-      repos.rateLimits.read(key, w.start).then(
-        (current) => callback(null, { current, ttl: w.end - t }),
-        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
-      );
+    read(key: string, callback: Callback, timeWindow: number, max: number) {
+      void answer(slidingRead(repos, key, max, now().getTime(), timeWindow), callback);
     }
     child(): FastifyRateLimitStore {
       return this;
@@ -134,8 +242,9 @@ function field(request: FastifyRequest, name: string): string | undefined {
 
 /** Who a limit counts: a value of the request (undefined: the limit does not apply to it). */
 type Who = (request: FastifyRequest, session: string | undefined) => string | undefined;
-const byIp: Who = (request) => request.ip;
+const byIp: Who = (request) => clientAddress(request.ip);
 const bySession: Who = (_request, session) => session;
+/** The card's digits; the limit's key is their HMAC (limitKeyer), never the number. */
 const byCard: Who = (request) => {
   const n = field(request, 'credit_card');
   return n ? cardDigits(n) : undefined;
@@ -159,18 +268,19 @@ const count = (limit: LimitName, who: Who): Rule => ({ limit, who, mode: 'count'
 const check = (limit: LimitName, who: Who): Rule => ({ limit, who, mode: 'check' });
 
 const DECLINE_CHECKS = [check('declinesPerSession', bySession), check('declinesPerIp', byIp)];
-const VAULT = [count('vaultPerIp', byIp), count('vaultPerSession', bySession), ...DECLINE_CHECKS];
-const TEXTS_TO_ANI = [count('textsPerIp', byIp), count('textsPerNumber', byAni)];
+// Keyed first on what a card tester cannot share with a family: the session, then the card.
+const VAULT = [count('vaultPerSession', bySession), count('vaultPerIp', byIp), ...DECLINE_CHECKS];
+const VERIFICATION = [count('verificationPerIp', byIp), count('verificationPerNumber', byAni)];
 
 /** The limits of each route ('METHOD path'); a route not listed has none of its own. */
 export const ROUTE_LIMITS: Record<string, readonly Rule[]> = {
-  [`POST ${PATHS.vaultTokenize}`]: [...VAULT, count('vaultPerCard', byCard)],
+  [`POST ${PATHS.vaultTokenize}`]: [count('vaultPerCard', byCard), ...VAULT],
   [`POST ${CHECKOUT_SERVICE_PATHS.vaultTokenizeSavedCard}`]: VAULT,
   [`POST ${PATHS.processDeposit}`]: DECLINE_CHECKS,
   [`POST ${ACCOUNT_PATHS.login}`]: [count('loginPerIp', byIp)],
-  [`POST ${PHONE_VERIFICATION_PATHS.viaSms}`]: TEXTS_TO_ANI,
-  [`POST ${PHONE_VERIFICATION_PATHS.viaPhone}`]: TEXTS_TO_ANI,
-  [`POST ${SMS_SEND_PATH}`]: [count('textsPerIp', byIp), count('textsPerNumber', byReceiptPhone)],
+  [`POST ${PHONE_VERIFICATION_PATHS.viaSms}`]: VERIFICATION,
+  [`POST ${PHONE_VERIFICATION_PATHS.viaPhone}`]: VERIFICATION,
+  [`POST ${SMS_SEND_PATH}`]: [count('receiptTextsPerIp', byIp), count('receiptTextsPerNumber', byReceiptPhone)],
   [`POST ${PATHS.logJsError}`]: [count('clientErrorsPerIp', byIp)],
 };
 
@@ -193,26 +303,26 @@ export function createClientLimits(
   now: () => Date,
   keyOf: (name: string, value: string) => string,
 ): ClientLimits {
-  const hit = async (name: LimitName, who: string): Promise<{ hits: number; ttlMs: number }> => {
-    const t = now().getTime();
-    const w = windowAt(t, limits[name].windowMs);
-    return { hits: await repos.rateLimits.hit(keyOf(name, who), w.start, w.end), ttlMs: w.end - t };
-  };
+  const record = (name: LimitName, who: string) =>
+    slidingRecord(repos, keyOf(name, who), now().getTime(), limits[name].windowMs);
   return {
     async sessionCreation(request) {
-      const { hits, ttlMs } = await hit('sessionsPerIp', request.ip);
-      return hits > limits.sessionsPerIp.max ? ttlMs / 1000 : undefined;
+      const { max, windowMs } = limits.sessionsPerIp;
+      const key = keyOf('sessionsPerIp', clientAddress(request.ip));
+      const { current, waitMs } = await slidingHit(repos, key, max, now().getTime(), windowMs);
+      return current > max ? waitMs / 1000 : undefined;
     },
     async recordDecline(request, sessionId) {
-      await hit('declinesPerSession', sessionId);
-      await hit('declinesPerIp', request.ip);
+      await record('declinesPerSession', sessionId);
+      await record('declinesPerIp', clientAddress(request.ip));
     },
   };
 }
 
 /** The key of a limit's counter for a client: the limit's name and an HMAC of the value. */
-export function limitKeyer(secret: Buffer): (name: string, value: string) => string {
-  const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'per-client limit keys', 32));
+export function limitKeyer(secret: KeyObject): (name: string, value: string) => string {
+  // Derived and prepared once (a KeyObject), not on every call (docs/decisions/0055).
+  const key = createSecretKey(Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'per-client limit keys', 32)));
   return (name, value) => `${name}:${createHmac('sha256', key).update(`${name}\0${value}`).digest('base64url')}`;
 }
 

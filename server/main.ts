@@ -2,7 +2,7 @@
 // built app on one port. Run with `npm start` or `npx node server/main.ts`.
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, moneyConfigOf, operationsConfigOf, type Config } from './config.ts';
+import { ConfigError, loadConfig, moneyConfigOf, operationsConfigOf, outboxReadable, type Config } from './config.ts';
 import { checkDataDir } from './data-dir.ts';
 import { MissingKeyError } from './keys.ts';
 import { handleSignals } from './ops/shutdown.ts';
@@ -39,6 +39,9 @@ try {
     retentionEveryMs: (config.retentionRunMinutes ?? 60) * 60 * 1000,
     // docs/decisions/0049: the job workers look for due steps every JOB_POLL_MS (1 s; 0 for never).
     jobPollMs: moneyConfigOf(config).jobPollMs,
+    // docs/decisions/0055: the API's OpenAPI document and reference page at /development/api, where the
+    // development endpoints are served (`npm run dev`; never in production mode).
+    apiReference: outboxReadable(config),
   });
 } catch (err) {
   // What production mode refuses to start with (the sandbox payers in the database, docs/decisions/0050).

@@ -2,6 +2,8 @@
 // (server/db.ts). One set serves both engines: each is written once in portable SQL
 // (server/portable-sql.ts says its words: {{ID}}, {{TS}}, {{BYTES}}).
 import { MONEY_PATH_MIGRATION } from './migrations-money-path.ts';
+import { NOTICES_MIGRATION, RECEIPT_TEXT_MIGRATION } from './migrations-notices.ts';
+import { SIGN_IN_MIGRATION } from './migrations-sign-in.ts';
 import { portable, type Migration } from './portable-sql.ts';
 
 export type { Migration };
@@ -185,8 +187,9 @@ export const MIGRATIONS: readonly Migration[] = [
     4,
     'sign-in failures, phone accounts, transfers, saved cards, recurring deposits',
     `
-    -- Sign-in attempts not (yet) known to have succeeded: the lockout counts them per email and
-    -- per session.
+    -- Sign-in attempts not (yet) known to have succeeded. The sign-in delay (docs/decisions/0039)
+    -- counts them per email: after five in 15 minutes each attempt waits 1, 2, 4... seconds, at most 60;
+    -- no account is ever locked. session_id is kept for the record only.
     CREATE TABLE login_failures (
       id {{ID}},
       email TEXT NOT NULL,
@@ -473,4 +476,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   ),
   MONEY_PATH_MIGRATION,
+  NOTICES_MIGRATION,
+  SIGN_IN_MIGRATION,
+  RECEIPT_TEXT_MIGRATION,
 ];

@@ -4,7 +4,7 @@
 // card number, security code, card token or password (the keys below are the only ones kept).
 // When the app loads the form state, what the server does not have yet is saved to it first.
 import type { StateAllResponse } from '../contract/api.ts';
-import type { FormFields } from '../contract/entities.ts';
+import { BILLING_KEYS, CONTACT_KEYS, TERMS_KEYS, type FormFields } from '../contract/entities.ts';
 
 /** The values a payer enters in the wizard, and only those. */
 export const DRAFT_KEYS = [
@@ -19,21 +19,9 @@ export const DRAFT_KEYS = [
   'deposit_phone_no_label',
   'deposit_amount',
   'deposit_amount_id',
-  'billing_first_name',
-  'billing_last_name',
-  'billing_address1',
-  'billing_address2',
-  'billing_city',
-  'billing_country',
-  'billing_state',
-  'billing_zip',
-  'email',
-  'phone_no',
-  'phone_country',
-  'terms_1',
-  'terms_2',
-  'terms_3',
-  'terms_4',
+  ...BILLING_KEYS,
+  ...CONTACT_KEYS,
+  ...TERMS_KEYS,
   'saved_card_id',
   'recurring_type',
   'recurring_increment',

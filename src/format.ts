@@ -1,6 +1,6 @@
 // Display helpers of the app's own (money and times: contract/format.ts).
 import type { TFunction } from 'i18next';
-import type { RecurringInterval } from '../contract/accounts.ts';
+import type { RecurringInterval } from '../contract/entities.ts';
 import { formatPhone as formatContractPhone } from '../contract/phone.ts';
 
 const BRANDS: Record<string, string> = {

@@ -7,14 +7,7 @@ import es from '../locales/es.json' with { type: 'json' };
 import type { Locale } from '../contract/entities.ts';
 import { I18N_OPTIONS, initI18n, storedLanguage } from './language.ts';
 
-export {
-  LANGUAGE_STORAGE_KEY,
-  isLocale,
-  missingKeys,
-  mirrorLanguageCookie,
-  storedLanguage,
-  storeLanguage,
-} from './language.ts';
+export { isLocale, missingKeys } from './language.ts';
 
 export const resources = { en: { translation: en }, es: { translation: es } } as const;
 

@@ -1,7 +1,7 @@
 // Actor reference types of the machines the screens render, and the one way a screen reaches one of
 // them: by its name in the app's actor system (machines/system.ts), with `useSystemActor`.
 import { createContext, createElement, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import type { appMachine } from '../machines/app.machine.ts';
 import type { checkoutMachine } from '../machines/checkout.machine.ts';
 import type { checkoutAmountMachine } from '../machines/checkout-amount.machine.ts';
@@ -19,7 +19,6 @@ import type { sessionTimeoutMachine } from '../machines/session-timeout.machine.
 
 export type AppRef = ActorRefFrom<typeof appMachine>;
 export type WizardRef = ActorRefFrom<typeof wizardMachine>;
-export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
 export type FacilityPickerRef = ActorRefFrom<typeof facilityPickerMachine>;
 export type RecipientSearchRef = ActorRefFrom<typeof recipientSearchMachine>;
 export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;

@@ -67,7 +67,14 @@ async function start() {
   answered = () => actor.send({ type: 'app.activity' });
   if (import.meta.env.DEV && inspectMode !== null && inspectMode !== 'stately') {
     const { openInspector } = await import('./inspector/open-inspector.tsx');
-    openInspector(actor);
+    // Time travel draws the app of a replayed moment as the page draws this one.
+    openInspector(actor, {
+      screen: (replayed) => (
+        <I18nextProvider i18n={i18n}>
+          <App app={replayed as typeof actor} i18n={i18n} />
+        </I18nextProvider>
+      ),
+    });
   }
   actor.start();
   const root = document.getElementById('root');

@@ -1,7 +1,7 @@
 // login.welcome (§2; §5 create account; §8 login errors): each state of the login machine with the
 // screen it shows.
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import type { LoginRequest, LoginResponse, RegisterRequest } from '../contract/accounts.ts';
 import { SIGNED_IN_ANSWER, pageInput } from '../fixtures/samples.ts';
@@ -9,6 +9,7 @@ import type { CallFailure } from '../machines/actors.types.ts';
 import { loginMachine } from '../machines/login.machine.ts';
 import { provideMachine } from '../machines/provide-actors.ts';
 import { LoginPage } from '../src/screens/pages/login-page.tsx';
+import { noteFailure } from '../src/api/error-reference.ts';
 import { t } from './support/checks.ts';
 import { drivePage, renderPage, stopPage, type PageStoryParameters } from './support/page.tsx';
 
@@ -22,7 +23,12 @@ export default meta;
 type Story = StoryObj<typeof meta> & { parameters: PageStoryParameters };
 
 const never = <O, I>() => fromPromise<O, I>(() => new Promise<O>(() => {}));
-const refusing = <O, I>(failure: CallFailure) => fromPromise<O, I>(() => Promise.reject(failure));
+// As the API client does, a refusal notes its code and reference for the screens (src/api/error-reference.ts).
+const refusing = <O, I>(failure: CallFailure) =>
+  fromPromise<O, I>(() => {
+    noteFailure(failure.code, failure.requestId);
+    return Promise.reject(failure);
+  });
 
 /** The login machine with the sandbox's answers: ana@example.com / sandbox-pass-1 signs in. */
 function login(calls: { signIn?: 'never' | CallFailure; register?: 'never' | CallFailure } = {}) {
@@ -115,6 +121,39 @@ export const LockedOut: Story = {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t('ERROR.ERROR_LOGIN'));
   },
 };
+
+const UNAVAILABLE_REFERENCE = '5b0d3f5e-1c2a-4d8e-9f00-0123456789ab';
+
+/**
+ * The server answered 503 (its database briefly unreachable, docs/decisions/0051): "please try again"
+ * rather than "something has gone wrong", the reference to quote to customer service, the form kept.
+ */
+export const ServiceUnavailable: Story = {
+  parameters: {
+    machineState: 'login:signIn.editing',
+    page: {
+      machine: login({
+        signIn: {
+          status: 503,
+          code: 'ERROR.UNAVAILABLE',
+          errors: { form: 'ERROR.UNAVAILABLE' },
+          requestId: UNAVAILABLE_REFERENCE,
+        },
+      }),
+      input: pageInput('login'),
+      events: [ANA],
+    },
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(t('ERROR.UNAVAILABLE'));
+    await expect(alert).toHaveTextContent(`${t('ERROR.REFERENCE')} ${UNAVAILABLE_REFERENCE}`);
+    await expect(within(alert).getByRole('heading')).toHaveTextContent(t('ERROR.HEADING_RETRY'));
+    await expect(canvas.getByLabelText(t('LOGIN.EMAIL'))).toHaveValue('ana@example.com');
+  },
+};
+
+export const ServiceUnavailableSpanish: Story = { ...ServiceUnavailable, globals: { locale: 'es' } };
 
 /** Sent here with ?errorMsg=TOKEN_EXPIRED (§8 expired token). */
 export const ExpiredToken: Story = {

@@ -388,6 +388,8 @@ export const StatusSubmitted: Story = {
   parameters: { machineState: 'depositStatus:waiting', scene: statusScene('submitted') },
   play: async ({ canvasElement }) => {
     await expectHeadline(canvasElement, 'RECEIPT.HEADING_SUBMITTED', 'RECEIPT.INTRO_SUBMITTED');
+    // docs/decisions/0053: the payer will hear by e-mail when it moves.
+    await expect(within(canvasElement).getByTestId('receipt-notice')).toHaveTextContent(t('RECEIPT.NOTICE_EMAIL'));
     const panel = statusPanel(canvasElement);
     await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'submitted');
     await expect(panel.getByText(t('DEPOSIT_STATUS.SUBMITTED'))).toBeInTheDocument();
@@ -418,6 +420,8 @@ export const StatusPosted: Story = {
   parameters: { machineState: 'depositStatus:settled', scene: statusScene('posted') },
   play: async ({ canvasElement }) => {
     await expectHeadline(canvasElement, 'RECEIPT.HEADING_POSTED', 'RECEIPT.INTRO_POSTED');
+    // Nothing more to hear about: no promise of word to come.
+    await expect(within(canvasElement).queryByTestId('receipt-notice')).toBeNull();
     const panel = statusPanel(canvasElement);
     await expect(panel.getByTestId('deposit-status')).toHaveAttribute('data-status', 'posted');
     await expect(panel.getByText(t('DEPOSIT_STATUS.POSTED'))).toBeInTheDocument();

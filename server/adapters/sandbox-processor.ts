@@ -63,9 +63,11 @@ export function createSandboxProcessor(store: Store, options: SandboxProcessorOp
       // A 5xx before anything is recorded: the processor never saw the authorization.
       if (outcome === FAULTS.error) throw new ProcessorUnavailableError('unavailable', 'sandbox processor: 500');
       const approved = outcome === APPROVED || outcome === FAULTS.late || outcome === FAULTS.noAnswer;
-      const first = await store.repos.sandbox.insertCharge({
+      const chargeId = `ch_${randomBytes(12).toString('hex')}`;
+      // The first charge with this key is the answer, whoever recorded it.
+      const charge = await store.repos.sandbox.insertCharge({
         idempotency_key: request.idempotencyKey,
-        charge_id: `ch_${randomBytes(12).toString('hex')}`,
+        charge_id: chargeId,
         source: request.source,
         amount_cents: request.amountCents,
         state: approved ? 'authorized' : 'declined',
@@ -73,9 +75,7 @@ export function createSandboxProcessor(store: Store, options: SandboxProcessorOp
         created_at: at(),
         updated_at: at(),
       });
-      // The first charge with this key is the answer, whoever recorded it.
-      const charge = await store.repos.sandbox.findCharge(request.idempotencyKey);
-      if (!charge) throw new Error('sandbox processor: charge vanished');
+      const first = charge.charge_id === chargeId;
       // The fault cards lose the answer to the call that made the charge; a repeat of the key answers.
       if (first && outcome === FAULTS.late) await wait(options.lateAnswerMs);
       if (first && outcome === FAULTS.noAnswer) await never();

@@ -5,6 +5,7 @@ import type { DepositType, FormFields } from '../../contract/entities.ts';
 import { MSG, amountError, effectiveLimits, limitsUnusable } from '../../contract/schemas.ts';
 import { isUnifiedWalletTrust } from '../../contract/unified-wallet.ts';
 import { CHECKOUT_SERVICE_ERRORS } from '../../contract/checkout-services.ts';
+import { FIELD_NO_TRUST } from '../../contract/errors.ts';
 import { DEEP_CONTACT_ERRORS, deepContactNeedsSignIn } from '../../contract/deep-contact.ts';
 import { DEST_DEPOSIT_ERRORS } from '../../contract/dest-deposits.ts';
 import { DEFAULT_NO_TRUST_BILLING_STATES, type Config } from '../config.ts';
@@ -47,7 +48,7 @@ async function trustRefusal(
   // the mismatch modal on this billing_state error.
   const noTrust = config.noTrustBillingStates ?? DEFAULT_NO_TRUST_BILLING_STATES;
   if (fields.billing_country === 'US' && noTrust.includes(fields.billing_state.toUpperCase())) {
-    return { code: 'FIELD_NO_TRUST', fieldErrors: { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust } };
+    return { code: FIELD_NO_TRUST, fieldErrors: { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust } };
   }
   if (!(await isApprovedDepositor(repos, session.user_id, checked.facility.id, checked.recipient.inmate.id))) {
     return { code: 'NOT_APPROVED_DEPOSITOR_MSG' };

@@ -23,8 +23,6 @@ import { authorizationLease, authorize, recordAuthorization, type MoneyDeps } fr
 import { primaryNoOf } from './deep-contact.ts';
 import type { Quote } from './fees.ts';
 
-export { response } from './deposit-kinds.ts';
-
 /** The checkout's answer when the processor's answer was lost (a timeout, a 5xx): nothing was taken. */
 export const PAYMENT_NOT_CONFIRMED = 'PAYMENT_NOT_CONFIRMED';
 
@@ -123,6 +121,8 @@ async function record(
     response_json: JSON.stringify(response(done, { success: true, cached_deposit_info: receipt })),
     state: 'authorizing' as const,
     lease_until: lease,
+    // docs/decisions/0053: the payer's notices are written in the language of this checkout.
+    locale: fields.locale === 'es' ? ('es' as const) : ('en' as const),
   };
   await repos.deposits.insert(row);
   // If this request's answer is lost to a timeout, recordAuthorization schedules the settle job; if the

@@ -16,6 +16,8 @@ import { PostingUnavailableError } from '../ports/posting.ts';
 import type { DepositStepRow } from '../repo/deposits.ts';
 import type { Repos, Store } from '../repo/repos.ts';
 import { applyApproval, declinedAnswer, keepDeclinedForm } from './deposit-approval.ts';
+import { type MailDeps, writeNotices } from './deposit-notices.ts';
+import { withTimeout } from './timeout.ts';
 
 export interface MoneyDeps {
   store: Store;
@@ -27,6 +29,8 @@ export interface MoneyDeps {
   postSeconds: number;
   /** Where the steps report to the operator (server/ops/metrics.ts). */
   metrics?: Pick<Metrics, 'depositOutcome' | 'processorCall' | 'postingCall'>;
+  /** E-mail over SMTP (SMTP_URL; docs/decisions/0053): unset, e-mail notices stay in the outbox. */
+  mail?: MailDeps | undefined;
 }
 
 /** Times a call to the processor or the facility and reports it, ok or not. */
@@ -53,19 +57,6 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The time after which nobody is waiting for an authorization any more: the settle job's time. */
 export function authorizationLease(deps: Pick<MoneyDeps, 'money'>, now: Date): string {
   return iso(now.getTime() + deps.money.processorTimeoutMs + GRACE_MS);
-}
-
-/** A call that has not answered after `ms` is given up (its outcome unknown to the caller). */
-export async function withTimeout<T>(call: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(timedOut()), ms);
-  });
-  try {
-    return await Promise.race([call, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function processorCall<T>(deps: MoneyDeps, operation: string, call: () => Promise<T>): Promise<T> {
@@ -136,6 +127,7 @@ export async function recordAuthorization(
       const destAccountId = await applyApproval(repos, d, at);
       if (destAccountId !== null) await repos.deposits.mark(id, { dest_account_id: destAccountId });
       await repos.jobs.schedule('post', id, postAt, at);
+      await writeNotices(repos, deps, id, 'receipt', at);
       return { ...d, ...moved, dest_account_id: destAccountId };
     }
     const answer = declinedAnswer(d, result.code);
@@ -208,11 +200,19 @@ function postingCall<T>(deps: MoneyDeps, operation: string, call: () => Promise<
 }
 
 /** Records the facility's answer: posted (capture next) or refused (release the hold, or refund). */
-async function recordPosting(repos: Repos, d: DepositStepRow, result: PostingResult, at: string): Promise<void> {
+async function recordPosting(
+  repos: Repos,
+  deps: MoneyDeps,
+  d: DepositStepRow,
+  result: PostingResult,
+  at: string,
+): Promise<void> {
   if (result.kind === 'accepted') return;
   if (result.kind === 'posted') {
-    if (await repos.deposits.step(d.id, ['posting'], { state: 'posted', posted_at: result.at, expected_at: null }))
+    if (await repos.deposits.step(d.id, ['posting'], { state: 'posted', posted_at: result.at, expected_at: null })) {
       if (d.captured_at === null) await repos.jobs.schedule('capture', d.id, at, at);
+      await writeNotices(repos, deps, d.id, 'posted', at);
+    }
     return;
   }
   const moved = await repos.deposits.step(d.id, ['posting'], {
@@ -221,7 +221,9 @@ async function recordPosting(repos: Repos, d: DepositStepRow, result: PostingRes
     refusal_reason: result.reason,
     expected_at: null,
   });
-  if (moved) await repos.jobs.schedule(d.captured_at === null ? 'void' : 'refund', d.id, at, at);
+  if (!moved) return;
+  await repos.jobs.schedule(d.captured_at === null ? 'void' : 'refund', d.id, at, at);
+  await writeNotices(repos, deps, d.id, 'refused', at);
 }
 
 /**
@@ -254,7 +256,7 @@ export async function postDeposit(deps: MoneyDeps, id: string): Promise<'done' |
           }),
         );
   if (result.kind === 'accepted') return { retryAt: iso(deps.now().getTime() + 30_000) };
-  await deps.store.transaction((repos) => recordPosting(repos, d, result, deps.now().toISOString()));
+  await deps.store.transaction((repos) => recordPosting(repos, deps, d, result, deps.now().toISOString()));
   deps.metrics?.depositOutcome(result.kind);
   return 'done';
 }
@@ -272,7 +274,11 @@ export async function settleMoney(deps: MoneyDeps, kind: 'capture' | 'void' | 'r
   }
   const at = deps.now().toISOString();
   const column = { capture: 'captured_at', void: 'voided_at', refund: 'refunded_at' } as const;
-  await deps.store.transaction((repos) => repos.deposits.mark(id, { [column[kind]]: at }));
+  await deps.store.transaction(async (repos) => {
+    await repos.deposits.mark(id, { [column[kind]]: at });
+    // The money of a refused deposit is back on the card (a failed try's refund: no receipt, no word).
+    if (kind === 'refund' && d.state === 'refused') await writeNotices(repos, deps, id, 'refunded', at);
+  });
   return 'done';
 }
 
@@ -292,6 +298,7 @@ export async function cancelDeposit(deps: MoneyDeps, id: string): Promise<Cancel
     if (await repos.deposits.step(id, ['authorized'], { state: 'cancelled', cancelled_at: at, expected_at: null })) {
       await repos.jobs.remove('post', id);
       await repos.jobs.schedule('void', id, at, at);
+      await writeNotices(repos, deps, id, 'cancelled', at);
       deps.metrics?.depositOutcome('cancelled');
       return { cancelled: true };
     }

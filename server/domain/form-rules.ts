@@ -3,9 +3,12 @@
 import type * as yup from 'yup';
 import { CHECKOUT_PRESETS, OTHER_PRESET_ID, SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
 import {
+  BILLING_KEYS,
+  CONTACT_KEYS,
   EMPTY_FORM,
   LOCALES,
   SERVER_OWNED_FIELDS,
+  TERMS_KEYS,
   type Facility,
   type FieldErrors,
   type FormFields,
@@ -62,19 +65,6 @@ const CARD_FIELDS = [
  */
 export const SERVER_FILLED_FIELDS: readonly Key[] = [...SERVER_OWNED_FIELDS, ...RECIPIENT_FIELDS, ...CARD_FIELDS];
 
-const BILLING_FIELDS = [
-  'billing_first_name',
-  'billing_last_name',
-  'billing_address1',
-  'billing_address2',
-  'billing_city',
-  'billing_state',
-  'billing_zip',
-  'billing_country',
-] as const satisfies readonly Key[];
-const CONTACT_FIELDS = ['email', 'phone_no', 'phone_country'] as const satisfies readonly Key[];
-const TERMS_FIELDS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const satisfies readonly Key[];
-
 /**
  * The order fields are applied in: the facility before what depends on it (changing facility
  * clears type and recipient, then a type or recipient in the same save applies to the new one).
@@ -88,12 +78,9 @@ const WRITE_ORDER: readonly Key[] = [
   'deposit_amount',
   'deposit_amount_id',
   'card_token',
-  'billing_country',
-  ...BILLING_FIELDS.filter((k) => k !== 'billing_country'),
-  'phone_country',
-  'email',
-  'phone_no',
-  ...TERMS_FIELDS,
+  ...BILLING_KEYS,
+  ...CONTACT_KEYS,
+  ...TERMS_KEYS,
   'locale',
 ];
 
@@ -167,6 +154,249 @@ export async function allowedCountryCodes(repos: Repos): Promise<string[]> {
     .map((c) => c.code);
 }
 
+/** One save as it is applied: the state being built, the facility it is for, and the request's context. */
+interface SaveRun {
+  readonly ctx: SaveContext;
+  readonly patch: Record<string, unknown>;
+  readonly fields: FormFields;
+  readonly errors: Record<string, string>;
+  /** The chosen facility as the fields stand now (a facility_id of this save changes it). */
+  facility: Facility | undefined;
+}
+
+function setError(run: SaveRun, key: string, error: string | null): void {
+  if (error) run.errors[key] = error;
+  else delete run.errors[key];
+}
+
+/** Sets a field as given (the coercion has typed it). */
+function setValue(run: SaveRun, key: Key, value: unknown): void {
+  (run.fields as unknown as Record<string, unknown>)[key] = value;
+}
+
+function clearRecipient(run: SaveRun): void {
+  run.fields.deposit_inmate_id = '';
+  for (const k of RECIPIENT_FIELDS) run.fields[k] = '';
+  setError(run, 'deposit_inmate_id', null);
+}
+
+function clearCard(run: SaveRun): void {
+  for (const k of CARD_FIELDS) run.fields[k] = '';
+}
+
+function checkAmount(run: SaveRun): void {
+  const v = run.fields.deposit_amount;
+  setError(run, 'deposit_amount', v === null ? null : amountError(v, effectiveLimits(run.facility)));
+}
+
+/** A billing or contact field against its schema, with every value (zip and state depend on the country). */
+function checkAgainst(schema: yup.AnyObjectSchema, run: SaveRun, key: Key): void {
+  setError(run, key, isBlank(run.fields[key]) ? null : fieldError(schema, key, run.fields));
+}
+
+/**
+ * How each field is written and checked. A field without a rule is kept as sent, and its error
+ * cleared. A rule may write other fields too (a new facility clears the type and the recipient).
+ */
+type FieldRule = (run: SaveRun, value: unknown, key: Key) => void | Promise<void>;
+
+const billingRule: FieldRule = (run, value, key) => {
+  setValue(run, key, value);
+  checkAgainst(billingSchema, run, key);
+  // Zip and state rules depend on the country.
+  if (key === 'billing_country') {
+    checkAgainst(billingSchema, run, 'billing_zip');
+    checkAgainst(billingSchema, run, 'billing_state');
+  }
+};
+
+const contactRule: FieldRule = (run, value, key) => {
+  setValue(run, key, value);
+  checkAgainst(guestContactSchema, run, key);
+  if (key === 'phone_country') checkAgainst(guestContactSchema, run, 'phone_no');
+};
+
+const FIELD_RULES: Partial<Record<Key, FieldRule>> = {
+  async facility_country(run, value) {
+    const code = String(value);
+    run.fields.facility_country = code;
+    const ok = code === '' || (await allowedCountryCodes(run.ctx.repos)).includes(code);
+    setError(run, 'facility_country', ok ? null : MSG.invalid);
+  },
+
+  async facility_state(run, value) {
+    const code = String(value);
+    run.fields.facility_state = code;
+    const ok = code === '' || (await run.ctx.repos.geo.regionExists(run.fields.facility_country, code));
+    setError(run, 'facility_state', ok ? null : MSG.invalid);
+  },
+
+  async facility_id(run, value) {
+    const { fields } = run;
+    const id = value as number | null;
+    if (id !== fields.facility_id) {
+      // Changing facility clears the deposit type, the recipient and the phone number (they belong
+      // to the old one).
+      fields.deposit_type = '';
+      setError(run, 'deposit_type', null);
+      clearRecipient(run);
+      clearDestFields(fields, run.errors);
+    }
+    // §4: a facility chosen on the facility step (even the link's own, confirmed again) is the
+    // normal wizard: deep contact ends, the recipient stays until the facility changes.
+    endDeepContact(fields);
+    fields.facility_id = id;
+    run.facility = id === null ? undefined : await run.ctx.repos.facilities.findById(id);
+    const facility = run.facility;
+    setError(run, 'facility_id', id !== null && !facility ? ERROR_FACILITY_NOT_FOUND : null);
+    fields.min_deposit_amount = facility ? facility.deposit_limits.min : null;
+    fields.max_deposit_amount = facility ? facility.deposit_limits.max : null;
+    if (facility) {
+      fields.facility_country = facility.country;
+      fields.facility_state = facility.state;
+      setError(run, 'facility_country', null);
+      setError(run, 'facility_state', null);
+    }
+    checkAmount(run);
+  },
+
+  deposit_type(run, value) {
+    const { fields, facility } = run;
+    const type = String(value);
+    // §4: the phone number belongs to the dest deposit it was chosen for.
+    if (type !== fields.deposit_type && (type === '' || isDepositType(type))) clearDestFields(fields, run.errors);
+    if (type === '') {
+      fields.deposit_type = '';
+      setError(run, 'deposit_type', null);
+    } else if (!isDepositType(type)) {
+      setError(run, 'deposit_type', MSG.depositType);
+    } else {
+      fields.deposit_type = type;
+      // §5: trust and bail are not for a non-US billing country or a primary number starting 011.
+      const offered = facility && offersType(facility, type);
+      setError(run, 'deposit_type', offered ? payerTypeError(type, fields) : RESELECT_DEPOSIT_TYPE);
+    }
+  },
+
+  async deposit_inmate_id(run, value) {
+    const { fields, facility } = run;
+    const id = String(value).trim();
+    clearRecipient(run);
+    // §4: a recipient chosen by the normal search ends deep contact.
+    endDeepContact(fields);
+    fields.deposit_inmate_id = id;
+    if (id === '') return;
+    const inmate = facility ? await run.ctx.repos.inmates.findInFacility(id, facility.id) : undefined;
+    if (!inmate) {
+      setError(run, 'deposit_inmate_id', MSG.invalid);
+    } else if (inmate.fraud_flag) {
+      // §5: a fraud-flagged inmate blocks the deposit.
+      setError(run, 'deposit_inmate_id', ERROR_FRAUD);
+    } else {
+      fields.deposit_inmate_first_name = inmate.first_name;
+      fields.deposit_inmate_last_name = inmate.last_name;
+      fields.deposit_inmate_booking_code = inmate.booking_code;
+      fields.deposit_inmate_booking_date = inmate.book_date ?? '';
+      fields.deposit_inmate_dob = inmate.date_of_birth ?? '';
+      fields.dep_principal_code = inmate.principal_code;
+    }
+  },
+
+  deposit_amount(run, value) {
+    const v = value as number | null;
+    const unreadable = v !== null && Number.isNaN(v);
+    run.fields.deposit_amount = unreadable ? null : v;
+    setError(run, 'deposit_amount', unreadable ? MSG.amountInvalid : null);
+    if (!unreadable) checkAmount(run);
+  },
+
+  deposit_amount_id(run, value) {
+    const id = String(value);
+    run.fields.deposit_amount_id = id;
+    const ok = id === '' || id === OTHER_PRESET_ID || CHECKOUT_PRESETS.some((p) => String(p) === id);
+    setError(run, 'deposit_amount_id', ok ? null : MSG.invalid);
+  },
+
+  async card_token(run, value) {
+    const { fields, ctx } = run;
+    const token = String(value).trim();
+    fields.card_token = token;
+    clearCard(run);
+    if (token === '') return setError(run, 'card_token', null);
+    // A token resolves only for the session that created it.
+    const t = await ctx.repos.vault.findForSession(token, ctx.sessionId);
+    if (!t) return setError(run, 'card_token', MSG.invalid);
+    fields.card_brand = t.brand;
+    fields.card_display = cardDisplay(t.brand, t.last4);
+    fields.credit_card_month = t.exp_month;
+    fields.credit_card_year = t.exp_year;
+    setError(run, 'card_token', tokenExpiredError(t, ctx.now));
+  },
+
+  locale(run, value) {
+    const locale = String(value);
+    const ok = (LOCALES as readonly string[]).includes(locale);
+    if (ok) run.fields.locale = locale as FormFields['locale'];
+    setError(run, 'locale', ok ? null : MSG.invalid);
+  },
+
+  ...Object.fromEntries(BILLING_KEYS.map((k) => [k, billingRule])),
+  ...Object.fromEntries(CONTACT_KEYS.map((k) => [k, contactRule])),
+};
+
+const keptAsSent: FieldRule = (run, value, key) => {
+  setValue(run, key, value);
+  setError(run, key, null);
+};
+
+/** Fields applied together after the others: they depend on the facility, type, amount and card of this same save. */
+const APPLIED_AFTER: ReadonlySet<string> = new Set([...CHECKOUT_CHOICE_KEYS, ...DEST_FIELD_KEYS]);
+
+/**
+ * What the server fills in once every field of the save is written, in this order, each named for
+ * what it does.
+ */
+const FOLLOW_UPS: readonly ((run: SaveRun) => Promise<void> | void)[] = [
+  async function unifiedWallet(run) {
+    // §3 unified wallet: written from the facility and type of this state, whatever the client sent;
+    // before the roundups and prices below, which it turns off (§9).
+    const { fields, facility, ctx } = run;
+    const wallet = await unifiedWalletFieldsOf(ctx.repos, facility, fields.deposit_type);
+    Object.assign(fields, wallet.fields);
+    // §4 maxed out: unified wallet with unusable limits takes no amount at all (process_deposit refuses it too).
+    if (facility && isMaxedOut(fields, facility) && fields.deposit_amount !== null && fields.deposit_amount > 0) {
+      setError(run, 'deposit_amount', MSG.amountLimit);
+    }
+    if (wallet.missingService) {
+      ctx.log?.warn(
+        { facility_id: fields.facility_id, deposit_type: fields.deposit_type },
+        'unified wallet: no como service id for this deposit type',
+      );
+    }
+  },
+  async function destFields({ fields, errors, patch, ctx }) {
+    await applyDestFields(fields, errors, patch, {
+      repos: ctx.repos,
+      userId: ctx.userId ?? null,
+      allowedCountries: () => allowedCountryCodes(ctx.repos),
+    });
+  },
+  async function checkoutChoices({ fields, errors, patch, facility, ctx }) {
+    await applyCheckoutChoices(fields, errors, patch, facility, {
+      repos: ctx.repos,
+      userId: ctx.userId ?? null,
+      now: ctx.now,
+    });
+  },
+  function agreedToTerms({ fields }) {
+    fields.billing_agree_terms = TERMS_KEYS.every((k) => fields[k]);
+  },
+  async function prices({ fields, errors, facility, ctx }) {
+    Object.assign(fields, await priceFields(ctx.repos, fields, facility, errors));
+    Object.assign(fields, await roundupPrice(ctx.repos, fields, facility));
+  },
+];
+
 /**
  * Applies a save to the stored state. Unknown and server-filled keys are ignored. A value that
  * fails its rule is still kept (the payer loses nothing) and its error is stored; a later good
@@ -181,219 +411,27 @@ export async function applySave(
   patch: Record<string, unknown>,
   ctx: SaveContext,
 ): Promise<FormState> {
-  const { repos } = ctx;
   const fields: FormFields = { ...state.fields };
-  const errors: Record<string, string> = { ...(state.errors as Record<string, string>) };
-  const values = fields as unknown as Record<string, unknown>;
-
-  const setError = (key: string, error: string | null) => {
-    if (error) errors[key] = error;
-    else delete errors[key];
+  const run: SaveRun = {
+    ctx,
+    patch,
+    fields,
+    errors: { ...(state.errors as Record<string, string>) },
+    facility: fields.facility_id === null ? undefined : await ctx.repos.facilities.findById(fields.facility_id),
   };
-  let facility: Facility | undefined =
-    fields.facility_id === null ? undefined : await repos.facilities.findById(fields.facility_id);
   // §5: the 011 rule reads the payer's primary number as it is now (server owned).
-  fields.primary_no = await primaryNoOf(repos, ctx.userId);
-
-  const clearRecipient = () => {
-    fields.deposit_inmate_id = '';
-    for (const k of RECIPIENT_FIELDS) fields[k] = '';
-    setError('deposit_inmate_id', null);
-  };
-  const clearCard = () => {
-    for (const k of CARD_FIELDS) fields[k] = '';
-  };
-  const checkAmount = () => {
-    const v = fields.deposit_amount;
-    setError('deposit_amount', v === null ? null : amountError(v, effectiveLimits(facility)));
-  };
-  const checkBilling = (key: string) =>
-    setError(key, isBlank(values[key]) ? null : fieldError(billingSchema, key, fields));
-  const checkContact = (key: string) =>
-    setError(key, isBlank(values[key]) ? null : fieldError(guestContactSchema, key, fields));
+  fields.primary_no = await primaryNoOf(ctx.repos, ctx.userId);
 
   for (const key of APPLY_ORDER) {
-    if (!Object.hasOwn(patch, key)) continue;
-    // Applied together after the loop: they depend on the amount, type and card of this same save.
-    if ((CHECKOUT_CHOICE_KEYS as readonly string[]).includes(key)) continue;
-    // The number step's fields, likewise after the facility and type of this same save.
-    if ((DEST_FIELD_KEYS as readonly string[]).includes(key)) continue;
+    if (!Object.hasOwn(patch, key) || APPLIED_AFTER.has(key)) continue;
     const c = coerce(key, patch[key]);
     // A value the field cannot hold (the wrong JSON type, too long) clears the field, then its error
-    // is set below: an earlier value is never left in place to be charged.
-    const value = c.ok ? c.value : EMPTY_FORM[key];
-
-    switch (key) {
-      case 'facility_country': {
-        const code = String(value);
-        fields.facility_country = code;
-        setError(key, code === '' || (await allowedCountryCodes(repos)).includes(code) ? null : MSG.invalid);
-        break;
-      }
-      case 'facility_state': {
-        const code = String(value);
-        fields.facility_state = code;
-        setError(
-          key,
-          code === '' || (await repos.geo.regionExists(fields.facility_country, code)) ? null : MSG.invalid,
-        );
-        break;
-      }
-      case 'facility_id': {
-        const id = value as number | null;
-        if (id !== fields.facility_id) {
-          // Changing facility clears the deposit type, the recipient and the phone number (they belong
-          // to the old one).
-          fields.deposit_type = '';
-          setError('deposit_type', null);
-          clearRecipient();
-          clearDestFields(fields, errors);
-        }
-        // §4: a facility chosen on the facility step (even the link's own, confirmed again) is the
-        // normal wizard: deep contact ends, the recipient stays until the facility changes.
-        endDeepContact(fields);
-        fields.facility_id = id;
-        facility = id === null ? undefined : await repos.facilities.findById(id);
-        setError(key, id !== null && !facility ? ERROR_FACILITY_NOT_FOUND : null);
-        fields.min_deposit_amount = facility ? facility.deposit_limits.min : null;
-        fields.max_deposit_amount = facility ? facility.deposit_limits.max : null;
-        if (facility) {
-          fields.facility_country = facility.country;
-          fields.facility_state = facility.state;
-          setError('facility_country', null);
-          setError('facility_state', null);
-        }
-        checkAmount();
-        break;
-      }
-      case 'deposit_type': {
-        const type = String(value);
-        // §4: the phone number belongs to the dest deposit it was chosen for.
-        if (type !== fields.deposit_type && (type === '' || isDepositType(type))) clearDestFields(fields, errors);
-        if (type === '') {
-          fields.deposit_type = '';
-          setError(key, null);
-        } else if (!isDepositType(type)) {
-          setError(key, MSG.depositType);
-        } else {
-          fields.deposit_type = type;
-          // §5: trust and bail are not for a non-US billing country or a primary number starting 011.
-          setError(key, facility && offersType(facility, type) ? payerTypeError(type, fields) : RESELECT_DEPOSIT_TYPE);
-        }
-        break;
-      }
-      case 'deposit_inmate_id': {
-        const id = String(value).trim();
-        clearRecipient();
-        // §4: a recipient chosen by the normal search ends deep contact.
-        endDeepContact(fields);
-        fields.deposit_inmate_id = id;
-        if (id === '') break;
-        const inmate = facility ? await repos.inmates.findInFacility(id, facility.id) : undefined;
-        if (!inmate) {
-          setError(key, MSG.invalid);
-        } else if (inmate.fraud_flag) {
-          // §5: a fraud-flagged inmate blocks the deposit.
-          setError(key, ERROR_FRAUD);
-        } else {
-          fields.deposit_inmate_first_name = inmate.first_name;
-          fields.deposit_inmate_last_name = inmate.last_name;
-          fields.deposit_inmate_booking_code = inmate.booking_code;
-          fields.deposit_inmate_booking_date = inmate.book_date ?? '';
-          fields.deposit_inmate_dob = inmate.date_of_birth ?? '';
-          fields.dep_principal_code = inmate.principal_code;
-        }
-        break;
-      }
-      case 'deposit_amount': {
-        const v = value as number | null;
-        fields.deposit_amount = v !== null && Number.isNaN(v) ? null : v;
-        setError(key, v !== null && Number.isNaN(v) ? MSG.amountInvalid : null);
-        if (!errors[key]) checkAmount();
-        break;
-      }
-      case 'deposit_amount_id': {
-        const id = String(value);
-        fields.deposit_amount_id = id;
-        const ok = id === '' || id === OTHER_PRESET_ID || CHECKOUT_PRESETS.some((p) => String(p) === id);
-        setError(key, ok ? null : MSG.invalid);
-        break;
-      }
-      case 'card_token': {
-        const token = String(value).trim();
-        fields.card_token = token;
-        clearCard();
-        if (token === '') {
-          setError(key, null);
-          break;
-        }
-        // A token resolves only for the session that created it.
-        const t = await repos.vault.findForSession(token, ctx.sessionId);
-        if (!t) {
-          setError(key, MSG.invalid);
-          break;
-        }
-        fields.card_brand = t.brand;
-        fields.card_display = cardDisplay(t.brand, t.last4);
-        fields.credit_card_month = t.exp_month;
-        fields.credit_card_year = t.exp_year;
-        setError(key, tokenExpiredError(t, ctx.now));
-        break;
-      }
-      case 'locale': {
-        const locale = String(value);
-        if ((LOCALES as readonly string[]).includes(locale)) {
-          fields.locale = locale as FormFields['locale'];
-          setError(key, null);
-        } else {
-          setError(key, MSG.invalid);
-        }
-        break;
-      }
-      default: {
-        values[key] = value;
-        if ((BILLING_FIELDS as readonly string[]).includes(key)) {
-          checkBilling(key);
-          // Zip and state rules depend on the country.
-          if (key === 'billing_country') {
-            checkBilling('billing_zip');
-            checkBilling('billing_state');
-          }
-        } else if ((CONTACT_FIELDS as readonly string[]).includes(key)) {
-          checkContact(key);
-          if (key === 'phone_country') checkContact('phone_no');
-        } else {
-          setError(key, null);
-        }
-      }
-    }
-    if (!c.ok) setError(key, c.error);
+    // is set: an earlier value is never left in place to be charged.
+    await (FIELD_RULES[key] ?? keptAsSent)(run, c.ok ? c.value : EMPTY_FORM[key], key);
+    if (!c.ok) setError(run, key, c.error);
   }
-
-  // §3 unified wallet: written from the facility and type of this state, whatever the client sent;
-  // before the roundups and prices below, which it turns off (§9).
-  const wallet = await unifiedWalletFieldsOf(repos, facility, fields.deposit_type);
-  Object.assign(fields, wallet.fields);
-  // §4 maxed out: unified wallet with unusable limits takes no amount at all (process_deposit refuses it too).
-  if (facility && isMaxedOut(fields, facility) && fields.deposit_amount !== null && fields.deposit_amount > 0) {
-    setError('deposit_amount', MSG.amountLimit);
-  }
-  if (wallet.missingService) {
-    ctx.log?.warn(
-      { facility_id: fields.facility_id, deposit_type: fields.deposit_type },
-      'unified wallet: no como service id for this deposit type',
-    );
-  }
-  await applyDestFields(fields, errors, patch, {
-    repos,
-    userId: ctx.userId ?? null,
-    allowedCountries: () => allowedCountryCodes(repos),
-  });
-  await applyCheckoutChoices(fields, errors, patch, facility, { repos, userId: ctx.userId ?? null, now: ctx.now });
-  fields.billing_agree_terms = TERMS_FIELDS.every((k) => fields[k]);
-  Object.assign(fields, await priceFields(repos, fields, facility, errors));
-  Object.assign(fields, await roundupPrice(repos, fields, facility));
-  return { fields, errors: errors as FieldErrors };
+  for (const followUp of FOLLOW_UPS) await followUp(run);
+  return { fields, errors: run.errors as FieldErrors };
 }
 
 /**

@@ -2,9 +2,11 @@
 // SKIP LOCKED on PostgreSQL, so no two instances take one), runs each step outside any transaction, and
 // deletes the job when its step is done. A step that fails is tried again later, with a growing wait; a
 // worker that dies leaves its jobs locked only until their lease ends. Periodic runs (recurring
-// deposits, the reconciler's sweep) are jobs that schedule themselves again.
+// deposits, the reconciler's sweep) are jobs that schedule themselves again. E-mail notices are handed to
+// the mail server by `mail` jobs (docs/decisions/0053).
 import type { Job, JobKind } from '../repo/jobs.ts';
 import type { MoneyDeps } from './deposit-steps.ts';
+import { deliverMail } from './deposit-notices.ts';
 import { postDeposit, settleAuthorization, settleMoney } from './deposit-steps.ts';
 
 /** What a step's handler answers: done, or run again at a time it chooses. */
@@ -51,7 +53,8 @@ export function createJobRunner(deps: MoneyDeps, options: JobRunnerOptions = {})
   const batch = options.batch ?? 10;
   const periodic = options.periodic ?? {};
   // A job's lease: longer than any call it makes may take.
-  const leaseMs = 2 * Math.max(deps.money.processorTimeoutMs, deps.money.postingTimeoutMs) + 10_000;
+  const leaseMs =
+    2 * Math.max(deps.money.processorTimeoutMs, deps.money.postingTimeoutMs, deps.mail?.timeoutMs ?? 0) + 10_000;
 
   async function step(job: Job): Promise<StepOutcome> {
     switch (job.kind) {
@@ -63,6 +66,8 @@ export function createJobRunner(deps: MoneyDeps, options: JobRunnerOptions = {})
       case 'void':
       case 'refund':
         return settleMoney(deps, job.kind, job.ref);
+      case 'mail':
+        return deliverMail(deps, job.ref);
       default: {
         const p = periodic[job.kind];
         if (p) await p.run();

@@ -1,10 +1,11 @@
 // Sign-in (§7 POST /auth/login, §8 ERROR_LOGIN and ERROR_LOGIN_CREDENTIALS) with a delay instead of a
-// lockout (docs/decisions/0039): after LOGIN_FREE_FAILURES failures of one account within
-// LOGIN_WINDOW_MINUTES, each further attempt must wait 1, 2, 4... seconds (at most
-// LOGIN_MAX_DELAY_SECONDS) after the latest failure; an attempt that comes sooner is refused without
-// checking the password. A stranger can slow an account down to one try a minute, never shut its owner
-// out. Attempts from one address, whatever the account, are limited by server/limits.ts. An unknown
-// email and a wrong password look the same, in the answer and in its timing.
+// lockout (docs/decisions/0039): after LOGIN_FREE_FAILURES failures of one account from one client (an
+// address, or an IPv6 /64: server/limits.ts clientAddress) within LOGIN_WINDOW_MINUTES, each further
+// attempt from that client must wait 1, 2, 4... seconds (at most LOGIN_MAX_DELAY_SECONDS) after its
+// latest failure; an attempt that comes sooner is refused without checking the password. A stranger's
+// failures slow the stranger only: the owner, from another address, signs in at once. Attempts from
+// one address, whatever the account, are limited by server/limits.ts. An unknown email and a wrong
+// password look the same, in the answer and in its timing.
 import { LOGIN_WINDOW_MINUTES, loginDelaySeconds } from '../../contract/accounts.ts';
 import type { Store } from '../repo/repos.ts';
 import type { UserRow } from '../repo/users.ts';
@@ -23,16 +24,16 @@ export async function attemptLogin(
   store: Store,
   email: string,
   password: string,
-  sessionId: string,
+  client: { address: string; sessionId: string },
   now: Date,
 ): Promise<LoginOutcome> {
   const attempt = await store.transaction(async (repos): Promise<{ wait: number } | { id: number }> => {
     const since = minutesBefore(now, LOGIN_WINDOW_MINUTES);
     await repos.users.purgeFailures(since);
-    const { count, latest } = await repos.users.recentFailures(email, since);
+    const { count, latest } = await repos.users.recentFailures(email, client.address, since);
     const waitMs = latest ? loginDelaySeconds(count) * 1000 - (now.getTime() - Date.parse(latest)) : 0;
     if (waitMs > 0) return { wait: waitMs / 1000 };
-    return { id: await repos.users.addFailure(email, sessionId, now.toISOString()) };
+    return { id: await repos.users.addFailure(email, client.address, client.sessionId, now.toISOString()) };
   });
   if ('wait' in attempt) return { kind: 'wait', seconds: attempt.wait };
   const { repos } = store;
@@ -40,7 +41,7 @@ export async function attemptLogin(
   const ok = user ? await verifySecret(password, user.password_hash) : await verifyNothing(password);
   if (!user || !ok) return { kind: 'bad_credentials' };
   await repos.users.removeFailure(attempt.id);
-  await repos.users.clearFailures(email);
+  await repos.users.clearFailures(email, client.address);
   return { kind: 'ok', user };
 }
 

@@ -15,13 +15,14 @@ import type { Store } from '../repo/repos.ts';
 import type { UserRow } from '../repo/users.ts';
 import { RECURRING_DEPOSIT_TYPE, newOrderNumber, response } from './deposit-kinds.ts';
 import { ageOn } from './dates.ts';
+import { type NoticeDeps, writeNotices } from './deposit-notices.ts';
 import { readPamPayload, verifyPamResult } from './pam.ts';
 
 export type PamOutcome = { status: 200; body: CheckoutResponse } | { status: 400; field: string };
 
 /** Writes the deposit the signed pam result proves, once (in one transaction). */
 export async function completePamDeposit(
-  deps: { store: Store; keys: Keys; config: Config },
+  deps: { store: Store; keys: Keys; config: Config; money: NoticeDeps },
   user: UserRow,
   session: { id: string },
   pamResult: string,
@@ -108,8 +109,10 @@ export async function completePamDeposit(
       authorized_at: nowIso,
       captured_at: nowIso,
       expected_at: postAt,
+      locale: f.locale === 'es' ? 'es' : 'en',
     });
     await repos.jobs.schedule('post', depositId, postAt, nowIso);
+    await writeNotices(repos, deps.money, depositId, 'receipt', nowIso);
     // §4 pam mode: the schedule repeats this payment on the card the endpoint took (its pam_ref); the
     // runner charges it from the next 1st or 15th (server/domain/recurring-runner.ts).
     if (recurringType) {

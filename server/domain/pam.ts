@@ -1,6 +1,6 @@
 // §2 pam variant: the payload the checkout form-posts to the external payment endpoint. A summary of
 // the deposit, signed so the endpoint can trust it; never card data (the endpoint takes the card).
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { PamPayloadClaims } from '../../contract/checkout-services.ts';
 import type { PamResultClaims } from '../../contract/pam.ts';
 import type { Config } from '../config.ts';
@@ -14,14 +14,14 @@ export function pamPayUrl(config: Config): string {
 }
 
 /** `key` is PAM_SIGNING_KEY, or the key every instance shares (server/keys.ts). */
-function mac(key: Buffer, body: string): Buffer {
+function mac(key: KeyObject | Buffer, body: string): Buffer {
   return createHmac('sha256', key).update(body).digest();
 }
 
 export type PamSummary = Omit<PamPayloadClaims, 'v' | 'ref' | 'issued_at' | 'expires_at'>;
 
 /** `base64url(JSON claims).base64url(HMAC-SHA256)`. */
-export function signPamPayload(key: Buffer, summary: PamSummary, now: Date): string {
+export function signPamPayload(key: KeyObject | Buffer, summary: PamSummary, now: Date): string {
   const claims: PamPayloadClaims = {
     v: 1,
     ref: randomUUID(),
@@ -48,7 +48,7 @@ function isClaims(v: unknown): v is PamPayloadClaims {
   );
 }
 
-export function verifyPamPayload(key: Buffer, payload: string, now: Date): PamVerdict {
+export function verifyPamPayload(key: KeyObject | Buffer, payload: string, now: Date): PamVerdict {
   const parts = payload.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1]) return { ok: false, reason: 'malformed' };
   const [body, sig] = parts as [string, string];
@@ -72,7 +72,7 @@ export function verifyPamPayload(key: Buffer, payload: string, now: Date): PamVe
 const RESULT_PURPOSE = 'pam-result.';
 
 /** What the endpoint hands back to the site after a payment (contract/pam.ts). */
-export function signPamResult(key: Buffer, claims: Omit<PamResultClaims, 'v'>): string {
+export function signPamResult(key: KeyObject | Buffer, claims: Omit<PamResultClaims, 'v'>): string {
   const body = Buffer.from(JSON.stringify({ v: 1, ...claims } satisfies PamResultClaims), 'utf8').toString('base64url');
   return `${body}.${mac(key, RESULT_PURPOSE + body).toString('base64url')}`;
 }
@@ -91,7 +91,7 @@ function isResult(v: unknown): v is PamResultClaims {
   );
 }
 
-export function verifyPamResult(key: Buffer, token: string): PamResultClaims | null {
+export function verifyPamResult(key: KeyObject | Buffer, token: string): PamResultClaims | null {
   const parts = token.split('.');
   if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
   const [body, sig] = parts as [string, string];
@@ -107,7 +107,7 @@ export function verifyPamResult(key: Buffer, token: string): PamResultClaims | n
 }
 
 /** The claims of a payload this server signed, read without checking its expiry (the payment is made). */
-export function readPamPayload(key: Buffer, payload: string): PamPayloadClaims | null {
+export function readPamPayload(key: KeyObject | Buffer, payload: string): PamPayloadClaims | null {
   const verdict = verifyPamPayload(key, payload, new Date(0));
   return verdict.ok ? verdict.claims : null;
 }

@@ -1,6 +1,6 @@
 // Professional verification (§3, §4, §5, §6, §8): the sso token a request must carry, and what becomes
 // of a request. Pure logic over repository reads and writes; no SQL here.
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import {
   type IssueDateWindow,
   type ProfessionalRequest,
@@ -28,7 +28,7 @@ interface SsoClaims {
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' }), 'utf8').toString('base64url');
 
-function mac(body: string, key: Buffer): Buffer {
+function mac(body: string, key: KeyObject | Buffer): Buffer {
   return createHmac('sha256', key).update(body).digest();
 }
 
@@ -37,7 +37,7 @@ export function issueSsoToken(
   userId: string,
   now: Date,
   /** SSO_SIGNING_KEY, or the key every instance shares (server/keys.ts). */
-  key: Buffer,
+  key: KeyObject | Buffer,
 ): { token: string; expiresAt: Date } {
   const iat = Math.floor(now.getTime() / 1000);
   const claims: SsoClaims = {
@@ -60,7 +60,7 @@ function isClaims(x: unknown): x is SsoClaims {
 }
 
 /** Whether the token is one this server signed for `userId`, and has not expired. */
-export function isSsoTokenOf(token: string, userId: string, now: Date, key: Buffer): boolean {
+export function isSsoTokenOf(token: string, userId: string, now: Date, key: KeyObject | Buffer): boolean {
   const parts = token.split('.');
   if (parts.length !== 3) return false;
   const [header, payload, signature] = parts as [string, string, string];

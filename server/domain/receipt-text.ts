@@ -8,7 +8,7 @@ import { type TextLocale, serverText } from '../texts.ts';
 const p2 = (n: number) => String(n).padStart(2, '0');
 
 /** MM/dd/yyyy HH:mm UTC: a status time, named with its zone. */
-function time(iso: string): string {
+export function time(iso: string): string {
   const d = new Date(iso);
   return `${p2(d.getUTCMonth() + 1)}/${p2(d.getUTCDate())}/${d.getUTCFullYear()} ${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())} UTC`;
 }

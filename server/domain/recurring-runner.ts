@@ -148,6 +148,8 @@ async function recordOne(
     deposit_phone_no: account?.deposit_phone_no ?? null,
     state: 'authorizing',
     lease_until: lease,
+    // docs/decisions/0053: the language the payer last paid in writes this deposit's notices.
+    locale: (await repos.notices.latestLocale(r.user_id)) === 'es' ? 'es' : 'en',
   });
   if (account) await repos.deposits.mark(id, { dest_account_id: account.id });
   return { kind: 'recorded', id, orderNumber };

@@ -68,8 +68,28 @@ function refusalAnswer(refusal: { reason: Refusal; field: string }): ErrorBody {
   return { errors: { [refusal.field]: refusal.reason === 'amount' ? MSG.tooMany : MSG.invalid } };
 }
 
-/** preValidation hook of the whole app: the body has been parsed, no route has read anything yet. */
+/** Methods whose request has no body (RFC 9110: a body there has no meaning, and may smuggle one). */
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
+
+/** A request announces a body: a length above 0, or any transfer coding (chunked). */
+function hasBody(request: FastifyRequest): boolean {
+  const { 'content-length': length, 'transfer-encoding': coding } = request.headers;
+  return coding !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Hooks of the whole app. preParsing (after the security headers are set, before the body is read
+ * and any handler runs): a GET, HEAD, OPTIONS or DELETE with a body is refused 400. preValidation:
+ * the body has been parsed, no route has read anything yet.
+ */
 export function useInputGuard(app: FastifyInstance): void {
+  app.addHook('preParsing', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!BODILESS.has(request.method) || !hasBody(request)) return undefined;
+    // Thrown, not sent: a hook that sends goes on to the handler until the answer is written. The
+    // error handler answers 400 ERROR.BAD_REQUEST; the connection is not kept for a body unread.
+    reply.header('connection', 'close');
+    throw Object.assign(new Error('a body on a bodiless method'), { statusCode: 400, code: 'BODY_ON_BODILESS_METHOD' });
+  });
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     // A path with NUL in it names nothing there is: not found, as any other path of nothing.
     const inPath = refusalOf(request.params);

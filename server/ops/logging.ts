@@ -36,6 +36,8 @@ export function loggerOption(logger: boolean | object | undefined): FastifyServe
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The levels that write a debug line. */
+const DEBUG_LEVELS = new Set(['trace', 'debug']);
 
 /** The path without its query: a search's query names people and is not logged. */
 function pathOf(url: string): string {
@@ -54,6 +56,8 @@ class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
+    // A successful read is a debug line: nothing is built for it when the level leaves it out.
+    if (!error && READS.has(request.method) && status < 400 && !DEBUG_LEVELS.has(request.log.level)) return;
     const line = {
       method: request.method,
       route: request.routeOptions.url ?? null,

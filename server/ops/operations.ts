@@ -3,6 +3,7 @@
 // metrics, /healthz, /readyz, /metrics, the shutdown gate and the drain, the database's lost
 // connections. server/app.ts calls operationsServerOptions (Fastify's own options), createOperations
 // and registerOperations once each.
+import type { ServerOptions } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { operationsConfigOf, type Config } from '../config.ts';
 import type { Database } from '../db.ts';
@@ -34,9 +35,17 @@ declare module 'fastify' {
 /** Fastify's options that belong to operations: the logger, the request id, start and close. */
 export function operationsServerOptions(
   logger: boolean | object | undefined,
-  config: Pick<Config, 'trustProxy'>,
-): Partial<FastifyServerOptions> {
+  config: Pick<Config, 'trustProxy' | 'operations'>,
+): Partial<FastifyServerOptions> & { http: ServerOptions } {
+  const { requestTimeoutMs } = operationsConfigOf(config);
   return {
+    // A request's headers and body within requestTimeoutMs, or 408 and the connection closed (the
+    // HTTP parser's answer, server/http.ts); Node looks at the open connections this often.
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(10, Math.min(5_000, Math.round(requestTimeoutMs / 4))),
+    },
     logger: loggerOption(logger),
     ...requestIdOptions(config.trustProxy !== undefined),
     // One line per request, at a level that depends on the outcome, with the request's id.

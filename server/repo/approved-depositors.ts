@@ -38,5 +38,3 @@ export function createApprovedDepositorRepo(db: Executor) {
     },
   };
 }
-
-export type ApprovedDepositorRepo = ReturnType<typeof createApprovedDepositorRepo>;

@@ -32,5 +32,3 @@ export function createClientErrorRepo(db: Executor) {
     },
   };
 }
-
-export type ClientErrorRepo = ReturnType<typeof createClientErrorRepo>;

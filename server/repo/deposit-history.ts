@@ -124,5 +124,3 @@ export function createDepositHistoryRepo(db: Executor) {
     },
   };
 }
-
-export type DepositHistoryRepo = ReturnType<typeof createDepositHistoryRepo>;

@@ -2,6 +2,7 @@
 // through its states as each step of the money path happens (docs/decisions/0049).
 import { sql } from 'kysely';
 import type { Executor } from '../db.ts';
+import { runShaped, runShapedWrite } from './shapes.ts';
 
 /** A deposit with a step still to take: the condition of the partial index deposits_open (migration 12). */
 const OPEN_STEPS =
@@ -71,6 +72,8 @@ export interface DepositRow {
   authorized_at?: string | null;
   captured_at?: string | null;
   expected_at?: string | null;
+  /** The language the deposit was paid in (docs/decisions/0053); unset: English. */
+  locale?: 'en' | 'es';
 }
 
 /** The status columns of one deposit and who may read them. */
@@ -223,14 +226,25 @@ export interface DuplicateQuery {
 
 export function createDepositRepo(db: Executor) {
   return {
+    // The deposit path's statements are compiled once per shape (server/repo/shapes.ts): a checkout runs
+    // about twenty, and building each with Kysely cost as much as SQLite's answer.
     async insert(d: DepositRow): Promise<void> {
-      await db
-        .insertInto('deposits')
-        .values({ ...d, deposit_phone_no: d.deposit_phone_no ?? null, state: d.state ?? 'authorizing' })
-        .execute();
+      const row: Record<string, unknown> = {
+        ...d,
+        deposit_phone_no: d.deposit_phone_no ?? null,
+        state: d.state ?? 'authorizing',
+      };
+      const columns = Object.keys(row)
+        .filter((k) => row[k] !== undefined)
+        .sort();
+      await runShaped(db, `deposits:insert:${columns.join(',')}`, row, (value) =>
+        db.insertInto('deposits').values(Object.fromEntries(columns.map((c) => [c, value(c)])) as never),
+      );
     },
     async findById(id: string): Promise<DepositStepRow | undefined> {
-      const row = await db.selectFrom('deposits').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+      const [row] = await runShaped(db, 'deposits:byId', { id }, (value) =>
+        db.selectFrom('deposits').select(COLUMNS).where('id', '=', value('id')),
+      );
       return row as DepositStepRow | undefined;
     },
     /** The status tracker's columns of one deposit (docs/decisions/0049). */
@@ -239,13 +253,15 @@ export function createDepositRepo(db: Executor) {
     },
     /** The session's deposit whose authorization is under way or unsettled, if any (newest first). */
     async findOpenAttempt(sessionId: string): Promise<DepositStepRow | undefined> {
-      const row = await db
-        .selectFrom('deposits')
-        .select(COLUMNS)
-        .where('session_id', '=', sessionId)
-        .where('state', '=', 'authorizing')
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
+      const [row] = await runShaped(db, 'deposits:openAttempt', { sessionId }, (value, fixed) =>
+        db
+          .selectFrom('deposits')
+          .select(COLUMNS)
+          .where('session_id', '=', value('sessionId'))
+          .where('state', '=', fixed('authorizing'))
+          .orderBy('created_at', 'desc')
+          .limit(fixed(1)),
+      );
       return row as DepositStepRow | undefined;
     },
     /**
@@ -253,13 +269,19 @@ export function createDepositRepo(db: Executor) {
      * step, instance or the payer got there first: the caller reads it again).
      */
     async step(id: string, from: readonly DepositState[], to: StepUpdate): Promise<boolean> {
-      const r = await db
-        .updateTable('deposits')
-        .set(to)
-        .where('id', '=', id)
-        .where('state', 'in', from)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) > 0;
+      const columns = Object.keys(to)
+        .filter((k) => to[k as keyof StepUpdate] !== undefined)
+        .sort();
+      const values: Record<string, unknown> = { ...to, id };
+      const key = `deposits:step:${from.join(',')}:${columns.join(',')}`;
+      const r = await runShapedWrite(db, key, values, (value, fixed) =>
+        db
+          .updateTable('deposits')
+          .set(Object.fromEntries(columns.map((c) => [c, value(c)])) as never)
+          .where('id', '=', value('id'))
+          .where('state', 'in', fixed(from)),
+      );
+      return r > 0;
     },
     /**
      * Takes the lease of an authorization nobody holds (its lease ran out, or it was let go): the
@@ -294,8 +316,10 @@ export function createDepositRepo(db: Executor) {
         .execute();
     },
     async orderNumberExists(orderNumber: string): Promise<boolean> {
-      const r = await db.selectFrom('deposits').select('id').where('order_number', '=', orderNumber).executeTakeFirst();
-      return r !== undefined;
+      const rows = await runShaped(db, 'deposits:orderNumber', { orderNumber }, (value) =>
+        db.selectFrom('deposits').select('id').where('order_number', '=', value('orderNumber')),
+      );
+      return rows.length > 0;
     },
     /**
      * §4 duplicate rule: latest deposit to the same recipient (inmate, or phone number for dest) for
@@ -308,35 +332,50 @@ export function createDepositRepo(db: Executor) {
     async findRecentDuplicate(
       q: DuplicateQuery,
     ): Promise<{ id: string; amount_cents: number; created_at: string } | undefined> {
-      const by = (payer: 'session_id' | 'payer_email', value: string) => {
-        let query = db
-          .selectFrom('deposits')
-          .select(['id', 'amount_cents', 'created_at'])
-          .where(payer, '=', value)
-          .where('created_at', '>=', q.since)
-          .where('amount_cents', '=', q.amountCents)
-          .where('state', 'in', LIVE_STATES);
-        // A phone deposit counts by its number (the seeded history's phone deposits also name an inmate).
-        query =
-          'inmateId' in q.recipient
-            ? query.where('inmate_id', '=', q.recipient.inmateId)
-            : query.where('deposit_phone_no', '=', q.recipient.phone).where('deposit_type', '=', 'dest');
-        // A subquery each: SQLite allows no ORDER BY or LIMIT on a bare arm of a UNION.
-        return db.selectFrom(query.orderBy('created_at', 'desc').limit(1).as(payer)).selectAll();
+      const toInmate = 'inmateId' in q.recipient;
+      const values = {
+        sessionId: q.sessionId,
+        payerEmail: q.payerEmail,
+        since: q.since,
+        amountCents: q.amountCents,
+        recipient: 'inmateId' in q.recipient ? q.recipient.inmateId : q.recipient.phone,
       };
-      const rows = await by('session_id', q.sessionId).unionAll(by('payer_email', q.payerEmail)).execute();
+      const rows = await runShaped(
+        db,
+        `deposits:duplicate:${toInmate ? 'inmate' : 'phone'}`,
+        values,
+        (value, fixed) => {
+          const by = (payer: 'session_id' | 'payer_email', name: string) => {
+            let query = db
+              .selectFrom('deposits')
+              .select(['id', 'amount_cents', 'created_at'])
+              .where(payer, '=', value(name))
+              .where('created_at', '>=', value('since'))
+              .where('amount_cents', '=', value('amountCents'))
+              .where('state', 'in', fixed(LIVE_STATES));
+            // A phone deposit counts by its number (the seeded history's phone deposits also name an inmate).
+            query = toInmate
+              ? query.where('inmate_id', '=', value('recipient'))
+              : query.where('deposit_phone_no', '=', value('recipient')).where('deposit_type', '=', fixed('dest'));
+            // A subquery each: SQLite allows no ORDER BY or LIMIT on a bare arm of a UNION.
+            return db.selectFrom(query.orderBy('created_at', 'desc').limit(fixed(1)).as(payer)).selectAll();
+          };
+          return by('session_id', 'sessionId').unionAll(by('payer_email', 'payerEmail'));
+        },
+      );
       return rows.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))[0];
     },
     /** Sum of amounts one payer email sent to one inmate since `since`, in cents (deposits_payer_inmate_time). */
     async sumForPayerAndInmate(payerEmail: string, inmateId: string, since: string): Promise<number> {
-      const r = await db
-        .selectFrom('deposits')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
-        .where('payer_email', '=', payerEmail)
-        .where('inmate_id', '=', inmateId)
-        .where('created_at', '>=', since)
-        .where('state', 'in', LIVE_STATES)
-        .executeTakeFirst();
+      const [r] = await runShaped(db, 'deposits:sumToInmate', { payerEmail, inmateId, since }, (value, fixed) =>
+        db
+          .selectFrom('deposits')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+          .where('payer_email', '=', value('payerEmail'))
+          .where('inmate_id', '=', value('inmateId'))
+          .where('created_at', '>=', value('since'))
+          .where('state', 'in', fixed(LIVE_STATES)),
+      );
       return Number(r?.total ?? 0);
     },
     /**
@@ -357,5 +396,3 @@ export function createDepositRepo(db: Executor) {
     },
   };
 }
-
-export type DepositRepo = ReturnType<typeof createDepositRepo>;

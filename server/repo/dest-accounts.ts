@@ -258,5 +258,3 @@ export function createDestAccountRepo(db: Executor) {
   };
   return repo;
 }
-
-export type DestAccountRepo = ReturnType<typeof createDestAccountRepo>;

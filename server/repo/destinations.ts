@@ -128,5 +128,3 @@ export function createDestinationRepo(db: Executor) {
 
   return repo;
 }
-
-export type DestinationRepo = ReturnType<typeof createDestinationRepo>;

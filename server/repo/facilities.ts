@@ -126,5 +126,3 @@ export function createFacilityRepo(db: Executor, rulesFor?: (facilityId: number)
     },
   };
 }
-
-export type FacilityRepo = ReturnType<typeof createFacilityRepo>;

@@ -1,5 +1,6 @@
 // The fee schedule: tiers per deposit type, and tax rates by facility region (fixtures/fees.json).
 import type { Executor } from '../db.ts';
+import { runShaped } from './shapes.ts';
 
 export interface FeeTier {
   deposit_type: string;
@@ -23,15 +24,17 @@ export function createFeeRepo(db: Executor) {
     },
     /** The fee in cents of the tier holding amountCents; undefined when no tier does. */
     async feeCents(depositType: string, amountCents: number): Promise<number | undefined> {
-      const r = await db
-        .selectFrom('fee_tiers')
-        .select('fee_cents')
-        .where('deposit_type', '=', depositType)
-        .where('min_cents', '<=', amountCents)
-        .where('max_cents', '>=', amountCents)
-        .orderBy('min_cents')
-        .limit(1)
-        .executeTakeFirst();
+      // Priced on every amount the payer types and at submit: compiled once (server/repo/shapes.ts).
+      const [r] = await runShaped(db, 'fees:tier', { depositType, amountCents }, (value, fixed) =>
+        db
+          .selectFrom('fee_tiers')
+          .select('fee_cents')
+          .where('deposit_type', '=', value('depositType'))
+          .where('min_cents', '<=', value('amountCents'))
+          .where('max_cents', '>=', value('amountCents'))
+          .orderBy('min_cents')
+          .limit(fixed(1)),
+      );
       return r ? Number(r.fee_cents) : undefined;
     },
     /** The whole schedule, by deposit type then amount. */
@@ -54,12 +57,13 @@ export function createFeeRepo(db: Executor) {
     },
     /** Tax on the fee in basis points (650 = 6.5 %); 0 where none applies. */
     async taxBasisPoints(country: string, state: string): Promise<number> {
-      const r = await db
-        .selectFrom('tax_rates')
-        .select('rate_basis_points')
-        .where('country', '=', country)
-        .where('state', '=', state)
-        .executeTakeFirst();
+      const [r] = await runShaped(db, 'fees:tax', { country, state }, (value) =>
+        db
+          .selectFrom('tax_rates')
+          .select('rate_basis_points')
+          .where('country', '=', value('country'))
+          .where('state', '=', value('state')),
+      );
       return r ? Number(r.rate_basis_points) : 0;
     },
   };

@@ -1,6 +1,7 @@
 // Form state per session (§3 "kept by the server"), stored as JSON text.
 import { EMPTY_FORM, type FieldErrors, type FormFields } from '../../contract/entities.ts';
 import type { Executor } from '../db.ts';
+import { runShaped } from './shapes.ts';
 
 export interface FormState {
   fields: FormFields;
@@ -21,11 +22,13 @@ function mergeFields(stored: unknown): FormFields {
 export function createFormStateRepo(db: Executor) {
   return {
     async get(sessionId: string): Promise<FormState> {
-      const r = await db
-        .selectFrom('form_states')
-        .select(['fields_json', 'errors_json'])
-        .where('session_id', '=', sessionId)
-        .executeTakeFirst();
+      // Read by nearly every request: compiled once (docs/decisions/0055).
+      const [r] = await runShaped(db, 'formState:get', { sessionId }, (value) =>
+        db
+          .selectFrom('form_states')
+          .select(['fields_json', 'errors_json'])
+          .where('session_id', '=', value('sessionId')),
+      );
       if (!r) return { fields: { ...EMPTY_FORM }, errors: {} };
       return {
         fields: mergeFields(JSON.parse(r.fields_json)),
@@ -70,5 +73,3 @@ export function createFormStateRepo(db: Executor) {
     },
   };
 }
-
-export type FormStateRepo = ReturnType<typeof createFormStateRepo>;

@@ -58,5 +58,3 @@ export function createGeoRepo(db: Executor) {
     },
   };
 }
-
-export type GeoRepo = ReturnType<typeof createGeoRepo>;

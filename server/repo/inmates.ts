@@ -237,12 +237,13 @@ export function createInmateRepo(db: Executor) {
         .execute();
     },
     async findInFacility(inmateId: string, facilityId: number): Promise<InmateRecord | undefined> {
-      const r = await db
-        .selectFrom('inmates')
-        .select(COLUMNS)
-        .where('id', '=', inmateId)
-        .where('facility_id', '=', facilityId)
-        .executeTakeFirst();
+      const [r] = await runShaped(db, 'inmates:inFacility', { inmateId, facilityId }, (value) =>
+        db
+          .selectFrom('inmates')
+          .select(COLUMNS)
+          .where('id', '=', value('inmateId'))
+          .where('facility_id', '=', value('facilityId')),
+      );
       return r ? toInmate(r) : undefined;
     },
     /**
@@ -297,5 +298,3 @@ export function createInmateRepo(db: Executor) {
     },
   };
 }
-
-export type InmateRepo = ReturnType<typeof createInmateRepo>;

@@ -1,12 +1,14 @@
 // The job table (docs/decisions/0049): one mechanism for every step that runs after a request has
-// answered (posting, capture, void, refund, settling an authorization whose answer was lost) and for the
+// answered (posting, capture, void, refund, settling an authorization whose answer was lost, handing a
+// notice to the mail server: docs/decisions/0053) and for the
 // periodic runs (recurring deposits, the reconciler's sweep). A job is one row per kind and ref; a
 // worker takes due rows by setting locked_until, with FOR UPDATE SKIP LOCKED on PostgreSQL so that
 // instances never take the same row, and deletes the row when the step is done.
 import { sql } from 'kysely';
 import type { Engine, Executor } from '../db.ts';
+import { runShaped } from './shapes.ts';
 
-export const JOB_KINDS = ['settle', 'post', 'capture', 'void', 'refund', 'recurring', 'sweep'] as const;
+export const JOB_KINDS = ['settle', 'post', 'capture', 'void', 'refund', 'recurring', 'sweep', 'mail'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export interface Job {
@@ -24,17 +26,20 @@ export function createJobRepo(db: Executor, engine: Engine) {
      * the two when `keepEarlier`). A job under way keeps its lock.
      */
     async schedule(kind: JobKind, ref: string, runAt: string, now: string, keepEarlier = false): Promise<void> {
-      await db
-        .insertInto('jobs')
-        .values({ kind, ref, run_at: runAt, created_at: now })
-        .onConflict((oc) =>
-          oc.columns(['kind', 'ref']).doUpdateSet({
-            run_at: keepEarlier
-              ? sql<string>`CASE WHEN jobs.run_at < excluded.run_at THEN jobs.run_at ELSE excluded.run_at END`
-              : sql<string>`excluded.run_at`,
-          }),
-        )
-        .execute();
+      // Every checkout schedules one: compiled once (server/repo/shapes.ts).
+      const values = { kind, ref, runAt, now };
+      await runShaped(db, `jobs:schedule:${keepEarlier ? 'earlier' : 'later'}`, values, (value) =>
+        db
+          .insertInto('jobs')
+          .values({ kind: value('kind'), ref: value('ref'), run_at: value('runAt'), created_at: value('now') })
+          .onConflict((oc) =>
+            oc.columns(['kind', 'ref']).doUpdateSet({
+              run_at: keepEarlier
+                ? sql<string>`CASE WHEN jobs.run_at < excluded.run_at THEN jobs.run_at ELSE excluded.run_at END`
+                : sql<string>`excluded.run_at`,
+            }),
+          ),
+      );
     },
     /** Removes a job whatever its lock: its step found nothing to do once the state moved. */
     async remove(kind: JobKind, ref: string): Promise<void> {
@@ -108,5 +113,3 @@ export function createJobRepo(db: Executor, engine: Engine) {
     },
   };
 }
-
-export type JobRepo = ReturnType<typeof createJobRepo>;

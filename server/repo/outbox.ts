@@ -9,30 +9,28 @@ export type NewOutboxMessage = Omit<OutboxMessage, 'id'> & {
   session_id: string | null;
 };
 
+/** The columns of a new message (a notice's key and sent time are the notices repository's). */
+function rowOf(m: NewOutboxMessage) {
+  const { channel, to, subject, body, created_at, session_id } = m;
+  return { channel, to, subject, body, created_at, session_id };
+}
+
 export function createOutboxRepo(db: Executor) {
   return {
     async insert(m: NewOutboxMessage): Promise<number> {
-      const r = await db
-        .insertInto('outbox')
-        .values({
-          channel: m.channel,
-          to: m.to,
-          subject: m.subject,
-          body: m.body,
-          created_at: m.created_at,
-          session_id: m.session_id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const r = await db.insertInto('outbox').values(rowOf(m)).returning('id').executeTakeFirstOrThrow();
       return Number(r.id);
     },
-    async hasSubject(channel: 'sms' | 'email', subject: string): Promise<boolean> {
+    /**
+     * Inserts a message that a unique index allows once (a deposit's receipt text, migration 15):
+     * false, and nothing written, when it is already there.
+     */
+    async insertOnce(m: NewOutboxMessage): Promise<boolean> {
       const r = await db
-        .selectFrom('outbox')
-        .select('id')
-        .where('channel', '=', channel)
-        .where('subject', '=', subject)
-        .limit(1)
+        .insertInto('outbox')
+        .values(rowOf(m))
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
         .executeTakeFirst();
       return r !== undefined;
     },
@@ -53,5 +51,3 @@ export function createOutboxRepo(db: Executor) {
     },
   };
 }
-
-export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

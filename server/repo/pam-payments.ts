@@ -64,5 +64,3 @@ export function createPamPaymentRepo(db: Executor) {
     },
   };
 }
-
-export type PamPaymentRepo = ReturnType<typeof createPamPaymentRepo>;

@@ -109,5 +109,3 @@ export function createPhoneVerificationRepo(db: Executor) {
     },
   };
 }
-
-export type PhoneVerificationRepo = ReturnType<typeof createPhoneVerificationRepo>;

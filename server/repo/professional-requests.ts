@@ -105,5 +105,3 @@ export function createProfessionalRequestRepo(db: Executor) {
     },
   };
 }
-
-export type ProfessionalRequestRepo = ReturnType<typeof createProfessionalRequestRepo>;

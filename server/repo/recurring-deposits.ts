@@ -1,6 +1,7 @@
 // Recurring deposits (§3): to an inmate or to one of the payer's phone accounts, charged to a
 // saved card. Cancelling keeps the row (cancelled_at).
-import type { RecurringDepositType, RecurringInterval } from '../../contract/accounts.ts';
+import type { RecurringDepositType } from '../../contract/accounts.ts';
+import type { RecurringInterval } from '../../contract/entities.ts';
 import type { Engine, Executor } from '../db.ts';
 import { bit, bool, changed } from './rows.ts';
 
@@ -190,5 +191,3 @@ export function createRecurringDepositRepo(db: Executor, engine: Engine) {
     },
   };
 }
-
-export type RecurringDepositRepo = ReturnType<typeof createRecurringDepositRepo>;

@@ -17,6 +17,7 @@ import { createIdentityRepo } from './identities.ts';
 import { createIdentityAttemptRepo } from './identity-attempts.ts';
 import { createInmateRepo } from './inmates.ts';
 import { createJobRepo } from './jobs.ts';
+import { createNoticeRepo } from './notices.ts';
 import { createOutboxRepo } from './outbox.ts';
 import { createPamPaymentRepo } from './pam-payments.ts';
 import { createPhoneVerificationRepo } from './phone-verification.ts';
@@ -44,6 +45,7 @@ export function createRepos(db: Executor, engine: Engine, facilityRules?: (facil
     vault: createVaultRepo(db),
     deposits: createDepositRepo(db),
     outbox: createOutboxRepo(db),
+    notices: createNoticeRepo(db),
     clientErrors: createClientErrorRepo(db),
     users: createUserRepo(db),
     accountProfile: createAccountProfileRepo(db),

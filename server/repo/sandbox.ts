@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../db.ts';
 import type { Schema } from './schema.ts';
+import { runShaped } from './shapes.ts';
 
 /** A charge as the sandbox processor keeps it; `state`: authorized, captured, voided, refunded or declined. */
 export type SandboxCharge = Omit<Selectable<Schema['sandbox_charges']>, 'authorize_calls'>;
@@ -21,21 +22,41 @@ export function createSandboxRepo(db: Executor) {
       return db.selectFrom('sandbox_charges').selectAll().where('charge_id', '=', chargeId).executeTakeFirst();
     },
     /**
-     * Records an authorization, or counts one more call for a key that has its charge already; true
-     * when this call made the charge.
+     * Records an authorization, or counts one more call for a key that has its charge already; answers
+     * the key's charge, whichever call made it.
      */
-    async insertCharge(c: SandboxCharge): Promise<boolean> {
-      const row = await db
-        .insertInto('sandbox_charges')
-        .values(c)
-        .onConflict((oc) =>
-          oc
-            .column('idempotency_key')
-            .doUpdateSet((eb) => ({ authorize_calls: eb('sandbox_charges.authorize_calls', '+', 1) })),
-        )
-        .returning('charge_id')
-        .executeTakeFirst();
-      return row?.charge_id === c.charge_id;
+    async insertCharge(c: SandboxCharge): Promise<SandboxCharge> {
+      const [row] = await runShaped(db, 'sandbox:charge', c, (value, fixed) =>
+        db
+          .insertInto('sandbox_charges')
+          .values({
+            idempotency_key: value('idempotency_key'),
+            charge_id: value('charge_id'),
+            source: value('source'),
+            amount_cents: value('amount_cents'),
+            state: value('state'),
+            decline_code: value('decline_code'),
+            created_at: value('created_at'),
+            updated_at: value('updated_at'),
+          })
+          .onConflict((oc) =>
+            oc
+              .column('idempotency_key')
+              .doUpdateSet((eb) => ({ authorize_calls: eb('sandbox_charges.authorize_calls', '+', fixed(1)) })),
+          )
+          .returning([
+            'idempotency_key',
+            'charge_id',
+            'source',
+            'amount_cents',
+            'state',
+            'decline_code',
+            'created_at',
+            'updated_at',
+          ]),
+      );
+      if (!row) throw new Error('sandbox processor: charge not recorded');
+      return row;
     },
     async setChargeState(chargeId: string, state: string, at: string): Promise<void> {
       await db
@@ -65,5 +86,3 @@ export function createSandboxRepo(db: Executor) {
     },
   };
 }
-
-export type SandboxRepo = ReturnType<typeof createSandboxRepo>;

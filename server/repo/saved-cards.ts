@@ -75,5 +75,3 @@ export function createSavedCardRepo(db: Executor) {
     },
   };
 }
-
-export type SavedCardRepo = ReturnType<typeof createSavedCardRepo>;

@@ -109,6 +109,10 @@ export interface Schema {
     cancelled_at: Ts | null;
     expected_at: Ts | null;
     dest_account_id: number | null;
+    /** Migration 13 (docs/decisions/0053): the language the deposit was paid in. */
+    locale: Generated<string>;
+    /** Migration 13: the US number the payer asked to be texted at about this deposit. */
+    notify_phone: Generated<string | null>;
   };
   jobs: {
     id: Generated<number>;
@@ -141,6 +145,10 @@ export interface Schema {
     created_at: Ts;
     /** Migration 10: the session that caused the message (docs/decisions/0035). */
     session_id: string | null;
+    /** Migration 13 (docs/decisions/0053): deposit, event and channel of a notice; null for other messages. */
+    notice_key: Generated<string | null>;
+    /** Migration 13: when the mail server took it. */
+    sent_at: Generated<Ts | null>;
   };
   client_errors: {
     id: Generated<number>;
@@ -151,7 +159,7 @@ export interface Schema {
     user_agent: string | null;
     created_at: Ts;
   };
-  login_failures: { id: Generated<number>; email: string; session_id: string; at: Ts };
+  login_failures: { id: Generated<number>; email: string; session_id: string; client: Generated<string>; at: Ts };
   /** Migration 10: per-client limit counters (docs/decisions/0039); times in ms since 1970. */
   rate_limits: { key: string; window_start: number; hits: number; expires_at: number };
   dest_accounts: {

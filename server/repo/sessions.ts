@@ -1,6 +1,7 @@
 // Sessions (architecture: opaque random id, server-side row, rotates at login).
 import type { Executor } from '../db.ts';
 import { changed } from './rows.ts';
+import { runShaped, runShapedWrite } from './shapes.ts';
 
 export interface SessionRow {
   id: string;
@@ -17,15 +18,23 @@ export function createSessionRepo(db: Executor) {
     },
     /** The session if it was seen after idleCutoff (ISO time). */
     async findActive(id: string, idleCutoff: string): Promise<SessionRow | undefined> {
-      return db
-        .selectFrom('sessions')
-        .select(['id', 'csrf_token', 'user_id', 'created_at', 'last_seen_at'])
-        .where('id', '=', id)
-        .where('last_seen_at', '>', idleCutoff)
-        .executeTakeFirst();
+      // Every request's first query: compiled once (docs/decisions/0055).
+      const [row] = await runShaped(db, 'session:findActive', { id, idleCutoff }, (value) =>
+        db
+          .selectFrom('sessions')
+          .select(['id', 'csrf_token', 'user_id', 'created_at', 'last_seen_at'])
+          .where('id', '=', value('id'))
+          .where('last_seen_at', '>', value('idleCutoff')),
+      );
+      return row;
     },
     async touch(id: string, now: string): Promise<void> {
-      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+      await runShapedWrite(db, 'session:touch', { id, now }, (value) =>
+        db
+          .updateTable('sessions')
+          .set({ last_seen_at: value('now') })
+          .where('id', '=', value('id')),
+      );
     },
     /** Gives the session a new id and CSRF token, keeping its form state and tokens (ON UPDATE CASCADE). */
     async rotate(oldId: string, newId: string, newCsrfToken: string, now: string): Promise<boolean> {
@@ -57,5 +66,3 @@ export function createSessionRepo(db: Executor) {
     },
   };
 }
-
-export type SessionRepo = ReturnType<typeof createSessionRepo>;

@@ -67,5 +67,3 @@ export function createUnifiedWalletRepo(db: Executor) {
     },
   };
 }
-
-export type UnifiedWalletRepo = ReturnType<typeof createUnifiedWalletRepo>;

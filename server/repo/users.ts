@@ -69,11 +69,14 @@ export function createUserRepo(db: Executor) {
         .executeTakeFirst();
       return Number(r?.n ?? 0);
     },
-    /** Records an attempt as failed (until removeFailure says otherwise); returns its id. */
-    async addFailure(email: string, sessionId: string, at: string): Promise<number> {
+    /**
+     * Records an attempt from client (an address, or an IPv6 /64) as failed, until removeFailure says
+     * otherwise; returns its id.
+     */
+    async addFailure(email: string, client: string, sessionId: string, at: string): Promise<number> {
       const r = await db
         .insertInto('login_failures')
-        .values({ email, session_id: sessionId, at })
+        .values({ email, client, session_id: sessionId, at })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(r.id);
@@ -81,8 +84,9 @@ export function createUserRepo(db: Executor) {
     async removeFailure(id: number): Promise<void> {
       await db.deleteFrom('login_failures').where('id', '=', id).execute();
     },
-    async clearFailures(email: string): Promise<void> {
-      await db.deleteFrom('login_failures').where('email', '=', email).execute();
+    /** Forgets the failures of an email from one client (its owner signed in from there). */
+    async clearFailures(email: string, client: string): Promise<void> {
+      await db.deleteFrom('login_failures').where('email', '=', email).where('client', '=', client).execute();
     },
     async failuresSince(key: { email: string } | { sessionId: string }, since: string): Promise<number> {
       let q = db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n'));
@@ -90,12 +94,17 @@ export function createUserRepo(db: Executor) {
       const r = await q.where('at', '>', since).executeTakeFirst();
       return Number(r?.n ?? 0);
     },
-    /** The failures of an email after `since`: how many, and when the latest was (ISO time). */
-    async recentFailures(email: string, since: string): Promise<{ count: number; latest: string | null }> {
+    /** The failures of an email from one client after `since`: how many, and when the latest was (ISO time). */
+    async recentFailures(
+      email: string,
+      client: string,
+      since: string,
+    ): Promise<{ count: number; latest: string | null }> {
       const r = await db
         .selectFrom('login_failures')
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('latest')])
         .where('email', '=', email)
+        .where('client', '=', client)
         .where('at', '>', since)
         .executeTakeFirst();
       return { count: Number(r?.n ?? 0), latest: r?.latest ? String(r.latest) : null };
@@ -105,5 +114,3 @@ export function createUserRepo(db: Executor) {
     },
   };
 }
-
-export type UserRepo = ReturnType<typeof createUserRepo>;

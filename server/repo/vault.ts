@@ -2,6 +2,7 @@
 // outcome are kept; the number and security code never reach this table (architecture: cards).
 import type { Executor } from '../db.ts';
 import { purgeCreatedBefore } from './rows.ts';
+import { runShaped } from './shapes.ts';
 
 export interface VaultToken {
   token: string;
@@ -37,26 +38,32 @@ export function createVaultRepo(db: Executor) {
     },
     /** A token only ever resolves for the session that created it. */
     async findForSession(token: string, sessionId: string): Promise<VaultToken | undefined> {
-      return db
-        .selectFrom('vault_tokens')
-        .select([
-          'token',
-          'session_id',
-          'brand',
-          'last4',
-          'exp_month',
-          'exp_year',
-          'outcome',
-          'created_at',
-          'saved_card_id',
-        ])
-        .where('token', '=', token)
-        .where('session_id', '=', sessionId)
-        .executeTakeFirst();
+      // Read by every save of the checkout and every submit: compiled once (server/repo/shapes.ts).
+      const [row] = await runShaped(db, 'vault:forSession', { token, sessionId }, (value) =>
+        db
+          .selectFrom('vault_tokens')
+          .select([
+            'token',
+            'session_id',
+            'brand',
+            'last4',
+            'exp_month',
+            'exp_year',
+            'outcome',
+            'created_at',
+            'saved_card_id',
+          ])
+          .where('token', '=', value('token'))
+          .where('session_id', '=', value('sessionId')),
+      );
+      return row;
     },
     /** The sandbox processor reads the outcome of the card a token stands for, whoever's session made it. */
     async findByToken(token: string): Promise<Pick<VaultToken, 'outcome'> | undefined> {
-      return db.selectFrom('vault_tokens').select(['outcome']).where('token', '=', token).executeTakeFirst();
+      const [row] = await runShaped(db, 'vault:outcome', { token }, (value) =>
+        db.selectFrom('vault_tokens').select(['outcome']).where('token', '=', value('token')),
+      );
+      return row;
     },
     /** Retention (server/retention.ts): deletes the tokens created before cutoff (ISO time); how many. */
     async purgeBefore(cutoff: string): Promise<number> {
@@ -64,5 +71,3 @@ export function createVaultRepo(db: Executor) {
     },
   };
 }
-
-export type VaultRepo = ReturnType<typeof createVaultRepo>;

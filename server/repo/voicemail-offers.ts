@@ -16,5 +16,3 @@ export function createVoicemailOfferRepo(db: Executor) {
     },
   };
 }
-
-export type VoicemailOfferRepo = ReturnType<typeof createVoicemailOfferRepo>;

@@ -13,6 +13,7 @@ import { setNotificationChoice, updateProfile } from '../domain/account-changes.
 import { badRequest, validate } from '../http.ts';
 import type { UserRow } from '../repo/users.ts';
 import { signedInGuard } from '../signed-in.ts';
+import { routeSchema } from '../api-schemas.ts';
 
 function profileOf(u: UserRow): Profile {
   return { first_name: u.first_name, last_name: u.last_name, phone: u.phone, email: u.email };
@@ -28,23 +29,59 @@ export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Pr
     return { notificationNeedsExecuted: choice === null, sms: choice?.sms ?? false, email: choice?.email ?? false };
   };
 
-  app.get(PROFILE_PATHS.profile, async (request) => profileOf(guard.user(request)));
+  app.get(
+    PROFILE_PATHS.profile,
+    { schema: routeSchema({ summary: "The payer's profile", tags: ['Account'], response: 'Profile' }) },
+    async (request) => profileOf(guard.user(request)),
+  );
 
-  app.post(PROFILE_PATHS.profile, async (request, reply) => {
-    const body = validate(profileSchema, request.body);
-    if (!body.ok) return badRequest(reply, body.errors);
-    const user = guard.user(request);
-    await updateProfile(store, user.id, body.value);
-    return profileOf((await repos.users.findById(user.id)) ?? user);
-  });
+  app.post(
+    PROFILE_PATHS.profile,
+    {
+      schema: routeSchema({
+        summary: "Saves the payer's profile",
+        tags: ['Account'],
+        body: 'ProfileRequest',
+        response: 'Profile',
+      }),
+    },
+    async (request, reply) => {
+      const body = validate(profileSchema, request.body);
+      if (!body.ok) return badRequest(reply, body.errors);
+      const user = guard.user(request);
+      await updateProfile(store, user.id, body.value);
+      return profileOf((await repos.users.findById(user.id)) ?? user);
+    },
+  );
 
-  app.post(PROFILE_PATHS.notificationStatus, async (request) => status(guard.user(request).id));
+  app.post(
+    PROFILE_PATHS.notificationStatus,
+    {
+      schema: routeSchema({
+        summary: "The payer's notification choices",
+        tags: ['Account'],
+        response: 'NotificationStatus',
+      }),
+    },
+    async (request) => status(guard.user(request).id),
+  );
 
-  app.post(PROFILE_PATHS.updateNotificationStatus, async (request, reply) => {
-    const body = validate(notificationStatusSchema, request.body);
-    if (!body.ok) return badRequest(reply, body.errors);
-    const user = guard.user(request);
-    await setNotificationChoice(store, user.id, body.value, now());
-    return status(user.id);
-  });
+  app.post(
+    PROFILE_PATHS.updateNotificationStatus,
+    {
+      schema: routeSchema({
+        summary: "Saves the payer's notification choices",
+        tags: ['Account'],
+        body: 'NotificationStatusRequest',
+        response: 'NotificationStatus',
+      }),
+    },
+    async (request, reply) => {
+      const body = validate(notificationStatusSchema, request.body);
+      if (!body.ok) return badRequest(reply, body.errors);
+      const user = guard.user(request);
+      await setNotificationChoice(store, user.id, body.value, now());
+      return status(user.id);
+    },
+  );
 }

@@ -8,6 +8,7 @@ import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, validate } from '../http.ts';
 import { CLIENT_ERROR_BODY_LIMIT } from '../limits.ts';
+import { routeSchema } from '../api-schemas.ts';
 
 export const LIMITS = { message: 2000, stack: 8000, url: 2000, userAgent: 500 } as const;
 const OUTBOX_LIST_SIZE = 200;
@@ -28,29 +29,51 @@ export async function clientErrorRoutes(app: FastifyInstance, deps: Deps): Promi
   const { repos, sessions, now } = deps;
 
   // A report is small; a bigger body is refused (413) before it is read (docs/decisions/0039).
-  app.post(PATHS.logJsError, { bodyLimit: CLIENT_ERROR_BODY_LIMIT }, async (request, reply) => {
-    const body = validate(errorBody, request.body);
-    if (!body.ok) return badRequest(reply, body.errors);
-    const session = await sessions.require(request, reply);
-    const ua = request.headers['user-agent'];
-    await repos.clientErrors.insert({
-      session_id: session.id,
-      message: cut(body.value.message, LIMITS.message) ?? '',
-      stack: cut(body.value.stack, LIMITS.stack),
-      url: cut(body.value.url, LIMITS.url),
-      user_agent: cut(typeof ua === 'string' ? ua : undefined, LIMITS.userAgent),
-      created_at: now().toISOString(),
-    });
-    return reply.code(204).send();
-  });
+  app.post(
+    PATHS.logJsError,
+    {
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
+      schema: routeSchema({
+        summary: "Reports an error of the app's page (§8)",
+        tags: ['Development'],
+        body: 'LogJsErrorRequest',
+        response: null,
+      }),
+    },
+    async (request, reply) => {
+      const body = validate(errorBody, request.body);
+      if (!body.ok) return badRequest(reply, body.errors);
+      const session = await sessions.require(request, reply);
+      const ua = request.headers['user-agent'];
+      await repos.clientErrors.insert({
+        session_id: session.id,
+        message: cut(body.value.message, LIMITS.message) ?? '',
+        stack: cut(body.value.stack, LIMITS.stack),
+        url: cut(body.value.url, LIMITS.url),
+        user_agent: cut(typeof ua === 'string' ? ua : undefined, LIMITS.userAgent),
+        created_at: now().toISOString(),
+      });
+      return reply.code(204).send();
+    },
+  );
 }
 
 /** GET /development/outbox: the texts and emails this session caused, newest first; none without a session. */
 export async function outboxRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos, sessions } = deps;
-  app.get(PATHS.outbox, async (request) => {
-    const session = sessions.current(request);
-    const messages = session ? await repos.outbox.listForSession(session.id, OUTBOX_LIST_SIZE) : [];
-    return { messages } satisfies OutboxResponse;
-  });
+  app.get(
+    PATHS.outbox,
+    {
+      schema: routeSchema({
+        summary: 'The texts and emails this session caused (development only)',
+        tags: ['Development'],
+        response: 'OutboxResponse',
+      }),
+    },
+    async (request) => {
+      const session = sessions.current(request);
+      const messages = session ? await repos.outbox.listForSession(session.id, OUTBOX_LIST_SIZE) : [];
+      return { messages } satisfies OutboxResponse;
+    },
+  );
 }

@@ -13,6 +13,7 @@ import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { ERROR_FACILITY_NOT_FOUND, allowedCountryCodes } from '../domain/form-rules.ts';
 import { badRequest, idText, validate } from '../http.ts';
+import { routeSchema, textParams } from '../api-schemas.ts';
 
 const countryQuery = yup.object({
   country: yup
@@ -38,38 +39,81 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
   const supported = async (code: string) =>
     (await allowedCountryCodes(repos)).includes(code) && (await repos.geo.listRegions(code)).length > 0;
 
-  app.get(PATHS.allowedCountries, async () => {
-    // §3: only allowed countries, and never a sanctioned one whatever the data says.
-    const countries = (await repos.geo.listCountries())
-      .filter((c) => c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code))
-      .sort((a, b) => a.sort - b.sort);
-    return { countries } satisfies AllowedCountriesResponse;
-  });
+  app.get(
+    PATHS.allowedCountries,
+    {
+      schema: routeSchema({
+        summary: 'The countries a payer may pick (§3: allowed, never sanctioned)',
+        tags: ['Facilities'],
+        response: 'AllowedCountriesResponse',
+      }),
+    },
+    async () => {
+      // §3: only allowed countries, and never a sanctioned one whatever the data says.
+      const countries = (await repos.geo.listCountries())
+        .filter((c) => c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code))
+        .sort((a, b) => a.sort - b.sort);
+      return { countries } satisfies AllowedCountriesResponse;
+    },
+  );
 
-  app.get(PATHS.stateList, async (request, reply) => {
-    const q = validate(countryQuery, request.query);
-    if (!q.ok) return badRequest(reply, q.errors);
-    if (!(await supported(q.value.country))) return badRequest(reply, { country: MSG.invalid });
-    return { states: await repos.geo.listRegions(q.value.country) } satisfies StateListResponse;
-  });
+  app.get(
+    PATHS.stateList,
+    {
+      schema: routeSchema({
+        summary: 'The states or provinces of a country',
+        tags: ['Facilities'],
+        query: textParams(['country']),
+        response: 'StateListResponse',
+      }),
+    },
+    async (request, reply) => {
+      const q = validate(countryQuery, request.query);
+      if (!q.ok) return badRequest(reply, q.errors);
+      if (!(await supported(q.value.country))) return badRequest(reply, { country: MSG.invalid });
+      return { states: await repos.geo.listRegions(q.value.country) } satisfies StateListResponse;
+    },
+  );
 
-  app.get(PATHS.facilityList, async (request, reply) => {
-    const q = validate(facilityListQuery, request.query);
-    if (!q.ok) return badRequest(reply, q.errors);
-    const country = q.value.country ?? 'US';
-    if (!(await supported(country))) return badRequest(reply, { country: MSG.invalid });
-    if (!(await repos.geo.regionExists(country, q.value.facility_state)))
-      return badRequest(reply, { facility_state: MSG.invalid });
-    return {
-      facilities: await repos.facilities.listByRegion(country, q.value.facility_state),
-    } satisfies FacilityListResponse;
-  });
+  app.get(
+    PATHS.facilityList,
+    {
+      schema: routeSchema({
+        summary: 'The facilities of a state or province',
+        tags: ['Facilities'],
+        query: textParams(['facility_state', 'country']),
+        response: 'FacilityListResponse',
+      }),
+    },
+    async (request, reply) => {
+      const q = validate(facilityListQuery, request.query);
+      if (!q.ok) return badRequest(reply, q.errors);
+      const country = q.value.country ?? 'US';
+      if (!(await supported(country))) return badRequest(reply, { country: MSG.invalid });
+      if (!(await repos.geo.regionExists(country, q.value.facility_state)))
+        return badRequest(reply, { facility_state: MSG.invalid });
+      return {
+        facilities: await repos.facilities.listByRegion(country, q.value.facility_state),
+      } satisfies FacilityListResponse;
+    },
+  );
 
-  app.get('/pay/facility/:id', async (request, reply) => {
-    const p = validate(facilityParams, request.params);
-    if (!p.ok) return badRequest(reply, { facility_id: MSG.numeric });
-    const facility = await repos.facilities.findById(Number(p.value.id));
-    if (!facility) return reply.code(404).send({ errors: { facility_id: ERROR_FACILITY_NOT_FOUND } });
-    return { facility } satisfies FacilityResponse;
-  });
+  app.get(
+    '/pay/facility/:id',
+    {
+      schema: routeSchema({
+        summary: 'One facility, with its deposit types, limits and rules',
+        tags: ['Facilities'],
+        params: textParams(['id'], ['id']),
+        response: 'FacilityResponse',
+      }),
+    },
+    async (request, reply) => {
+      const p = validate(facilityParams, request.params);
+      if (!p.ok) return badRequest(reply, { facility_id: MSG.numeric });
+      const facility = await repos.facilities.findById(Number(p.value.id));
+      if (!facility) return reply.code(404).send({ errors: { facility_id: ERROR_FACILITY_NOT_FOUND } });
+      return { facility } satisfies FacilityResponse;
+    },
+  );
 }

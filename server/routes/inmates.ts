@@ -12,6 +12,7 @@ import { ageOn } from '../domain/dates.ts';
 import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
 import { badRequest, idText, validate } from '../http.ts';
 import type { NameQuery, Page, SearchResult } from '../repo/inmates.ts';
+import { routeSchema, textParams } from '../api-schemas.ts';
 
 /** The last page a search answers: the cap's matches, six per page (docs/decisions/0023). */
 export function lastPage(cap: number): number {
@@ -87,34 +88,56 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     return facility ? { facility } : { errors: { facility_id: ERROR_FACILITY_NOT_FOUND } };
   };
 
-  app.get(PATHS.searchInmates, async (request, reply) => {
-    const f = await facilityOf(request.query);
-    if ('errors' in f) return badRequest(reply, f.errors);
-    // Name search is for standard facilities; the others search by booking code or A-number.
-    if (!f.facility.is_standard) return badRequest(reply, { facility_id: MSG.invalid });
-    const q = validate(schemas.name, request.query);
-    if (!q.ok) return badRequest(reply, q.errors);
-    const p = pageOf(q.value.page);
-    return answer(await repos.inmates.searchByName(f.facility.id, nameQueryParts(q.value.name_query), p), p.page);
-  });
+  app.get(
+    PATHS.searchInmates,
+    {
+      schema: routeSchema({
+        summary: "Searches a standard facility's people by name (§5), six per page",
+        tags: ['Recipients'],
+        query: textParams(['facility_id', 'name_query', 'page']),
+        response: 'SearchInmatesResponse',
+      }),
+    },
+    async (request, reply) => {
+      const f = await facilityOf(request.query);
+      if ('errors' in f) return badRequest(reply, f.errors);
+      // Name search is for standard facilities; the others search by booking code or A-number.
+      if (!f.facility.is_standard) return badRequest(reply, { facility_id: MSG.invalid });
+      const q = validate(schemas.name, request.query);
+      if (!q.ok) return badRequest(reply, q.errors);
+      const p = pageOf(q.value.page);
+      return answer(await repos.inmates.searchByName(f.facility.id, nameQueryParts(q.value.name_query), p), p.page);
+    },
+  );
 
-  app.get(PATHS.searchInmatesSpecial, async (request, reply) => {
-    const f = await facilityOf(request.query);
-    if ('errors' in f) return badRequest(reply, f.errors);
-    const { facility } = f;
-    if (facility.is_ice) {
-      const q = validate(schemas.ice, request.query);
-      if (!q.ok) return badRequest(reply, q.errors);
-      const p = pageOf(q.value.page);
-      const digits = q.value.name_query.replace(/^[Aa]/, '');
-      return answer(await repos.inmates.searchByANumber(facility.id, digits, q.value.inmate_last_name, p), p.page);
-    }
-    if (facility.is_juve || facility.is_canada) {
-      const q = validate(schemas.booking, request.query);
-      if (!q.ok) return badRequest(reply, q.errors);
-      const p = pageOf(q.value.page);
-      return answer(await repos.inmates.searchByBookingCode(facility.id, q.value.booking_code, p), p.page);
-    }
-    return badRequest(reply, { facility_id: MSG.invalid });
-  });
+  app.get(
+    PATHS.searchInmatesSpecial,
+    {
+      schema: routeSchema({
+        summary: 'Searches a juvenile or Canadian facility by booking code, an ICE facility by A-number and last name',
+        tags: ['Recipients'],
+        query: textParams(['facility_id', 'booking_code', 'name_query', 'inmate_last_name', 'page']),
+        response: 'SearchInmatesResponse',
+      }),
+    },
+    async (request, reply) => {
+      const f = await facilityOf(request.query);
+      if ('errors' in f) return badRequest(reply, f.errors);
+      const { facility } = f;
+      if (facility.is_ice) {
+        const q = validate(schemas.ice, request.query);
+        if (!q.ok) return badRequest(reply, q.errors);
+        const p = pageOf(q.value.page);
+        const digits = q.value.name_query.replace(/^[Aa]/, '');
+        return answer(await repos.inmates.searchByANumber(facility.id, digits, q.value.inmate_last_name, p), p.page);
+      }
+      if (facility.is_juve || facility.is_canada) {
+        const q = validate(schemas.booking, request.query);
+        if (!q.ok) return badRequest(reply, q.errors);
+        const p = pageOf(q.value.page);
+        return answer(await repos.inmates.searchByBookingCode(facility.id, q.value.booking_code, p), p.page);
+      }
+      return badRequest(reply, { facility_id: MSG.invalid });
+    },
+  );
 }

@@ -9,6 +9,7 @@ import type { Deps } from '../deps.ts';
 import { completePamDeposit } from '../domain/pam-return.ts';
 import { badRequest, validate } from '../http.ts';
 import { signedInGuard } from '../signed-in.ts';
+import { routeSchema } from '../api-schemas.ts';
 
 export async function pamReturnRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { sessions, now } = deps;
@@ -16,13 +17,24 @@ export async function pamReturnRoutes(app: FastifyInstance, deps: Deps): Promise
   // §6: in pam mode an account is required.
   app.addHook('onRequest', guard.onRequest);
 
-  app.post(PAM_PATHS.completePamDeposit, async (request, reply) => {
-    const body = validate(completePamDepositSchema, request.body);
-    if (!body.ok) return badRequest(reply, body.errors);
-    const user = guard.user(request);
-    const session = await sessions.require(request, reply);
-    const outcome = await completePamDeposit(deps, user, session, body.value.pam_result, now());
-    if (outcome.status === 400) return badRequest(reply, { form: outcome.field });
-    return outcome.body;
-  });
+  app.post(
+    PAM_PATHS.completePamDeposit,
+    {
+      schema: routeSchema({
+        summary: "Records the pam endpoint's signed result",
+        tags: ['Checkout'],
+        body: 'CompletePamDepositRequest',
+        response: 'CompletePamDepositResponse',
+      }),
+    },
+    async (request, reply) => {
+      const body = validate(completePamDepositSchema, request.body);
+      if (!body.ok) return badRequest(reply, body.errors);
+      const user = guard.user(request);
+      const session = await sessions.require(request, reply);
+      const outcome = await completePamDeposit(deps, user, session, body.value.pam_result, now());
+      if (outcome.status === 400) return badRequest(reply, { form: outcome.field });
+      return outcome.body;
+    },
+  );
 }

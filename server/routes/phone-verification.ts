@@ -19,6 +19,7 @@ import { checkVerificationCode, sendVerificationCode } from '../domain/phone-ver
 import { NOT_FOUND, badRequest, validate } from '../http.ts';
 import type { DestAccountView } from '../repo/dest-accounts.ts';
 import { signedInGuard } from '../signed-in.ts';
+import { routeSchema } from '../api-schemas.ts';
 
 function refusedSend(code: PhoneVerifyErrorCode): SendCodeResponse {
   return { success: false, validate_code: NO_CALL_PLACED, errors: { form: phoneVerifyErrorKey(code) } };
@@ -75,30 +76,63 @@ export async function phoneVerificationRoutes(app: FastifyInstance, deps: Deps):
     return { success: true, validate_code: sent.placed, errors: {} } satisfies SendCodeResponse;
   };
 
-  app.post(PHONE_VERIFICATION_PATHS.viaSms, sendCode('sms'));
-  app.post(PHONE_VERIFICATION_PATHS.viaPhone, sendCode('call'));
+  app.post(
+    PHONE_VERIFICATION_PATHS.viaSms,
+    {
+      schema: routeSchema({
+        summary: 'Texts a code to a phone account',
+        tags: ['Account'],
+        body: 'SendCodeRequest',
+        response: 'SendCodeResponse',
+      }),
+    },
+    sendCode('sms'),
+  );
+  app.post(
+    PHONE_VERIFICATION_PATHS.viaPhone,
+    {
+      schema: routeSchema({
+        summary: 'Calls a phone account with a code',
+        tags: ['Account'],
+        body: 'SendCodeRequest',
+        response: 'SendCodeResponse',
+      }),
+    },
+    sendCode('call'),
+  );
 
-  app.post(PHONE_VERIFICATION_PATHS.checkCode, async (request, reply) => {
-    const body = validate(checkCodeSchema, request.body);
-    if (!body.ok) return badRequest(reply, body.errors);
-    const found = await accountOf(request, reply, body.value.ani);
-    if (!found) return reply;
-    const { account } = found;
-    // A repeat after a lost answer: the account is validated already.
-    if (account.validate_status === 'validated') {
+  app.post(
+    PHONE_VERIFICATION_PATHS.checkCode,
+    {
+      schema: routeSchema({
+        summary: "Checks a phone account's code",
+        tags: ['Account'],
+        body: 'CheckCodeRequest',
+        response: 'CheckCodeResponse',
+      }),
+    },
+    async (request, reply) => {
+      const body = validate(checkCodeSchema, request.body);
+      if (!body.ok) return badRequest(reply, body.errors);
+      const found = await accountOf(request, reply, body.value.ani);
+      if (!found) return reply;
+      const { account } = found;
+      // A repeat after a lost answer: the account is validated already.
+      if (account.validate_status === 'validated') {
+        return { success: true, validate_status: 'validated', errors: {} } satisfies CheckCodeResponse;
+      }
+      const no = (errors: Record<string, string>): CheckCodeResponse => ({
+        success: false,
+        validate_status: account.validate_status,
+        errors,
+      });
+      if (account.validate_status !== 'pending') return no({ form: phoneVerifyErrorKey('VERIFY_NOT_PENDING') });
+      const at = now();
+      const outcome = await checkVerificationCode(store, found, body.value.code, at);
+      if (outcome.kind === 'expired') return no({ code: phoneVerifyErrorKey('VERIFY_CODE_EXPIRED') });
+      if (outcome.kind === 'too_many') return no({ form: phoneVerifyErrorKey('VERIFY_TOO_MANY') });
+      if (outcome.kind === 'wrong') return no({ code: phoneVerifyErrorKey('VERIFY_CODE_WRONG') });
       return { success: true, validate_status: 'validated', errors: {} } satisfies CheckCodeResponse;
-    }
-    const no = (errors: Record<string, string>): CheckCodeResponse => ({
-      success: false,
-      validate_status: account.validate_status,
-      errors,
-    });
-    if (account.validate_status !== 'pending') return no({ form: phoneVerifyErrorKey('VERIFY_NOT_PENDING') });
-    const at = now();
-    const outcome = await checkVerificationCode(store, found, body.value.code, at);
-    if (outcome.kind === 'expired') return no({ code: phoneVerifyErrorKey('VERIFY_CODE_EXPIRED') });
-    if (outcome.kind === 'too_many') return no({ form: phoneVerifyErrorKey('VERIFY_TOO_MANY') });
-    if (outcome.kind === 'wrong') return no({ code: phoneVerifyErrorKey('VERIFY_CODE_WRONG') });
-    return { success: true, validate_status: 'validated', errors: {} } satisfies CheckCodeResponse;
-  });
+    },
+  );
 }

@@ -6,13 +6,24 @@ import { QUICK_DEPOSIT_PATHS, type QuickDepositsResponse } from '../../contract/
 import type { Deps } from '../deps.ts';
 import { quickDepositsFor } from '../domain/quick-deposits.ts';
 import { signedInGuard } from '../signed-in.ts';
+import { routeSchema } from '../api-schemas.ts';
 
 export async function quickDepositRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const guard = signedInGuard(deps);
   app.addHook('onRequest', guard.onRequest);
 
-  app.get(QUICK_DEPOSIT_PATHS.quickDeposits, async (request) => {
-    const user = guard.user(request);
-    return { quick_deposits: await quickDepositsFor(deps, user.id) } satisfies QuickDepositsResponse;
-  });
+  app.get(
+    QUICK_DEPOSIT_PATHS.quickDeposits,
+    {
+      schema: routeSchema({
+        summary: "The payer's quick deposits",
+        tags: ['Account'],
+        response: 'QuickDepositsResponse',
+      }),
+    },
+    async (request) => {
+      const user = guard.user(request);
+      return { quick_deposits: await quickDepositsFor(deps, user.id) } satisfies QuickDepositsResponse;
+    },
+  );
 }

@@ -1,13 +1,13 @@
 // Form state of the session (§7 "Form state"; §3 "kept by the server").
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { PATHS, type StateAllResponse, type StateSaveResponse } from '../../contract/api.ts';
-import type { FieldErrors } from '../../contract/entities.ts';
+import { PATHS, type StateAllResponse, type StateErrorsResponse, type StateSaveResponse } from '../../contract/api.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { primaryNoOf } from '../domain/deep-contact.ts';
 import { clearForm, saveFormPatch } from '../domain/form-state.ts';
 import { BAD_REQUEST, badRequest, validate } from '../http.ts';
+import { routeSchema, textParams } from '../api-schemas.ts';
 import { legalUrlsOf } from '../legal-urls.ts';
 import { navScriptUrlOf } from './sandbox-nav.ts';
 import { sessionIdleMs } from '../security.ts';
@@ -33,40 +33,80 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   const { store, repos, sessions, now } = deps;
   const navScript = navScriptUrlOf(deps.config);
 
-  app.get(PATHS.stateAll, async (request, reply) => {
-    const q = validate(stateAllQuery, request.query);
-    if (!q.ok) return badRequest(reply, q.errors);
-    const session = await sessions.require(request, reply);
-    const { fields, errors } = viewOf(await repos.formState.get(session.id), session, navScript);
-    // §5: the 011 rule reads the primary number as it is now (the account pages may have changed it).
-    fields.primary_no = await primaryNoOf(repos, session.user_id);
-    const site = {
-      customer_service_phone: deps.config.customerServicePhone,
-      support_phone: deps.config.supportPhone,
-      visit_url: deps.config.visitUrl,
-      legal_urls: legalUrlsOf(deps.config),
-      session_idle_seconds: sessionIdleMs(deps.config) / 1000,
-    };
-    return { fields, errors, locale: fields.locale, csrf_token: session.csrf_token, site } satisfies StateAllResponse;
-  });
+  const tags = ['Form state'];
+  app.get(
+    PATHS.stateAll,
+    {
+      schema: routeSchema({
+        summary: "The session's form state, its CSRF token and the site's configured values",
+        tags,
+        query: textParams(['ga_client_id']),
+        response: 'StateAllResponse',
+      }),
+    },
+    async (request, reply) => {
+      const q = validate(stateAllQuery, request.query);
+      if (!q.ok) return badRequest(reply, q.errors);
+      const session = await sessions.require(request, reply);
+      const { fields, errors } = viewOf(await repos.formState.get(session.id), session, navScript);
+      // §5: the 011 rule reads the primary number as it is now (the account pages may have changed it).
+      fields.primary_no = await primaryNoOf(repos, session.user_id);
+      const site = {
+        customer_service_phone: deps.config.customerServicePhone,
+        support_phone: deps.config.supportPhone,
+        visit_url: deps.config.visitUrl,
+        legal_urls: legalUrlsOf(deps.config),
+        session_idle_seconds: sessionIdleMs(deps.config) / 1000,
+      };
+      return { fields, errors, locale: fields.locale, csrf_token: session.csrf_token, site } satisfies StateAllResponse;
+    },
+  );
 
-  app.post(PATHS.stateSave, async (request, reply) => {
-    const body = request.body;
-    const patch = typeof body === 'object' && body !== null && 'fields' in body ? body.fields : undefined;
-    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return reply.code(400).send(BAD_REQUEST);
-    const session = await sessions.require(request, reply);
-    const saved = await saveFormPatch(store, session, patch as Record<string, unknown>, now(), request.log);
-    return viewOf(saved, session, navScript) satisfies StateSaveResponse;
-  });
+  app.post(
+    PATHS.stateSave,
+    {
+      schema: routeSchema({
+        summary: 'Saves some fields of the form state; each is checked by its §5 rule',
+        tags,
+        // docs/decisions/0037: a value of the wrong type clears its field and the rest is saved, so the
+        // fields are not refused here by type: their types are FormFields'.
+        body: {
+          type: 'object',
+          properties: { fields: { type: 'object', description: 'Some fields of FormFields' } },
+        },
+        response: 'StateSaveResponse',
+      }),
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const patch = typeof body === 'object' && body !== null && 'fields' in body ? body.fields : undefined;
+      if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return reply.code(400).send(BAD_REQUEST);
+      const session = await sessions.require(request, reply);
+      const saved = await saveFormPatch(store, session, patch as Record<string, unknown>, now(), request.log);
+      return viewOf(saved, session, navScript) satisfies StateSaveResponse;
+    },
+  );
 
-  app.get(PATHS.stateErrors, async (request, reply) => {
-    const session = await sessions.require(request, reply);
-    return { errors: (await repos.formState.get(session.id)).errors } satisfies { errors: FieldErrors };
-  });
+  app.get(
+    PATHS.stateErrors,
+    {
+      schema: routeSchema({ summary: "The form state's field errors", tags, response: 'StateErrorsResponse' }),
+    },
+    async (request, reply) => {
+      const session = await sessions.require(request, reply);
+      return { errors: (await repos.formState.get(session.id)).errors } satisfies StateErrorsResponse;
+    },
+  );
 
-  app.post(PATHS.stateClear, async (request, reply) => {
-    const session = await sessions.require(request, reply);
-    const cleared = await clearForm(store, session.id, now());
-    return viewOf(cleared, session, navScript) satisfies StateSaveResponse;
-  });
+  app.post(
+    PATHS.stateClear,
+    {
+      schema: routeSchema({ summary: 'Clears the form state (a new deposit)', tags, response: 'StateSaveResponse' }),
+    },
+    async (request, reply) => {
+      const session = await sessions.require(request, reply);
+      const cleared = await clearForm(store, session.id, now());
+      return viewOf(cleared, session, navScript) satisfies StateSaveResponse;
+    },
+  );
 }

@@ -9,34 +9,46 @@ import type { Deps } from '../deps.ts';
 import { outcomeFor } from '../domain/sandbox-processor.ts';
 import { badRequest, validate } from '../http.ts';
 import { randomToken } from '../security.ts';
+import { routeSchema } from '../api-schemas.ts';
 
 export async function vaultRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos, sessions, now } = deps;
 
-  app.post(PATHS.vaultTokenize, async (request, reply) => {
-    const body = validate(newCardSchema, request.body);
-    if (!body.ok) return badRequest(reply, body.errors);
-    const digits = cardDigits(body.value.credit_card);
-    const brand = cardBrand(digits);
-    if (!brand) return badRequest(reply, { credit_card: MSG.cardNumber });
-    const session = await sessions.require(request, reply);
-    const answer: TokenizeResponse = {
-      token: `tok_${randomToken()}`,
-      brand,
-      last4: digits.slice(-4),
-      exp_month: body.value.credit_card_month,
-      exp_year: body.value.credit_card_year,
-    };
-    await repos.vault.insert({
-      token: answer.token,
-      session_id: session.id,
-      brand,
-      last4: answer.last4,
-      exp_month: answer.exp_month,
-      exp_year: answer.exp_year,
-      outcome: outcomeFor(digits, body.value.credit_card_cvc, brand),
-      created_at: now().toISOString(),
-    });
-    return answer;
-  });
+  app.post(
+    PATHS.vaultTokenize,
+    {
+      schema: routeSchema({
+        summary: "The sandbox card vault: a card's token, brand and last four",
+        tags: ['Checkout'],
+        body: 'TokenizeRequest',
+        response: 'TokenizeResponse',
+      }),
+    },
+    async (request, reply) => {
+      const body = validate(newCardSchema, request.body);
+      if (!body.ok) return badRequest(reply, body.errors);
+      const digits = cardDigits(body.value.credit_card);
+      const brand = cardBrand(digits);
+      if (!brand) return badRequest(reply, { credit_card: MSG.cardNumber });
+      const session = await sessions.require(request, reply);
+      const answer: TokenizeResponse = {
+        token: `tok_${randomToken()}`,
+        brand,
+        last4: digits.slice(-4),
+        exp_month: body.value.credit_card_month,
+        exp_year: body.value.credit_card_year,
+      };
+      await repos.vault.insert({
+        token: answer.token,
+        session_id: session.id,
+        brand,
+        last4: answer.last4,
+        exp_month: answer.exp_month,
+        exp_year: answer.exp_year,
+        outcome: outcomeFor(digits, body.value.credit_card_cvc, brand),
+        created_at: now().toISOString(),
+      });
+      return answer;
+    },
+  );
 }

@@ -3,9 +3,10 @@
 // touches the DOM or `location` — a 401 is reported through `onUnauthorized`, which the
 // composition root wires to the app machine.
 import ky, { type KyInstance } from 'ky';
-import { CSRF_HEADER } from '../../contract/api.ts';
+import { CSRF_HEADER, REQUEST_ID_HEADER } from '../../contract/api.ts';
 import type { FieldErrors } from '../../contract/entities.ts';
 import type { CallFailure } from '../../machines/actors.types.ts';
+import { noteFailure } from './error-reference.ts';
 
 export interface ClientOptions {
   baseUrl?: string;
@@ -33,8 +34,17 @@ export interface CallOptions {
 
 const DEFAULT_TIMEOUT = 15_000;
 
-function failure(status: number, code: string, errors: FieldErrors = {}): CallFailure {
-  return { status, code, errors };
+/** A failed call; the reference the payer can quote (the answer's request id) is noted for the screens. */
+function failure(status: number, code: string, errors: FieldErrors = {}, requestId?: string): CallFailure {
+  noteFailure(code, requestId);
+  return { status, code, errors, ...(requestId ? { requestId } : {}) };
+}
+
+/** The request id of an error answer: its body's `request_id`, else its header (docs/decisions/0051). */
+function requestIdOf(response: Response, body: unknown): string | undefined {
+  const id =
+    isObject(body) && typeof body.request_id === 'string' ? body.request_id : response.headers.get(REQUEST_ID_HEADER);
+  return id && /^[A-Za-z0-9._:-]{1,128}$/.test(id) ? id : undefined;
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {
@@ -99,12 +109,14 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     }
     if (response.status === 401) {
       options.onUnauthorized?.();
-      throw failure(401, 'ERROR.UNAUTHORIZED');
+      throw failure(401, 'ERROR.UNAUTHORIZED', {}, requestIdOf(response, body));
     }
     if (!response.ok) {
       const errors = isObject(body) && isObject(body.errors) ? (body.errors as FieldErrors) : {};
-      const code = typeof errors.form === 'string' ? errors.form : 'ERROR.UNEXPECTED';
-      throw failure(response.status, code, errors);
+      // A 503 whose body is not the API's (a proxy in front while the server restarts) is still "wait".
+      const fallback = response.status === 503 ? 'ERROR.UNAVAILABLE' : 'ERROR.UNEXPECTED';
+      const code = typeof errors.form === 'string' ? errors.form : fallback;
+      throw failure(response.status, code, errors, requestIdOf(response, body));
     }
     // §7: a response without an object body is an error reported as an HTTP error.
     if (!isObject(body)) throw failure(response.status, 'ERROR.UNEXPECTED');

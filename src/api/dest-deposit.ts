@@ -1,10 +1,14 @@
 // The number step's call (§2 deposit.number, §5): whether a phone number is fraud-flagged.
-import { DEST_DEPOSIT_PATHS } from '../../contract/dest-deposits.ts';
+import { DEST_DEPOSIT_PATHS, type DestinationFraudFlagResponse } from '../../contract/dest-deposits.ts';
 import type { ApiClient } from './client.ts';
 
 /** §7 Accounts: POST /account/destinations/get_destination_fraud_flag {ani, country}. */
 export const DESTINATION_FRAUD_FLAG_PATH = DEST_DEPOSIT_PATHS.destinationFraudFlag;
 
-export function destinationFraudFlag(api: ApiClient, ani: string, country: string): Promise<{ fraud_flag: number }> {
-  return api.post<{ fraud_flag: number }>(DESTINATION_FRAUD_FLAG_PATH, { ani, country });
+export function destinationFraudFlag(
+  api: ApiClient,
+  ani: string,
+  country: string,
+): Promise<DestinationFraudFlagResponse> {
+  return api.post<DestinationFraudFlagResponse>(DESTINATION_FRAUD_FLAG_PATH, { ani, country });
 }

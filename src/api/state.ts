@@ -1,5 +1,5 @@
 // Form state calls (§7 "Form state").
-import { PATHS, type StateAllResponse, type StateSaveResponse } from '../../contract/api.ts';
+import { PATHS, type SetLocaleResponse, type StateAllResponse, type StateSaveResponse } from '../../contract/api.ts';
 import type { FormFields, Locale } from '../../contract/entities.ts';
 import type { ApiClient } from './client.ts';
 
@@ -17,6 +17,6 @@ export function clearFormState(api: ApiClient): Promise<StateSaveResponse> {
   return api.post<StateSaveResponse>(PATHS.stateClear);
 }
 
-export function setLocale(api: ApiClient, locale: Locale): Promise<{ locale: Locale }> {
-  return api.get<{ locale: Locale }>(PATHS.setLocale(locale));
+export function setLocale(api: ApiClient, locale: Locale): Promise<SetLocaleResponse> {
+  return api.get<SetLocaleResponse>(PATHS.setLocale(locale));
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors } from '../../contract/entities.ts';
+import { ErrorReference } from './error-reference.tsx';
 
 export interface ErrorSummaryProps {
   /** Whether to show it at all (the machine's showErrors). */
@@ -19,7 +20,8 @@ export interface ErrorSummaryProps {
 /**
  * The heading over a message that is not a field's. §8's "We're sorry, but something has gone wrong" is
  * for the unexpected; a payer who only has to wait (a rate limit, a lockout) or try again (no answer
- * from the server) is told that instead, so it does not read like a crash.
+ * from the server, or a server briefly unavailable) is told that instead, so it does not read like a
+ * crash.
  */
 export function errorHeadingKey(messageKey: string | null | undefined): string {
   if (messageKey && WAIT_MESSAGES.has(messageKey)) return 'ERROR.HEADING_WAIT';
@@ -27,7 +29,8 @@ export function errorHeadingKey(messageKey: string | null | undefined): string {
   return 'ERROR.HEADING';
 }
 const WAIT_MESSAGES = new Set(['ERROR.TOO_MANY_REQUESTS', 'ERROR.ERROR_LOGIN']);
-const RETRY_MESSAGES = new Set(['ERROR.NETWORK', 'ERROR.TIMEOUT', 'ERROR.FEES_TIMEOUT']);
+// ERROR.UNAVAILABLE: the server answered 503 (its database is unreachable for now, or it restarts).
+const RETRY_MESSAGES = new Set(['ERROR.NETWORK', 'ERROR.TIMEOUT', 'ERROR.FEES_TIMEOUT', 'ERROR.UNAVAILABLE']);
 
 /** GOV.UK-style error summary: takes focus when shown and links to each field (§4 CHECKOUT_ERROR). */
 export function ErrorSummary({
@@ -67,6 +70,7 @@ export function ErrorSummary({
     >
       <h2 id="error-summary-title">{t(message && entries.length === 0 ? errorHeadingKey(message) : titleKey)}</h2>
       {message ? <p>{t(message, messageValues ?? {})}</p> : null}
+      <ErrorReference messageKey={message} />
       {entries.length > 0 ? (
         <ul>
           {entries.map(([field, msg]) => (

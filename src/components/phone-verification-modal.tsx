@@ -186,10 +186,7 @@ function CodeEntry({
   const { channel, sent, codeError, failure } = snapshot.context;
   const checking = snapshot.hasTag('busy');
   // The server's answer on the code, shown until the code is edited (one object per answer).
-  const serverErrors = useMemo<FieldErrors>(
-    () => (codeError ? ({ code: codeError } as FieldErrors) : {}),
-    [codeError],
-  );
+  const serverErrors = useMemo<FieldErrors>(() => (codeError ? ({ code: codeError } as FieldErrors) : {}), [codeError]);
   const form = useMachineForm<VerifyCodeValues>({
     initialValues: sent ?? NO_CODE,
     schema: verifyCodeFormSchema,

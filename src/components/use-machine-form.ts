@@ -112,7 +112,10 @@ export function useMachineForm<V extends FormValues<V>>(options: MachineFormOpti
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     setAttempted(true);
-    void formik.setTouched(Object.fromEntries(Object.keys(formik.values).map((k) => [k, true])) as FormikTouched<V>, false);
+    void formik.setTouched(
+      Object.fromEntries(Object.keys(formik.values).map((k) => [k, true])) as FormikTouched<V>,
+      false,
+    );
     void formik.validateForm().then((found) => {
       const failed = Object.keys(found).length > 0;
       setInvalid(failed);

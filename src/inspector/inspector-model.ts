@@ -39,6 +39,8 @@ export interface ChartTransition {
   event: string;
   /** Keys of the target states, '(self)' for a transition that stays. */
   targets: string[];
+  /** Ids of the target state nodes; none for a transition that stays (it is drawn inside its state). */
+  targetIds: string[];
   guard: string | null;
 }
 
@@ -59,7 +61,12 @@ function guardName(guard: unknown): string | null {
   if (!guard) return null;
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
-  if (typeof guard === 'function') return guard.name || 'guard';
+  if (typeof guard === 'function') {
+    // XState's and(), or(), not() keep the guards they combine.
+    const inner = (guard as { guards?: unknown[] }).guards;
+    const name = guard.name || 'guard';
+    return Array.isArray(inner) ? `${name}(${inner.map((g) => guardName(g) ?? 'guard').join(', ')})` : name;
+  }
   return 'guard';
 }
 
@@ -79,6 +86,7 @@ function nodeOf(node: AnyStateNode, initialKey: string | undefined): ChartNode {
       transitions.push({
         event: eventLabel(event),
         targets: t.target && t.target.length > 0 ? t.target.map((n) => n.key) : ['(self)'],
+        targetIds: t.target ? t.target.map((n) => n.id) : [],
         guard: guardName(t.guard),
       });
     }
@@ -128,11 +136,32 @@ const SECRET_KEYS = /^(credit_card|credit_card_cvc|cvc|saved_card_cvc|password|p
 /** How much of an event the log shows (a call's whole answer would fill the panel). */
 const EVENT_TEXT_MAX = 400;
 
+/** What a secret is shown and saved as. */
+export const MASK = '•••';
+
+function maskValue(key: string, value: unknown): unknown {
+  return SECRET_KEYS.test(key) && typeof value === 'string' && value !== '' ? MASK : value;
+}
+
+/**
+ * A copy of `value` as plain JSON with every secret masked: what the inspector keeps of an event or a
+ * context, and all a saved flow holds (functions, actor references and cycles are left out).
+ */
+export function masked<T>(value: T): T {
+  const text = JSON.stringify(value, (key, v: unknown) => {
+    if (typeof v === 'function') return undefined;
+    // An actor reference (a child kept in a context) is not data: its id stands for it.
+    if (typeof v === 'object' && v !== null && 'sessionId' in v && 'send' in v) {
+      return `[actor ${String((v as unknown as { id: unknown }).id)}]`;
+    }
+    return maskValue(key, v);
+  });
+  return (text === undefined ? null : JSON.parse(text)) as T;
+}
+
 /** An event as one line of the log, secrets masked. */
 export function eventText(event: EventObject): string {
-  const text = JSON.stringify(event, (key, value: unknown) =>
-    SECRET_KEYS.test(key) && typeof value === 'string' && value !== '' ? '•••' : value,
-  );
+  const text = JSON.stringify(event, maskValue);
   return text.length > EVENT_TEXT_MAX ? `${text.slice(0, EVENT_TEXT_MAX)}…` : text;
 }
 

@@ -2,17 +2,23 @@
 // panel follows the app's actor system beside the page. A production build has no reference to it.
 import { createRoot } from 'react-dom/client';
 import type { AnyActorRef } from 'xstate';
-import { InspectorPanel, createInspectorStore } from './inspector-panel.tsx';
+import { appReplayMachine } from './app-replay.ts';
+import { InspectorPanel, type ScreenRenderer, createInspectorStore } from './inspector-panel.tsx';
 
-/** Opens the panel for the system `root` belongs to; call before `root.start()` to log every event. */
-export function openInspector(root: AnyActorRef): () => void {
+export interface InspectorOptions {
+  /** Draws the app for an actor: the screen of an earlier moment, replayed. */
+  screen: ScreenRenderer;
+}
+
+/** Opens the panel for the system `root` belongs to; call before `root.start()` to record every event. */
+export function openInspector(root: AnyActorRef, options: InspectorOptions): () => void {
   const store = createInspectorStore(root);
   const host = document.createElement('div');
   host.className = 'inspector-host';
   document.body.append(host);
   document.body.classList.add('with-inspector');
   const view = createRoot(host);
-  view.render(<InspectorPanel store={store} />);
+  view.render(<InspectorPanel store={store} replayMachine={appReplayMachine()} screen={options.screen} />);
   return () => {
     view.unmount();
     host.remove();

@@ -5,12 +5,12 @@
 // What shows in each of their states is the table of src/screens/checkout/checkout-screens.ts.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors, Locale } from '../../contract/entities.ts';
+import { TERMS_KEYS, type FieldErrors, type Locale } from '../../contract/entities.ts';
 import { checkoutErrorKey } from '../../contract/errors.ts';
 import { PAM_ACK_FIELD } from '../../machines/checkout.types.ts';
 import { chosenSavedCard, offersRecurring, savedCardBrand } from '../../machines/checkout-rules.ts';
 import { AutoPayNote, CpaLink, VoicemailLine } from '../components/checkout-extras.tsx';
-import { CheckoutLimits, type LimitsView } from '../components/checkout-limits.tsx';
+import { LimitsChecksPanel, type LimitsView } from '../components/limits-checks-panel.tsx';
 import { ErrorSummary } from '../components/error-summary.tsx';
 import { CheckboxField } from '../components/fields.tsx';
 import { WizardNav } from '../components/layout.tsx';
@@ -28,8 +28,6 @@ import { GuestContact, NewCard, SavedCards } from './checkout/payment-section.ts
 import { type CheckoutForm, useCheckoutForm } from './checkout/use-checkout-form.ts';
 import { screenOf } from '../screen-table.ts';
 
-const TERMS = ['terms_1', 'terms_2', 'terms_3', 'terms_4'] as const;
-
 export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; checkout: CheckoutRef; lang: Locale }) {
   const { t } = useTranslation();
   const amount = useSystemActor('checkoutAmount');
@@ -42,7 +40,7 @@ export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; ch
     const inmateLabel = inmateLabelText(t, facility.inmate_label);
     const typeLabel = t(typeTitleKey(fields.deposit_type || 'flex', { facility, fields }), { label: inmateLabel });
     return (
-      <CheckoutLimits
+      <LimitsChecksPanel
         view={(view ?? 'limits.checkingDepositor') as LimitsView}
         checkout={checkout}
         refusal={amount?.getSnapshot().context.limitsRefusal ?? null}
@@ -115,7 +113,7 @@ function Terms({ form }: { form: CheckoutForm }) {
   return (
     <fieldset>
       <legend>{t('CHECKOUT.TERMS_TITLE')}</legend>
-      {TERMS.map((name) => (
+      {TERMS_KEYS.map((name) => (
         <CheckboxField
           key={name}
           name={name}

@@ -247,6 +247,8 @@ export function ReceiptStep({
   // The headline agrees with where the deposit is: on its way, posted, refused, refunded or cancelled.
   const statusActor = useStatusActor(flow);
   const headline = useSelector(statusActor, (s) => receiptHeadline(s?.context.info ?? null));
+  // docs/decisions/0053: while the deposit is on its way, the payer is told it will hear when it moves.
+  const moving = useSelector(statusActor, (s) => (s?.context.info?.status ?? 'submitted') === 'submitted');
   if (!receipt) {
     return (
       <div>
@@ -265,6 +267,7 @@ export function ReceiptStep({
     <div className="receipt">
       <StepHeading>{t(headline.heading)}</StepHeading>
       <p data-testid="receipt-intro">{t(headline.intro, { name, amount: formatMoney(receipt.amount, lang) })}</p>
+      {moving ? <p data-testid="receipt-notice">{t('RECEIPT.NOTICE_EMAIL')}</p> : null}
       <dl className="facts">
         <dt>{t('RECEIPT.ORDER_NUMBER')}</dt>
         <dd data-testid="order-number">{receipt.order_number}</dd>

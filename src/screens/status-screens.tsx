@@ -1,5 +1,6 @@
 // Screens of the app machine's own states: booting and a failed boot (every settleable state has a screen).
 import { useTranslation } from 'react-i18next';
+import { ErrorReference } from '../components/error-reference.tsx';
 import { errorHeadingKey } from '../components/error-summary.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 
@@ -18,6 +19,7 @@ export function FailureScreen({ messageKey, onRetry }: { messageKey: string | nu
     <div>
       <StepHeading>{t(errorHeadingKey(messageKey))}</StepHeading>
       <p role="alert">{t(messageKey ?? 'ERROR.UNEXPECTED')}</p>
+      <ErrorReference messageKey={messageKey} />
       <button type="button" className="button" onClick={onRetry}>
         {t('COMMON.TRY_AGAIN')}
       </button>

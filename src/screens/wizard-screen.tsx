@@ -11,13 +11,14 @@ import { type WizardRef, useSystemActor } from '../machine-refs.ts';
 import { routeOf } from '../../machines/wizard.machine.ts';
 import { pathOf, routeOfHash } from '../routes.ts';
 import { FacilityStep } from './facility-step.tsx';
-import { lazyScreen, whenIdle } from './lazy-screen.ts';
+import { lazyScreen } from './lazy-screen.ts';
 import { FailureScreen, LoadingScreen } from './status-screens.tsx';
 import { screenOf } from '../screen-table.ts';
 import { WIZARD_SCREENS } from './wizard-screens.ts';
 
 // Every step after the first is a chunk of its own (docs/decisions/0032), so the first screen stays
-// small on old phones; the next steps' chunks are fetched while the payer is idle on this one.
+// small on old phones; the next steps' chunks are fetched as soon as this one is shown, so that Continue
+// waits for the server only (docs/decisions/0054).
 const TypeStep = lazyScreen(() => import('./type-step.tsx').then((m) => m.TypeStep));
 const NumberStep = lazyScreen(() => import('./number-step.tsx').then((m) => m.NumberStep));
 const RecipientStep = lazyScreen(() => import('./recipient-step.tsx').then((m) => m.RecipientStep));
@@ -61,9 +62,13 @@ export function WizardScreen({
   const progress = step ? PROGRESS[step] : null;
   useEffect(() => {
     if (!step) return;
-    return whenIdle(() => {
+    // In a task of its own: after the app has marked its first screen (its effect runs after this one),
+    // so the first screen's figures count what it needs, not what is fetched ahead. A failed fetch
+    // (offline) is tried again when the step is shown.
+    const id = window.setTimeout(() => {
       for (const next of NEXT[step]) void next.preload().catch(() => {});
-    });
+    }, 0);
+    return () => window.clearTimeout(id);
   }, [step]);
   const { t } = useTranslation();
   useEffect(() => {
@@ -106,7 +111,11 @@ function Step({
     case 'recipient':
       return search ? <RecipientStep wizard={wizard} search={search} /> : <LoadingScreen />;
     case 'checkout':
-      return checkout ? <CheckoutStep key="checkout" wizard={wizard} checkout={checkout} lang={lang} /> : <LoadingScreen />;
+      return checkout ? (
+        <CheckoutStep key="checkout" wizard={wizard} checkout={checkout} lang={lang} />
+      ) : (
+        <LoadingScreen />
+      );
     case 'receipt':
       return <ReceiptStep wizard={wizard} flow={receiptFlow} lang={lang} />;
     default:

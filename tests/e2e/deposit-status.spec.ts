@@ -50,6 +50,8 @@ test.describe('deposit status', () => {
     const line = panel.getByTestId('deposit-status');
     await expect(line).toHaveAttribute('data-status', 'submitted');
     await expect(line).toContainText(t.DEPOSIT_STATUS.SUBMITTED);
+    // docs/decisions/0053: the payer is told word will come while the deposit is on its way.
+    await expect(page.getByTestId('receipt-notice')).toHaveText(r.NOTICE_EMAIL);
     await expectNoAxeViolations(page, 'receipt with a submitted deposit');
     // The text message says where the deposit was when it left.
     const order = (await definitionOf(page.getByRole('main'), r.ORDER_NUMBER).textContent()) ?? '';
@@ -65,7 +67,18 @@ test.describe('deposit status', () => {
     await expect(line).toHaveAttribute('data-status', 'posted', { timeout: STEP_TIMEOUT });
     await expect(line).toContainText(t.DEPOSIT_STATUS.POSTED);
     await expect(panel.getByRole('button')).toHaveCount(0);
+    await expect(page.getByTestId('receipt-notice')).toHaveCount(0);
     await expectNoAxeViolations(page, 'receipt with a posted deposit');
+    // The word that it posted: by e-mail (the receipt's too), and by text to the number given above.
+    const after = (await (await page.request.get('/development/outbox')).json()) as {
+      messages: { channel: string; to: string; subject: string; body: string }[];
+    };
+    const subjects = after.messages.filter((m) => m.channel === 'email').map((m) => m.subject);
+    expect(subjects).toContain(`Receipt for your deposit, order ${order}`);
+    expect(subjects).toContain(`Your deposit has posted, order ${order}`);
+    const posted = after.messages.find((m) => m.channel === 'sms' && m.body.startsWith(`Order ${order}, `));
+    expect(posted).toMatchObject({ to: '5125550100' });
+    expect(posted?.body).toContain('The facility posted it to the account on ');
   });
 
   test('a deposit to a person released since is refused and nothing is taken, in Spanish', async ({ page }) => {
@@ -102,5 +115,14 @@ test.describe('deposit status', () => {
     ).toBeVisible();
     await expect(panel.getByRole('button')).toHaveCount(0);
     await expectNoAxeViolations(page, 'receipt with a refused deposit (es)');
+    // The word of the refusal, in the language paid in, by e-mail only (no number was given).
+    const order = (await definitionOf(page.getByRole('main'), r.ORDER_NUMBER).textContent()) ?? '';
+    const outbox = (await (await page.request.get('/development/outbox')).json()) as {
+      messages: { channel: string; subject: string; body: string }[];
+    };
+    const refused = outbox.messages.find((m) => m.subject === `Su depósito fue rechazado, orden ${order}`);
+    expect(refused?.channel).toBe('email');
+    expect(refused?.body).toContain('No se le cobra nada');
+    expect(outbox.messages.filter((m) => m.channel === 'sms')).toEqual([]);
   });
 });

@@ -142,7 +142,15 @@ function setup(input: SubmitInput = submitInput()) {
   const snap = () => child.getSnapshot() as Snapshot;
   const saves = () => received.filter((e) => e.type === 'form.save').map((e) => ({ fields: (e as FormSave).fields }));
   const answer = (reply: StateSaveResponse | { error: unknown }) => answerSave(actor, received, reply);
-  return { calls, submit: child as AnyActorRef, received, snap, saves, answer, output: () => snap().output as SubmitOutput };
+  return {
+    calls,
+    submit: child as AnyActorRef,
+    received,
+    snap,
+    saves,
+    answer,
+    output: () => snap().output as SubmitOutput,
+  };
 }
 
 type Setup = ReturnType<typeof setup>;

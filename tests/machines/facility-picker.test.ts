@@ -80,7 +80,9 @@ describe('facilityPicker: behaviour', () => {
 
   it('a change while loading restarts the load with it: typing is never lost', async () => {
     const calls = new FakeCalls();
-    const { child, received } = withParent(provideFacilityPicker(calls.all()), input, undefined, { parent: SYSTEM.wizard });
+    const { child, received } = withParent(provideFacilityPicker(calls.all()), input, undefined, {
+      parent: SYSTEM.wizard,
+    });
     child.send({ type: 'facility.region', region: 'TX' });
     expect(child.getSnapshot().value).toBe('loading');
     expect(calls.inputs('loadFacilityOptions')).toEqual([

@@ -118,13 +118,6 @@ export function answering<O, I>(answer: (input: I) => O | Promise<O>): PromiseAc
   return fromPromise<O, I>(async ({ input }) => answer(input));
 }
 
-/** An actor that fails at once with `error` (a CallFailure). */
-export function failing<O, I>(error: unknown): PromiseActorLogic<O, I> {
-  return fromPromise<O, I>(async () => {
-    throw error;
-  });
-}
-
 /** Lets promise answers land: their `then` callbacks run before the next macrotask. */
 export async function settle(): Promise<void> {
   await new Promise((r) => setImmediate(r));

@@ -122,7 +122,14 @@ const samples = {
 } satisfies EventSamples<WizardEvent>;
 
 /** Events the model leaves out: other steps' (numberSpec), and the replies the wizard raises itself. */
-const NOT_IN_MODEL: readonly string[] = ['number.account', 'number.submit', 'form.save', 'form.answered', 'form.saved', 'form.saveFailed'];
+const NOT_IN_MODEL: readonly string[] = [
+  'number.account',
+  'number.submit',
+  'form.save',
+  'form.answered',
+  'form.saved',
+  'form.saveFailed',
+];
 
 /**
  * The autosave's answers (the one writer of the form state): the fields as saved; to a step's

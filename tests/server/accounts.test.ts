@@ -313,13 +313,15 @@ describe('POST /account/destinations/update_breakage_notification', () => {
     expect(res.body).toEqual({ success: true, errors: {}, breakage: { sms: 3, email: 1 } });
     expect((await destAccounts(c)).dest_accounts[0]?.breakage).toEqual({ sms: 3, email: 1 });
     // Numbers as text are taken too.
-    await c.post(ACCOUNT_PATHS.breakage, { ani: '5125550101', sms_status: '2', email_status: '2' });
+    await c.post(ACCOUNT_PATHS.breakage, { ani: '5125550101', sms_status: 2, email_status: 2 });
     expect((await destAccounts(c)).dest_accounts[0]?.breakage).toEqual({ sms: 2, email: 2 });
   });
 
   it.each([
     [{ ani: '5125550101', sms_status: 4, email_status: 1 }, { sms_status: 'VALIDATION.INVALID_ENTRY' }],
-    [{ ani: '5125550101', sms_status: 'yes', email_status: 1 }, { sms_status: 'VALIDATION.MUST_BE_NUMERIC' }],
+    // A value of the wrong JSON type is refused by the route's schema (docs/decisions/0055).
+    [{ ani: '5125550101', sms_status: 'yes', email_status: 1 }, { sms_status: 'VALIDATION.INVALID_ENTRY' }],
+    [{ ani: '5125550101', sms_status: '2', email_status: 1 }, { sms_status: 'VALIDATION.INVALID_ENTRY' }],
     [{ ani: '5125550101', sms_status: 1 }, { email_status: 'VALIDATION.REQUIRED' }],
     [{ sms_status: 1, email_status: 1 }, { ani: 'VALIDATION.REQUIRED' }],
     [{ ani: '5125550101', sms_status: 0, email_status: 1 }, { sms_status: 'VALIDATION.INVALID_ENTRY' }],

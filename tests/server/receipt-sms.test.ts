@@ -50,6 +50,19 @@ describe('POST /pay/sms_send', () => {
     expect((await texts()).slice(before)).toHaveLength(1);
   });
 
+  it('sends one text when two requests come at once: the outbox’s unique index decides, not a check before', async () => {
+    const c = await newClient(server.app);
+    const id = await deposited(c);
+    const before = (await texts()).length;
+    const answers = await Promise.all(
+      [0, 1, 2].map(() =>
+        c.post<SmsSendResponse>(SMS_SEND_PATH, { phone_no: '5125550179', receipt: id, enroll: false }),
+      ),
+    );
+    expect(answers.map((a) => a.body.already_sent).sort()).toEqual([false, true, true]);
+    expect((await texts()).slice(before)).toHaveLength(1);
+  });
+
   it('writes Spanish for a Spanish session', async () => {
     const c = await newClient(server.app);
     await c.get('/pay/set_locale/es');

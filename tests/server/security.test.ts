@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StateAllResponse } from '../../contract/api.ts';
 import { ANA, signedIn } from './account-helpers.ts';
-import { BASE_CSP, HSTS_MAX_AGE_SECONDS, cspPolicy } from '../../server/headers.ts';
+import { BASE_CSP, HSTS_MAX_AGE_SECONDS, bareErrorHeaders, cspPolicy } from '../../server/headers.ts';
 import { rawClientError } from '../../server/http.ts';
 import {
   Client,
@@ -284,7 +284,11 @@ describe('errors', () => {
         },
       };
       const err = Object.assign(new Error('parse error'), { code });
-      rawClientError.call({ log: { debug: () => undefined } }, err, socket as never);
+      rawClientError(bareErrorHeaders({ csp: BASE_CSP, https: false })).call(
+        { log: { debug: () => undefined } },
+        err,
+        socket as never,
+      );
       expect(destroyed, code).toBe(true);
       answers[code] = written;
     }

@@ -62,6 +62,22 @@ describe('error headings (§8)', () => {
     expect(alert.textContent).not.toContain(en.ERROR.HEADING);
   });
 
+  it('a server briefly unavailable (503) says to try again in a moment, gives the reference to quote, keeps what was typed', async () => {
+    const id = '5b0d3f5e-1c2a-4d8e-9f00-0123456789ab';
+    signInPage(async () =>
+      Response.json(
+        { errors: { form: 'ERROR.UNAVAILABLE' }, request_id: id },
+        { status: 503, headers: { 'retry-after': '5', 'x-request-id': id } },
+      ),
+    );
+    const alert = await signIn();
+    expect(await within(alert).findByText(en.ERROR.UNAVAILABLE)).toBeTruthy();
+    expect(within(alert).getByRole('heading').textContent).toBe(en.ERROR.HEADING_RETRY);
+    expect(alert.textContent).not.toContain(en.ERROR.HEADING);
+    expect(alert.textContent).toContain(`${en.ERROR.REFERENCE} ${id}`);
+    expect((screen.getByLabelText(new RegExp(en.LOGIN.EMAIL)) as HTMLInputElement).value).toBe('ana@example.com');
+  });
+
   it('a server that cannot be reached says to try again', async () => {
     signInPage(() => Promise.reject(new TypeError('Failed to fetch')));
     const alert = await signIn();
@@ -76,6 +92,7 @@ describe('error headings (§8)', () => {
       ['ERROR.NETWORK', 'HEADING_RETRY'],
       ['ERROR.TIMEOUT', 'HEADING_RETRY'],
       ['ERROR.FEES_TIMEOUT', 'HEADING_RETRY'],
+      ['ERROR.UNAVAILABLE', 'HEADING_RETRY'],
       ['ERROR.UNEXPECTED', 'HEADING'],
       [null, 'HEADING'],
     ] as const;

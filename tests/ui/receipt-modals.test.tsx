@@ -13,6 +13,7 @@ import { createI18n, missingKeys } from '../../src/i18n.ts';
 import { ReceiptModals } from '../../src/screens/receipt-step.tsx';
 import { RECEIPT, RECIPIENT_FIELDS, SIGNED_IN_ANSWER, VALID_BILLING } from '../../fixtures/samples.ts';
 import en from '../../locales/en.json' with { type: 'json' };
+import es from '../../locales/es.json' with { type: 'json' };
 import { FakeCalls } from '../machines/harness.ts';
 
 const r = en.RECEIPT;
@@ -26,17 +27,17 @@ const GUEST: FormFields = {
   cached_deposit_info: RECEIPT,
 };
 
-function open(fields: FormFields = GUEST) {
+function open(fields: FormFields = GUEST, lang: 'en' | 'es' = 'en') {
   const calls = new FakeCalls();
   const flow = createActor(provideMachine(receiptFlowMachine, calls.all()), { input: { fields } });
   flow.start();
-  render(
-    <I18nextProvider i18n={createI18n('en')}>
+  const view = render(
+    <I18nextProvider i18n={createI18n(lang)}>
       <ReceiptModals flow={flow} />
     </I18nextProvider>,
   );
   const sent = (src: string) => calls.log.filter((c) => c.src === src).map((c) => c.input);
-  return { calls, flow, sent };
+  return { calls, flow, sent, unmount: view.unmount };
 }
 
 /** A field by its label, which says "label - message" while the field has an error (§5). */
@@ -172,5 +173,17 @@ describe('the text-receipt modal (§2: US billing)', () => {
     t.calls.resolve('sendSmsReceipt', { success: true, already_sent: false });
     await screen.findByText(r.SMS_SENT.replace('{{phone}}', '(713) 555-0100'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says the number also hears when the deposit is posted, refused or cancelled, in each language (docs/decisions/0053)', async () => {
+    for (const [lang, words] of [
+      ['en', en.RECEIPT],
+      ['es', es.RECEIPT],
+    ] as const) {
+      const t = open({ ...GUEST, logged_in: true }, lang);
+      const dialog = screen.getByRole('dialog', { name: words.SMS_TITLE });
+      expect(within(dialog).getByText(words.SMS_TEXT)).toBeTruthy();
+      t.unmount();
+    }
   });
 });

@@ -3,7 +3,7 @@
 // the form posted to the pam payment endpoint.
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { PAM_PAYLOAD_FIELD } from '../../../contract/checkout-services.ts';
+import { CHECKOUT_SERVICE_ERRORS, PAM_PAYLOAD_FIELD } from '../../../contract/checkout-services.ts';
 import type { DuplicateInfo } from '../../../contract/api.ts';
 import type { Locale } from '../../../contract/entities.ts';
 import { checkoutWarningKey } from '../../../contract/errors.ts';
@@ -117,7 +117,7 @@ export function SubmitDialogs({
           </button>
         }
       >
-        <p>{t('ERROR.FIELD_NO_TRUST')}</p>
+        <p>{t(CHECKOUT_SERVICE_ERRORS.noTrust)}</p>
         <p>{t('CHECKOUT.NO_TRUST_TEXT')}</p>
       </ChoiceModal>
     );

@@ -11,7 +11,6 @@ import { type MachineForm, useMachineForm } from '../../components/use-machine-f
 import type { CheckoutRef } from '../../machine-refs.ts';
 import { CHECKOUT_LABELS, initialValues, isAutosaved } from './checkout-fields.ts';
 
-export type CheckoutFieldName = keyof CheckoutValues;
 export type CheckoutForm = MachineForm<CheckoutValues>;
 
 export function useCheckoutForm(

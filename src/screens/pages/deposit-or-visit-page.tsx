@@ -13,6 +13,7 @@ import { phoneLabel } from '../../format.ts';
 import { formatMoney } from '../../../contract/format.ts';
 import { useCustomerServicePhone } from '../../site.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
+import { ErrorReference } from '../../components/error-reference.tsx';
 
 type DepositOrVisitRef = ActorRefFrom<typeof depositOrVisitMachine>;
 
@@ -106,9 +107,12 @@ function FailureNotice({ messageKey }: { messageKey: string }) {
     ref.current?.focus();
   }, [messageKey]);
   return (
-    <p ref={ref} tabIndex={-1} className="notice notice--error" role="alert">
-      {t(messageKey)}
-    </p>
+    <>
+      <p ref={ref} tabIndex={-1} className="notice notice--error" role="alert">
+        {t(messageKey)}
+      </p>
+      <ErrorReference messageKey={messageKey} />
+    </>
   );
 }
 

@@ -1,6 +1,7 @@
-// §4/§5: the checkout while its limits are not ready (machines/checkout-limits.ts): the unified-wallet
-// trust checks under way, maxed out (no summary, a Back button), refused (not approved, fraud flag,
-// lookup failure) or failed (with a retry). The amounts, summary and card appear only once ready.
+// §4/§5: the panel the checkout shows while its limits are not ready (their region is the machine's,
+// machines/checkout-limits.ts): the unified-wallet trust checks under way, maxed out (no summary, a Back
+// button), refused (not approved, fraud flag, lookup failure) or failed (with a retry). The amounts, summary
+// and card appear only once ready.
 import { useTranslation } from 'react-i18next';
 import type { CheckoutRef } from '../machine-refs.ts';
 import { WizardNav } from './layout.tsx';
@@ -22,7 +23,7 @@ const CHECKING_KEYS: Partial<Record<LimitsView, string>> = {
   'limits.loadingLimits': 'UW.LOADING_LIMITS',
 };
 
-export function CheckoutLimits({
+export function LimitsChecksPanel({
   view,
   checkout,
   refusal,
