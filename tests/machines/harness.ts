@@ -8,7 +8,7 @@
 //   delays (xstate.after.*) as events; each path is replayed on a real actor, where an answer
 //   event resolves the fake call, a delay moves a simulated clock, and a user event is sent.
 import { TestModel, getStateNodes } from '@xstate/graph';
-import type { StatePath } from '@xstate/graph';
+import type { AdjacencyMap, StatePath } from '@xstate/graph';
 import {
   type AnyActorRef,
   type AnyMachineSnapshot,
@@ -329,11 +329,16 @@ function serializer<S extends AnyMachineSnapshot>(spec: ModelSpec<S>) {
     JSON.stringify([snapshot.value, snapshot.status, spec.project(snapshot as S)]);
 }
 
+type Path = StatePath<AnyMachineSnapshot, EventObject>;
+type Adjacency = AdjacencyMap<AnyMachineSnapshot, EventObject>;
+/** A vertex of the graph: a snapshot as `serializer` writes it. */
+type Vertex = keyof Adjacency;
+
 /**
  * A transition cover: the shortest path to every vertex of the graph (every reachable state with
  * every combination of guard inputs), and, for every edge that is new at the level of state values
  * (source value, event, target value), that path extended by the edge. Paths that are the start
- * of a longer one are left out: the longer one checks every step of them.
+ * of a longer one are left out: the longer one checks every step of them. The graph is walked once.
  */
 export function modelPaths<S extends AnyMachineSnapshot>(spec: ModelSpec<S>): ModelPaths {
   const machine = eachStepInAFreshSystem(spec.build(new FakeCalls()));
@@ -344,22 +349,71 @@ export function modelPaths<S extends AnyMachineSnapshot>(spec: ModelSpec<S>): Mo
     events: (snapshot: AnyMachineSnapshot) => candidates(spec, snapshot as S),
     limit: spec.limit ?? 20_000,
   });
-  const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
-  const adjacency = model.getAdjacencyMap();
-  const chosen: StatePath<AnyMachineSnapshot, EventObject>[] = [...shortest];
+  const adjacency: Adjacency = model.getAdjacencyMap();
+  const shortest = shortestPaths(adjacency, serializeState);
+  const chosen: Path[] = [...shortest];
   const seen = new Set<string>();
+  const eventKey = eventKeys();
   let edges = 0;
   for (const path of shortest) {
-    const vertex = adjacency[serializeState(path.state) as keyof typeof adjacency];
+    const vertex = adjacency[serializeState(path.state) as Vertex];
     for (const { event, state } of Object.values(vertex?.transitions ?? {})) {
       edges += 1;
-      const key = JSON.stringify([path.state.value, event, state.value, state.status]);
+      const key = JSON.stringify([path.state.value, eventKey(event), state.value, state.status]);
       if (seen.has(key)) continue;
       seen.add(key);
       chosen.push({ state, steps: [...path.steps, { state, event }], weight: path.weight + 1 });
     }
   }
-  return { model, paths: withoutPrefixes(chosen), vertices: shortest.length, edges };
+  return { model, paths: withoutPrefixes(chosen, eventKey), vertices: shortest.length, edges };
+}
+
+/**
+ * The shortest path from the initial snapshot (the map's first vertex) to every vertex, breadth
+ * first, as @xstate/graph's TestModel replays them: the first step is xstate.init, each step holds
+ * the snapshot its event leads to.
+ */
+function shortestPaths(adjacency: Adjacency, serializeState: (snapshot: AnyMachineSnapshot) => string): Path[] {
+  const [first] = Object.keys(adjacency) as Vertex[];
+  const initial = first === undefined ? undefined : adjacency[first];
+  if (first === undefined || !initial) return [];
+  const init: Path = {
+    state: initial.state,
+    steps: [{ state: initial.state, event: { type: 'xstate.init' } }],
+    weight: 0,
+  };
+  const paths = new Map<Vertex, Path>([[first, init]]);
+  const queue = [first];
+  for (let i = 0; i < queue.length; i += 1) {
+    const key = queue[i] as Vertex;
+    const path = paths.get(key) as Path;
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const next = serializeState(state) as Vertex;
+      if (paths.has(next)) continue;
+      paths.set(next, { state, steps: [...path.steps, { state, event }], weight: path.weight + 1 });
+      queue.push(next);
+    }
+  }
+  return [...paths.values()];
+}
+
+/**
+ * A short key per distinct event (the graph's event objects are shared by the paths through them;
+ * an answer's event holds a whole form state, too long to compare again and again).
+ */
+function eventKeys(): (event: EventObject) => string {
+  const byObject = new WeakMap<EventObject, string>();
+  const byText = new Map<string, string>();
+  return (event) => {
+    let key = byObject.get(event);
+    if (key === undefined) {
+      const text = JSON.stringify(event);
+      key = byText.get(text) ?? String(byText.size);
+      byText.set(text, key);
+      byObject.set(event, key);
+    }
+    return key;
+  };
 }
 
 /**
@@ -395,17 +449,18 @@ function eachStepInAFreshSystem<M extends AnyStateMachine>(machine: M): M {
   });
 }
 
-function withoutPrefixes(
-  paths: StatePath<AnyMachineSnapshot, EventObject>[],
-): StatePath<AnyMachineSnapshot, EventObject>[] {
+/**
+ * The paths that are not the start of another (or the same as another). In sorted order, a key that
+ * is the start of any other is the start of the one right after it.
+ */
+function withoutPrefixes(paths: Path[], eventKey: (event: EventObject) => string): Path[] {
   const keyed = paths
-    .map((path) => ({ path, key: path.steps.map((s) => JSON.stringify(s.event)).join('\n') + '\n' }))
-    .sort((a, b) => b.key.length - a.key.length);
-  const kept: typeof keyed = [];
-  for (const candidate of keyed) {
-    if (!kept.some((k) => k.key.startsWith(candidate.key))) kept.push(candidate);
-  }
-  return kept.map((k) => k.path).reverse();
+    .map((path) => ({ path, key: path.steps.map((s) => eventKey(s.event)).join(',') + ',' }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed
+    .filter((k, i) => !keyed[i + 1]?.key.startsWith(k.key))
+    .sort((a, b) => a.path.steps.length - b.path.steps.length)
+    .map((k) => k.path);
 }
 
 function delayOf(eventType: string, own: Record<string, number> = {}): number {
