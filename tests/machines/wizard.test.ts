@@ -742,7 +742,8 @@ describe('wizard: with its real children', () => {
     }
   });
 
-  it('one writer (§4): the amount and the typed billing go in the autosave\u2019s request; typed meanwhile stays to save', async () => {
+  /** The wizard with its real children, at the checkout of a recipient at Harris County. */
+  async function atCheckout() {
     const calls = new FakeCalls();
     const clock = new SimulatedClock();
     const wizard = start(
@@ -754,6 +755,11 @@ describe('wizard: with its real children', () => {
     calls.resolve('loadFacility', HARRIS);
     await settle();
     const checkout = wizard.getSnapshot().children.checkout as AnyActorRef;
+    return { calls, clock, wizard, checkout };
+  }
+
+  it('one writer (§4): the amount and the typed billing go in the autosave\u2019s request; typed meanwhile stays to save', async () => {
+    const { calls, clock, wizard, checkout } = await atCheckout();
     const amount = (checkout.getSnapshot() as { children: Record<string, AnyActorRef> }).children['amount'];
     // The default amount (§9) and a typed name: the amount asks for a save now, the name is waiting.
     checkout.send({ type: 'checkout.change', fields: { billing_first_name: 'Ana' } });
@@ -781,17 +787,7 @@ describe('wizard: with its real children', () => {
   });
 
   it('a successful checkout lands on the receipt with the receipt information; make another clears', async () => {
-    const calls = new FakeCalls();
-    const clock = new SimulatedClock();
-    const wizard = start(
-      provideWizard(calls.all()),
-      { fields: RECIPIENT_FIELDS, errors: {}, route: 'checkout' },
-      clock,
-      SYSTEM.wizard,
-    );
-    calls.resolve('loadFacility', HARRIS);
-    await settle();
-    const checkout = wizard.getSnapshot().children.checkout as AnyActorRef;
+    const { calls, clock, wizard, checkout } = await atCheckout();
     checkout.send({ type: 'amount.preset', id: '25' });
     clock.increment(DELAYS.feeThrottle);
     calls.resolve('autosave', saveAnswer({ ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' }));
