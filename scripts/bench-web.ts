@@ -2,7 +2,7 @@
 // `name: value unit` line each. It builds the app, serves it with the real server (server/main.ts, on a
 // fresh sandbox database) and measures, on that server:
 //  1. Lighthouse (mobile preset: simulated slow 4G, 4x CPU slow-down), RUNS runs on the landing `/` and
-//     on the facility step, median of each figure; and the same on a bare page (one heading, no script)
+//     on the facility step (its hash address and its path form), median of each figure; and the same on a bare page (one heading, no script)
 //     served by node:http in the same run, the best this machine can score.
 //  2. The JS and CSS of the first screen (what the landing loads until the app marks it ready, see
 //     FIRST_SCREEN_MARK; before that mark existed, all it loads) and of the whole app (every .js and
@@ -56,6 +56,8 @@ const FIRST_SCREEN_MARK = 'first-screen-ready';
 const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'facility', path: '/#/deposit_facility/US' },
+  // The facility step's path form, which the server answers with the step drawn (docs/decisions/0057).
+  { name: 'facility_path', path: '/deposit_facility/US' },
 ] as const;
 
 const require = createRequire(import.meta.url);

@@ -25,7 +25,7 @@ import { PRERENDER_HIDDEN_CLASS } from './first-screen.ts';
 import { createI18n } from './i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from './language.ts';
 
-export interface FirstScreenMarkup {
+interface FirstScreenMarkup {
   /** The markup of the app's root element. */
   html: string;
   title: string;

@@ -21,7 +21,8 @@ const TEMPLATE =
   '<script type="module" crossorigin src="/assets/index-abc.js"></script>\n</head>\n' +
   '<body><div id="root"></div></body>\n</html>';
 const WELCOME = '<!doctype html><html lang="en" data-screen="/landing"><title>Welcome</title><div id="root"></div>';
-const WELCOME_ES = '<!doctype html><html lang="es" data-screen="/landing"><title>Bienvenida</title><div id="root"></div>';
+const WELCOME_ES =
+  '<!doctype html><html lang="es" data-screen="/landing"><title>Bienvenida</title><div id="root"></div>';
 let staticDir: string;
 let server: TestServer;
 
@@ -39,11 +40,17 @@ afterAll(async () => {
 const page = (url: string, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 const options = (html: string, name: string) =>
-  [...new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)![1]!.matchAll(
-    /<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g,
-  )].map(([, code, label]) => ({ code, label }));
+  [
+    ...new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`)
+      .exec(html)![1]!
+      .matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g),
+  ].map(([, code, label]) => ({ code, label }));
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
-const unescape = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const unescape = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 describe('the facility step at its path, drawn before any script', () => {
   it("holds the heading and the country's states as the database has them, in English by default", async () => {
@@ -90,7 +97,7 @@ describe('the facility step at its path, drawn before any script', () => {
 
   it("is in Spanish for the payer's choice (the cookie), else by Accept-Language; the choice comes first", async () => {
     for (const headers of [
-      { cookie: `${LANGUAGE_COOKIE}=es` },
+      { cookie: `${LANGUAGE_COOKIE}=es` } as Record<string, string>,
       { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' },
       { 'accept-language': 'fr-FR, es;q=0.8, en;q=0.7' },
     ]) {
