@@ -2,27 +2,11 @@
 // step drawn for that address and language, its states from the database, so the payer sees it before
 // any script runs; the app then lands on the same step, takes the painted screen over without a second
 // look-up, a mismatch or a shift, and the deposit goes on.
-import type { Page } from '@playwright/test';
 import { PATHS } from '../../contract/api.ts';
 import { LANGUAGE_COOKIE } from '../../contract/constants.ts';
-import { T, chooseFacility, expect, expectStep, test } from './support.ts';
+import { T, chooseFacility, expect, expectStep, layoutShift, test } from './support.ts';
 
 const MOBILE = { width: 412, height: 823 };
-
-/** The sum of the page's layout shifts not caused by input (CLS as the browser reports it). */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((done) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) sum += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => done(sum), 0);
-      }),
-  );
-}
 
 test.describe('the facility step at its path', () => {
   for (const lang of ['en', 'es'] as const) {
