@@ -15,7 +15,7 @@
 //  4. A guest's whole flex deposit on an emulated cheap phone (390x844, Lighthouse's mobile numbers: 4x
 //     CPU slow-down, 150 ms round trip, 1.6 Mbit/s), step by step, typing excluded: each figure runs from
 //     the payer's action (click, choice, first key) until the next screen is there to use; the opening
-//     from the navigation on; median of RUNS deposits. The bare page's heading swap under the same
+//     (the facility step's path form) from the navigation on; median of RUNS deposits. The bare page's heading swap under the same
 //     throttling beside it.
 // BENCH_PORT (default 8090) and BENCH_PORT+1 are used; `--no-build` measures dist/ as it is; `--only=`
 // picks parts (bytes, steps, phone, lighthouse, bare). `--short` is the quick run that
@@ -456,8 +456,10 @@ async function phoneDeposit(browser: Browser, throttle: boolean): Promise<PhoneS
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CHEAP_PHONE.cpuSlowdown });
   }
   const steps: PhoneStep[] = [];
-  // The opening: from the navigation until the facility step is there with its country's states.
-  await page.goto(`${ORIGIN}/#/deposit_facility/US`, { waitUntil: 'commit' });
+  // The opening: from the navigation until the facility step is there with its country's states and its
+  // heading has focus (the app runs it). The address is the step's path form, which the server answers
+  // with the step drawn (docs/decisions/0057).
+  await page.goto(`${ORIGIN}/deposit_facility/US`, { waitUntil: 'commit' });
   const opened = await page.waitForFunction(
     (heading) => {
       const h1 = document.querySelector('h1');
