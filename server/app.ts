@@ -60,6 +60,8 @@ import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath } from './security.ts';
 import { bareErrorHeaders, cspPolicy, useSecurityHeaders } from './headers.ts';
 import { registerStaticSite, staticSiteCsp } from './static-site.ts';
+import { type DrawPage, loadFirstScreens } from './first-screens.ts';
+import { facilityAnswers } from './domain/facility-options.ts';
 import { sandboxPamServed, seedForMode } from './sandbox-mode.ts';
 import { runDueRecurringDeposits } from './domain/recurring-runner.ts';
 import {
@@ -105,6 +107,11 @@ export interface BuildOptions {
   jobPollMs?: number;
   /** Other adapters than the configuration's (tests: a processor that counts its calls, faults). */
   adapters?: Partial<Adapters>;
+  /**
+   * Draws the first screens' pages (docs/decisions/0057); unset, the renderer the build wrote to
+   * `staticDir`/server/ (tests hand in the app's renderer itself).
+   */
+  firstScreens?: DrawPage;
   /** Collect the routes' schemas into an OpenAPI document, `app.swagger()` (`npm run openapi`, tests). */
   apiDocument?: boolean;
   /**
@@ -326,7 +333,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // The built app, compressed and cached, and the not-found answer (server/static-site.ts).
-  registerStaticSite(app, options.staticDir, { sandbox: runsSandbox(config) });
+  // The first screens' path form draws the facility step with its lists (docs/decisions/0057).
+  const draw = options.firstScreens ?? (options.staticDir ? await loadFirstScreens(options.staticDir) : undefined);
+  registerStaticSite(app, options.staticDir, {
+    sandbox: runsSandbox(config),
+    firstScreens: { draw, answers: (country) => facilityAnswers(deps.repos, country) },
+  });
 
   app.register(async (api) => {
     api.addHook('onRequest', deps.sessions.onRequest);

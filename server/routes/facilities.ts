@@ -8,10 +8,10 @@ import {
   type FacilityResponse,
   type StateListResponse,
 } from '../../contract/api.ts';
-import { SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
-import { ERROR_FACILITY_NOT_FOUND, allowedCountryCodes } from '../domain/form-rules.ts';
+import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
+import { allowedCountries, isSupportedCountry } from '../domain/facility-options.ts';
 import { badRequest, idText, validate } from '../http.ts';
 import { routeSchema, textParams } from '../api-schemas.ts';
 
@@ -35,9 +35,7 @@ const facilityParams = yup.object({ id: idText(MSG.numeric) });
 export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos } = deps;
 
-  /** A country a payer may pick that has states or provinces to list. */
-  const supported = async (code: string) =>
-    (await allowedCountryCodes(repos)).includes(code) && (await repos.geo.listRegions(code)).length > 0;
+  const supported = (code: string) => isSupportedCountry(repos, code);
 
   app.get(
     PATHS.allowedCountries,
@@ -48,13 +46,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
         response: 'AllowedCountriesResponse',
       }),
     },
-    async () => {
-      // §3: only allowed countries, and never a sanctioned one whatever the data says.
-      const countries = (await repos.geo.listCountries())
-        .filter((c) => c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code))
-        .sort((a, b) => a.sort - b.sort);
-      return { countries } satisfies AllowedCountriesResponse;
-    },
+    async () => ({ countries: await allowedCountries(repos) }) satisfies AllowedCountriesResponse,
   );
 
   app.get(
