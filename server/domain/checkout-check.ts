@@ -1,5 +1,6 @@
 // POST /pay/process_deposit, its first part: the saved form's field problems (answered with 400), or
 // what the business rules and the authorization need (§4, §5). Nothing here writes.
+import * as yup from 'yup';
 import type { Facility, FieldErrors, FormFields } from '../../contract/entities.ts';
 import {
   MSG,
@@ -151,6 +152,24 @@ async function priceRoundup(repos: Repos, fields: FormFields, facility: Facility
   return priced;
 }
 
+const payerSchemas = new Map<string, yup.AnyObjectSchema>();
+
+/**
+ * The payer's own fields as one schema, built once for each case: §4 card choice, billing belongs to a
+ * new card (a saved card is already on file); §6 guests give contact details (a signed-in user's come
+ * from the account); the terms always. One validation instead of three.
+ */
+function payerSchema(newCard: boolean, guest: boolean): yup.AnyObjectSchema {
+  const key = `${newCard}:${guest}`;
+  let schema = payerSchemas.get(key);
+  if (!schema) {
+    const parts = [...(newCard ? [billingSchema] : []), ...(guest ? [guestContactSchema] : []), termsSchema];
+    schema = yup.object(Object.assign({}, ...parts.map((p) => p.fields)));
+    payerSchemas.set(key, schema);
+  }
+  return schema;
+}
+
 /** Field problems of the saved form (answered with 400), or what the rules and the authorization need. */
 export async function checkDeposit(
   repos: Repos,
@@ -164,11 +183,7 @@ export async function checkDeposit(
   // Over the maximum is the DEPOSIT_MAX rule, not a field problem.
   const amountKey = amountError(fields.deposit_amount, effectiveLimits(facility));
   if (amountKey && amountKey !== MSG.amountLimit) errors.deposit_amount = amountKey;
-  // §4 card choice: billing belongs to a new card; a saved card is already on file.
-  if (fields.saved_card_id === null) Object.assign(errors, collectErrors(billingSchema, fields));
-  // §6: guests give contact details; a signed-in user's come from the account.
-  if (session.user_id === null) Object.assign(errors, collectErrors(guestContactSchema, fields));
-  Object.assign(errors, collectErrors(termsSchema, fields));
+  Object.assign(errors, collectErrors(payerSchema(fields.saved_card_id === null, session.user_id === null), fields));
   const token = await checkCard(repos, session, fields, now, errors);
   const recurring = checkRecurring(session, fields, errors);
   const priced = facility ? await priceRoundup(repos, fields, facility, errors) : fields;
