@@ -24,7 +24,7 @@ import { sweep } from './domain/reconciler.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
 import { badRequest, errorAnswer, rawClientError } from './http.ts';
-import { addContractSchemas, schemaErrors } from './api-schemas.ts';
+import { addContractSchemas, requireRouteSchemas, schemaErrors } from './api-schemas.ts';
 import { registerApiDocument } from './api-document.ts';
 import { REQUEST_ID_HEADER } from '../contract/api.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
@@ -261,6 +261,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // docs/decisions/0055: every contract type's schema, for the routes to name.
   addContractSchemas(app);
+  // docs/decisions/0056: a call of the API registered without its schemas stops the server at start.
+  app.addHook('onRoute', requireRouteSchemas);
   if (options.apiDocument || options.apiReference)
     await registerApiDocument(app, { reference: options.apiReference === true });
   app.decorate('jobs', deps.jobs);

@@ -13,7 +13,7 @@ import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { ERROR_FACILITY_NOT_FOUND, allowedCountryCodes } from '../domain/form-rules.ts';
 import { badRequest, idText, validate } from '../http.ts';
-import { routeSchema, textParams } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
 const countryQuery = yup.object({
   country: yup
@@ -44,6 +44,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
     {
       schema: routeSchema({
         summary: 'The countries a payer may pick (§3: allowed, never sanctioned)',
+        query: NO_QUERY,
         tags: ['Facilities'],
         response: 'AllowedCountriesResponse',
       }),
@@ -103,6 +104,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
     {
       schema: routeSchema({
         summary: 'One facility, with its deposit types, limits and rules',
+        query: NO_QUERY,
         tags: ['Facilities'],
         params: textParams(['id'], ['id']),
         response: 'FacilityResponse',
