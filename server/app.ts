@@ -19,6 +19,7 @@ import {
 import { adaptersFor, type Adapters } from './adapters/adapters.ts';
 import type { MoneyDeps } from './domain/deposit-steps.ts';
 import { createJobRunner, type JobRunner } from './domain/job-runner.ts';
+import { createDirectory } from './domain/directory.ts';
 import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import { sweep } from './domain/reconciler.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       limits,
       sessions: createSessionManager(repos, config, now, limits.sessionCreation),
       metrics: ops.metrics,
+      directory: createDirectory(repos, now),
     };
   } catch (err) {
     await db.close();

@@ -9,6 +9,7 @@ import {
   LOCALES,
   SERVER_OWNED_FIELDS,
   TERMS_KEYS,
+  type CountryOption,
   type Facility,
   type FieldErrors,
   type FormFields,
@@ -147,11 +148,14 @@ function isBlank(v: unknown): boolean {
   return v === '' || v === null || v === undefined;
 }
 
-/** Countries a payer may choose (§3: allowed, and never a sanctioned one). */
+/** A country a payer may choose (§3: allowed, and never a sanctioned one whatever the data says). */
+export function isAllowedCountry(c: CountryOption): boolean {
+  return c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code);
+}
+
+/** Countries a payer may choose. */
 export async function allowedCountryCodes(repos: Repos): Promise<string[]> {
-  return (await repos.geo.listCountries())
-    .filter((c) => c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code))
-    .map((c) => c.code);
+  return (await repos.geo.listCountries()).filter(isAllowedCountry).map((c) => c.code);
 }
 
 /** One save as it is applied: the state being built, the facility it is for, and the request's context. */

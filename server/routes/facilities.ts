@@ -8,10 +8,9 @@ import {
   type FacilityResponse,
   type StateListResponse,
 } from '../../contract/api.ts';
-import { SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
-import { ERROR_FACILITY_NOT_FOUND, allowedCountryCodes } from '../domain/form-rules.ts';
+import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
 import { badRequest, idText, validate } from '../http.ts';
 import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
@@ -33,11 +32,12 @@ const facilityListQuery = yup.object({
 const facilityParams = yup.object({ id: idText(MSG.numeric) });
 
 export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { repos } = deps;
+  // docs/decisions/0056: the same for every payer; read through this instance's short-lived copy.
+  const { directory } = deps;
 
   /** A country a payer may pick that has states or provinces to list. */
   const supported = async (code: string) =>
-    (await allowedCountryCodes(repos)).includes(code) && (await repos.geo.listRegions(code)).length > 0;
+    (await directory.allowedCountries()).some((c) => c.code === code) && (await directory.regions(code)).length > 0;
 
   app.get(
     PATHS.allowedCountries,
@@ -49,13 +49,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
         response: 'AllowedCountriesResponse',
       }),
     },
-    async () => {
-      // §3: only allowed countries, and never a sanctioned one whatever the data says.
-      const countries = (await repos.geo.listCountries())
-        .filter((c) => c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code))
-        .sort((a, b) => a.sort - b.sort);
-      return { countries } satisfies AllowedCountriesResponse;
-    },
+    async () => ({ countries: await directory.allowedCountries() }) satisfies AllowedCountriesResponse,
   );
 
   app.get(
@@ -72,7 +66,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
       const q = validate(countryQuery, request.query);
       if (!q.ok) return badRequest(reply, q.errors);
       if (!(await supported(q.value.country))) return badRequest(reply, { country: MSG.invalid });
-      return { states: await repos.geo.listRegions(q.value.country) } satisfies StateListResponse;
+      return { states: await directory.regions(q.value.country) } satisfies StateListResponse;
     },
   );
 
@@ -91,10 +85,10 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
       if (!q.ok) return badRequest(reply, q.errors);
       const country = q.value.country ?? 'US';
       if (!(await supported(country))) return badRequest(reply, { country: MSG.invalid });
-      if (!(await repos.geo.regionExists(country, q.value.facility_state)))
+      if (!(await directory.regionExists(country, q.value.facility_state)))
         return badRequest(reply, { facility_state: MSG.invalid });
       return {
-        facilities: await repos.facilities.listByRegion(country, q.value.facility_state),
+        facilities: await directory.facilityList(country, q.value.facility_state),
       } satisfies FacilityListResponse;
     },
   );
@@ -113,7 +107,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
     async (request, reply) => {
       const p = validate(facilityParams, request.params);
       if (!p.ok) return badRequest(reply, { facility_id: MSG.numeric });
-      const facility = await repos.facilities.findById(Number(p.value.id));
+      const facility = await directory.facility(Number(p.value.id));
       if (!facility) return reply.code(404).send({ errors: { facility_id: ERROR_FACILITY_NOT_FOUND } });
       return { facility } satisfies FacilityResponse;
     },
