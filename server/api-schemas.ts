@@ -146,7 +146,7 @@ interface RouteSchemaParts {
  * empty one when it takes none) and its body on any other method (EmptyRequest when it reads none).
  * Empty when nothing is missing.
  */
-export function missingSchemaParts(route: RouteSchemaParts): string[] {
+function missingSchemaParts(route: RouteSchemaParts): string[] {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
   const response = (schema['response'] ?? {}) as Record<string, unknown>;
   const methods = ([] as string[]).concat(route.method);
