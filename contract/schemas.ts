@@ -257,10 +257,16 @@ export function nameQuerySchema(min: number = SEARCH_MIN.name) {
 }
 export const bookingCodeSchema = yup.string().trim().required(MSG.required).min(SEARCH_MIN.bookingCode, MSG.keepTyping);
 
-/** Runs a yup object schema and returns field -> message key; {} when valid. */
-export function collectErrors(schema: yup.AnyObjectSchema, values: Record<string, unknown>): FieldErrors {
+/**
+ * Runs a yup object schema over the schema's own fields of `values` and returns field -> message key;
+ * {} when valid. Only its own fields are handed over: yup copies every key of the object it is given,
+ * and a whole form holds some seventy (each rule reads its own fields and its siblings in the schema).
+ */
+export function collectErrors(schema: yup.AnyObjectSchema, values: object): FieldErrors {
+  const own: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.fields)) own[key] = (values as Record<string, unknown>)[key];
   try {
-    schema.validateSync(values, { abortEarly: false, stripUnknown: false });
+    schema.validateSync(own, { abortEarly: false, stripUnknown: false });
     return {};
   } catch (err) {
     return fieldErrorsOf(err);

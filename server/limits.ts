@@ -194,11 +194,8 @@ export async function slidingHit(
 /** The sliding count of key without counting a hit (a limit that other events count). */
 export async function slidingRead(repos: Repos, key: string, max: number, t: number, windowMs: number) {
   const w = windowAt(t, windowMs);
-  const [cur, prev] = await Promise.all([
-    repos.rateLimits.read(key, w.start),
-    repos.rateLimits.read(key, w.start - windowMs),
-  ]);
-  return slidingCount(prev, cur, max, t, windowMs);
+  const { previous, current } = await repos.rateLimits.readTwo(key, w.start - windowMs, w.start);
+  return slidingCount(previous, current, max, t, windowMs);
 }
 
 /** Counts an event that happened whatever the limit (a declined charge), for slidingRead to weigh. */

@@ -165,10 +165,10 @@ export async function checkDeposit(
   const amountKey = amountError(fields.deposit_amount, effectiveLimits(facility));
   if (amountKey && amountKey !== MSG.amountLimit) errors.deposit_amount = amountKey;
   // §4 card choice: billing belongs to a new card; a saved card is already on file.
-  if (fields.saved_card_id === null) Object.assign(errors, collectErrors(billingSchema, { ...fields }));
+  if (fields.saved_card_id === null) Object.assign(errors, collectErrors(billingSchema, fields));
   // §6: guests give contact details; a signed-in user's come from the account.
-  if (session.user_id === null) Object.assign(errors, collectErrors(guestContactSchema, { ...fields }));
-  Object.assign(errors, collectErrors(termsSchema, { ...fields }));
+  if (session.user_id === null) Object.assign(errors, collectErrors(guestContactSchema, fields));
+  Object.assign(errors, collectErrors(termsSchema, fields));
   const token = await checkCard(repos, session, fields, now, errors);
   const recurring = checkRecurring(session, fields, errors);
   const priced = facility ? await priceRoundup(repos, fields, facility, errors) : fields;

@@ -1,7 +1,7 @@
 // Form state per session (§3 "kept by the server"), stored as JSON text.
 import { EMPTY_FORM, type FieldErrors, type FormFields } from '../../contract/entities.ts';
 import type { Executor } from '../db.ts';
-import { runShaped } from './shapes.ts';
+import { runShaped, runShapedWrite } from './shapes.ts';
 
 export interface FormState {
   fields: FormFields;
@@ -17,6 +17,16 @@ function mergeFields(stored: unknown): FormFields {
     }
   }
   return out;
+}
+
+/** A form state's row as stored. */
+function stored(sessionId: string, state: FormState, now: string) {
+  return {
+    session_id: sessionId,
+    fields_json: JSON.stringify(state.fields),
+    errors_json: JSON.stringify(state.errors),
+    updated_at: now,
+  };
 }
 
 export function createFormStateRepo(db: Executor) {
@@ -36,37 +46,39 @@ export function createFormStateRepo(db: Executor) {
       };
     },
     async save(sessionId: string, state: FormState, now: string): Promise<void> {
-      await db
-        .insertInto('form_states')
-        .values({
-          session_id: sessionId,
-          fields_json: JSON.stringify(state.fields),
-          errors_json: JSON.stringify(state.errors),
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc.column('session_id').doUpdateSet((eb) => ({
-            fields_json: eb.ref('excluded.fields_json'),
-            errors_json: eb.ref('excluded.errors_json'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
+      await runShapedWrite(db, 'formState:save', stored(sessionId, state, now), (value) =>
+        db
+          .insertInto('form_states')
+          .values({
+            session_id: value('session_id'),
+            fields_json: value('fields_json'),
+            errors_json: value('errors_json'),
+            updated_at: value('updated_at'),
+          })
+          .onConflict((oc) =>
+            oc.column('session_id').doUpdateSet((eb) => ({
+              fields_json: eb.ref('excluded.fields_json'),
+              errors_json: eb.ref('excluded.errors_json'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          ),
+      );
     },
     /**
      * Replaces a saved form state, if the session still has one: a step that ends after the session
      * was purged (its form state goes with it) changes nothing.
      */
     async replace(sessionId: string, state: FormState, now: string): Promise<void> {
-      await db
-        .updateTable('form_states')
-        .set({
-          fields_json: JSON.stringify(state.fields),
-          errors_json: JSON.stringify(state.errors),
-          updated_at: now,
-        })
-        .where('session_id', '=', sessionId)
-        .execute();
+      await runShapedWrite(db, 'formState:replace', stored(sessionId, state, now), (value) =>
+        db
+          .updateTable('form_states')
+          .set({
+            fields_json: value('fields_json'),
+            errors_json: value('errors_json'),
+            updated_at: value('updated_at'),
+          })
+          .where('session_id', '=', value('session_id')),
+      );
     },
     async remove(sessionId: string): Promise<void> {
       await db.deleteFrom('form_states').where('session_id', '=', sessionId).execute();

@@ -2,6 +2,7 @@
 // number its payer asked to be texted at, and the notices themselves, outbox rows held to one per
 // deposit, event and channel (outbox_notice_key) whatever the number of instances.
 import type { Executor } from '../db.ts';
+import { runShaped } from './shapes.ts';
 
 /** What a notice says of one deposit: the ledger row with its facility and recipient. */
 export interface NoticeDeposit {
@@ -56,38 +57,40 @@ export interface MailNotice {
 export function createNoticeRepo(db: Executor) {
   return {
     async findDeposit(id: string): Promise<NoticeDeposit | undefined> {
-      const row = await db
-        .selectFrom('deposits as d')
-        .leftJoin('facilities as f', 'f.id', 'd.facility_id')
-        .leftJoin('inmates as i', 'i.id', 'd.inmate_id')
-        .select([
-          'd.id',
-          'd.order_number',
-          'd.session_id',
-          'd.deposit_type',
-          'd.amount_cents',
-          'd.total_cents',
-          'd.card_brand',
-          'd.card_last4',
-          'd.payer_email',
-          'd.locale',
-          'd.notify_phone',
-          'd.deposit_phone_no',
-          'd.state',
-          'd.created_at',
-          'd.expected_at',
-          'd.posted_at',
-          'd.refused_at',
-          'd.refunded_at',
-          'd.cancelled_at',
-          'd.captured_at',
-          'd.refusal_reason',
-          'f.label as facility_label',
-          'i.first_name',
-          'i.last_name',
-        ])
-        .where('d.id', '=', id)
-        .executeTakeFirst();
+      // Read in the transaction of every step a payer hears of: compiled once (server/repo/shapes.ts).
+      const [row] = await runShaped(db, 'notices:deposit', { id }, (value) =>
+        db
+          .selectFrom('deposits as d')
+          .leftJoin('facilities as f', 'f.id', 'd.facility_id')
+          .leftJoin('inmates as i', 'i.id', 'd.inmate_id')
+          .select([
+            'd.id',
+            'd.order_number',
+            'd.session_id',
+            'd.deposit_type',
+            'd.amount_cents',
+            'd.total_cents',
+            'd.card_brand',
+            'd.card_last4',
+            'd.payer_email',
+            'd.locale',
+            'd.notify_phone',
+            'd.deposit_phone_no',
+            'd.state',
+            'd.created_at',
+            'd.expected_at',
+            'd.posted_at',
+            'd.refused_at',
+            'd.refunded_at',
+            'd.cancelled_at',
+            'd.captured_at',
+            'd.refusal_reason',
+            'f.label as facility_label',
+            'i.first_name',
+            'i.last_name',
+          ])
+          .where('d.id', '=', value('id')),
+      );
       return row && { ...row, amount_cents: Number(row.amount_cents), total_cents: Number(row.total_cents) };
     },
     /** The payer asked to be texted at this US number about the deposit (the receipt's text modal). */
@@ -107,21 +110,22 @@ export function createNoticeRepo(db: Executor) {
     },
     /** Writes a notice once: its id, or null when this deposit's notice of this event and channel exists. */
     async insert(n: NewNotice): Promise<number | null> {
-      const r = await db
-        .insertInto('outbox')
-        .values((eb) => ({
-          channel: n.channel,
-          to: n.to,
-          subject: n.subject,
-          body: n.body,
-          created_at: n.created_at,
-          notice_key: n.key,
-          // A purged session is no longer there to read it (outbox.session_id references sessions).
-          session_id: eb.selectFrom('sessions').select('sessions.id').where('sessions.id', '=', n.session_id),
-        }))
-        .onConflict((oc) => oc.column('notice_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const [r] = await runShaped(db, 'notices:insert', { ...n }, (value) =>
+        db
+          .insertInto('outbox')
+          .values((eb) => ({
+            channel: value('channel'),
+            to: value('to'),
+            subject: value('subject'),
+            body: value('body'),
+            created_at: value('created_at'),
+            notice_key: value('key'),
+            // A purged session is no longer there to read it (outbox.session_id references sessions).
+            session_id: eb.selectFrom('sessions').select('sessions.id').where('sessions.id', '=', value('session_id')),
+          }))
+          .onConflict((oc) => oc.column('notice_key').doNothing())
+          .returning('id'),
+      );
       return r ? Number(r.id) : null;
     },
     async findMail(id: number): Promise<MailNotice | undefined> {

@@ -5,17 +5,25 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db.ts';
 import { changed } from './rows.ts';
+import { runShaped } from './shapes.ts';
 
 export function createRateLimitRepo(db: Executor) {
   return {
     /** Counts one hit of key in the window that starts at windowStart (ms); the window's hits so far. */
     async hit(key: string, windowStart: number, expiresAt: number): Promise<number> {
-      const r = await db
-        .insertInto('rate_limits')
-        .values({ key, window_start: windowStart, hits: 1, expires_at: expiresAt })
-        .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }))
-        .returning('hits')
-        .executeTakeFirstOrThrow();
+      const [r] = await runShaped(db, 'rateLimits:hit', { key, windowStart, expiresAt }, (value, fixed) =>
+        db
+          .insertInto('rate_limits')
+          .values({
+            key: value('key'),
+            window_start: value('windowStart'),
+            hits: fixed(1),
+            expires_at: value('expiresAt'),
+          })
+          .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }))
+          .returning('hits'),
+      );
+      if (!r) throw new Error('rate limit: no count returned');
       return Number(r.hits);
     },
     /**
@@ -24,28 +32,52 @@ export function createRateLimitRepo(db: Executor) {
      * (nothing counted). One statement, so hits at the same time cannot pass the room together.
      */
     async hitWithin(key: string, windowStart: number, expiresAt: number, room: number): Promise<number | undefined> {
-      const r = await db
-        .insertInto('rate_limits')
-        .values({ key, window_start: windowStart, hits: 1, expires_at: expiresAt })
-        .onConflict((oc) =>
-          oc
-            .columns(['key', 'window_start'])
-            .doUpdateSet({ hits: sql`rate_limits.hits + 1` })
-            .where('rate_limits.hits', '<', room),
-        )
-        .returning('hits')
-        .executeTakeFirst();
+      const values = { key, windowStart, expiresAt, room };
+      const [r] = await runShaped(db, 'rateLimits:hitWithin', values, (value, fixed) =>
+        db
+          .insertInto('rate_limits')
+          .values({
+            key: value('key'),
+            window_start: value('windowStart'),
+            hits: fixed(1),
+            expires_at: value('expiresAt'),
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['key', 'window_start'])
+              .doUpdateSet({ hits: sql`rate_limits.hits + 1` })
+              .where('rate_limits.hits', '<', value('room')),
+          )
+          .returning('hits'),
+      );
       return r ? Number(r.hits) : undefined;
     },
     /** The hits of key in the window that starts at windowStart, without counting one. */
     async read(key: string, windowStart: number): Promise<number> {
-      const r = await db
-        .selectFrom('rate_limits')
-        .select('hits')
-        .where('key', '=', key)
-        .where('window_start', '=', windowStart)
-        .executeTakeFirst();
+      const [r] = await runShaped(db, 'rateLimits:read', { key, windowStart }, (value) =>
+        db
+          .selectFrom('rate_limits')
+          .select('hits')
+          .where('key', '=', value('key'))
+          .where('window_start', '=', value('windowStart')),
+      );
       return r ? Number(r.hits) : 0;
+    },
+    /** The hits of key in two windows (a sliding window's previous and current ones), in one statement. */
+    async readTwo(
+      key: string,
+      previousStart: number,
+      currentStart: number,
+    ): Promise<{ previous: number; current: number }> {
+      const rows = await runShaped(db, 'rateLimits:readTwo', { key, previousStart, currentStart }, (value) =>
+        db
+          .selectFrom('rate_limits')
+          .select(['window_start', 'hits'])
+          .where('key', '=', value('key'))
+          .where('window_start', 'in', [value('previousStart'), value('currentStart')]),
+      );
+      const hitsAt = (start: number) => Number(rows.find((r) => Number(r.window_start) === start)?.hits ?? 0);
+      return { previous: hitsAt(previousStart), current: hitsAt(currentStart) };
     },
     /** Deletes the windows that ended before now (ms); how many. */
     async purgeExpired(now: number): Promise<number> {
