@@ -2,7 +2,7 @@
 // `name: value unit` line each. It builds the app, serves it with the real server (server/main.ts, on a
 // fresh sandbox database) and measures, on that server:
 //  1. Lighthouse (mobile preset: simulated slow 4G, 4x CPU slow-down), RUNS runs on the landing `/` and
-//     on the facility step, median of each figure; and the same on a bare page (one heading, no script)
+//     on the facility step (its hash address and its path form), median of each figure; and the same on a bare page (one heading, no script)
 //     served by node:http in the same run, the best this machine can score.
 //  2. The JS and CSS of the first screen (what the landing loads until the app marks it ready, see
 //     FIRST_SCREEN_MARK; before that mark existed, all it loads) and of the whole app (every .js and
@@ -15,7 +15,7 @@
 //  4. A guest's whole flex deposit on an emulated cheap phone (390x844, Lighthouse's mobile numbers: 4x
 //     CPU slow-down, 150 ms round trip, 1.6 Mbit/s), step by step, typing excluded: each figure runs from
 //     the payer's action (click, choice, first key) until the next screen is there to use; the opening
-//     from the navigation on; median of RUNS deposits. The bare page's heading swap under the same
+//     (the facility step's path form) from the navigation on; median of RUNS deposits. The bare page's heading swap under the same
 //     throttling beside it.
 // BENCH_PORT (default 8090) and BENCH_PORT+1 are used; `--no-build` measures dist/ as it is; `--only=`
 // picks parts (bytes, steps, phone, lighthouse, bare). `--short` is the quick run that
@@ -56,6 +56,8 @@ const FIRST_SCREEN_MARK = 'first-screen-ready';
 const PAGES = [
   { name: 'landing', path: '/' },
   { name: 'facility', path: '/#/deposit_facility/US' },
+  // The facility step's path form, which the server answers with the step drawn (docs/decisions/0057).
+  { name: 'facility_path', path: '/deposit_facility/US' },
 ] as const;
 
 const require = createRequire(import.meta.url);
@@ -454,8 +456,10 @@ async function phoneDeposit(browser: Browser, throttle: boolean): Promise<PhoneS
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CHEAP_PHONE.cpuSlowdown });
   }
   const steps: PhoneStep[] = [];
-  // The opening: from the navigation until the facility step is there with its country's states.
-  await page.goto(`${ORIGIN}/#/deposit_facility/US`, { waitUntil: 'commit' });
+  // The opening: from the navigation until the facility step is there with its country's states and its
+  // heading has focus (the app runs it). The address is the step's path form, which the server answers
+  // with the step drawn (docs/decisions/0057).
+  await page.goto(`${ORIGIN}/deposit_facility/US`, { waitUntil: 'commit' });
   const opened = await page.waitForFunction(
     (heading) => {
       const h1 = document.querySelector('h1');

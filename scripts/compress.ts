@@ -7,17 +7,18 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TEXT = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
 
-function filesUnder(dir: string): string[] {
+function filesUnder(dir: string, skip: readonly string[]): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    if (skip.includes(path)) return [];
+    return statSync(path).isDirectory() ? filesUnder(path, skip) : [path];
   });
 }
 
-/** Writes the compressed copies; returns how many files were compressed. */
-export function compressDir(dir: string): number {
+/** Writes the compressed copies, except under `skip` (folders never served); returns how many files were compressed. */
+export function compressDir(dir: string, skip: readonly string[] = []): number {
   let count = 0;
-  for (const file of filesUnder(dir)) {
+  for (const file of filesUnder(dir, skip)) {
     if (!TEXT.test(file)) continue;
     const raw = readFileSync(file);
     const br = brotliCompressSync(raw, {

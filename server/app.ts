@@ -61,6 +61,8 @@ import { vaultRoutes } from './routes/vault.ts';
 import { createSessionManager, isApiPath } from './security.ts';
 import { bareErrorHeaders, cspPolicy, useSecurityHeaders } from './headers.ts';
 import { registerStaticSite, staticSiteCsp } from './static-site.ts';
+import { type DrawPage, loadFirstScreens } from './first-screens.ts';
+import { facilityAnswers } from './domain/facility-options.ts';
 import { sandboxPamServed, seedForMode } from './sandbox-mode.ts';
 import { runDueRecurringDeposits } from './domain/recurring-runner.ts';
 import {
@@ -106,6 +108,11 @@ export interface BuildOptions {
   jobPollMs?: number;
   /** Other adapters than the configuration's (tests: a processor that counts its calls, faults). */
   adapters?: Partial<Adapters>;
+  /**
+   * Draws the first screens' pages (docs/decisions/0057); unset, the renderer the build wrote to
+   * `staticDir`/server/ (tests hand in the app's renderer itself).
+   */
+  firstScreens?: DrawPage;
   /** Collect the routes' schemas into an OpenAPI document, `app.swagger()` (`npm run openapi`, tests). */
   apiDocument?: boolean;
   /**
@@ -330,7 +337,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // The built app, compressed and cached, and the not-found answer (server/static-site.ts).
-  registerStaticSite(app, options.staticDir, { sandbox: runsSandbox(config) });
+  // The first screens' path form draws the facility step with its lists (docs/decisions/0057).
+  const draw = options.firstScreens ?? (options.staticDir ? await loadFirstScreens(options.staticDir) : undefined);
+  registerStaticSite(app, options.staticDir, {
+    sandbox: runsSandbox(config),
+    // docs/decisions/0056: the same lists as the API's, from the same short-lived copy.
+    firstScreens: { draw, answers: (country) => facilityAnswers(deps.directory, country) },
+  });
 
   app.register(async (api) => {
     api.addHook('onRequest', deps.sessions.onRequest);

@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPoolClient, t
 import pg from 'pg';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 import type { Schema } from './repo/schema.ts';
+import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -121,13 +122,19 @@ function openSqlite(path: string): Database {
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
   raw.exec('PRAGMA synchronous = NORMAL');
+  // A file's log is checkpointed by a thread of its own, not inside a request's commit (decisions/0058).
+  const checkpointer = path === ':memory:' ? undefined : startCheckpointer(path);
+  if (checkpointer) raw.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqliteAdapter(raw) }) });
   return {
     engine: 'sqlite',
     kysely,
     // One connection, one transaction at a time (Kysely holds the connection for the transaction).
     transaction: (fn) => kysely.transaction().execute(fn),
-    close: () => kysely.destroy(),
+    async close() {
+      await checkpointer?.stop();
+      await kysely.destroy();
+    },
     // A file on this machine: no connection to lose.
     onConnectionError: () => {},
     poolUse: () => undefined,

@@ -13,6 +13,10 @@ import { LANGUAGE_COOKIE } from '../contract/constants.ts';
 import type { CspSources } from './headers.ts';
 import { NOT_FOUND } from './http.ts';
 import { isApiPath } from './security.ts';
+import { type FirstScreenRoutes, registerFirstScreens } from './first-screens.ts';
+
+/** The folder of dist/ that holds the renderer of the first screens (server/first-screens.ts). */
+const SERVER_DIR = 'server';
 
 export const ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Pages and unhashed files: kept, but revalidated (ETag) before every use. */
@@ -28,9 +32,29 @@ type PageLang = keyof typeof PAGES;
  */
 export const SANDBOX_PAGES = { en: 'index.sandbox.html', es: 'index.sandbox.es.html' } as const;
 
-function languageOf(request: FastifyRequest): PageLang {
+/**
+ * The page's language (docs/decisions/0057): the payer's choice, which the app mirrors in a cookie (§1);
+ * before any choice, the first of English and Spanish that the browser asks for (Accept-Language); else
+ * English.
+ */
+export function languageOf(request: FastifyRequest): PageLang {
   const chosen = (request.cookies as Record<string, string | undefined> | undefined)?.[LANGUAGE_COOKIE];
-  return chosen === 'es' ? 'es' : 'en';
+  if (chosen === 'es' || chosen === 'en') return chosen;
+  return acceptedLanguage(request.headers['accept-language']) ?? 'en';
+}
+
+/** The first of the site's languages in an Accept-Language header, by weight, then by order. */
+export function acceptedLanguage(header: string | undefined): PageLang | null {
+  const asked = (header ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((a) => a.q > 0 && (a.lang === 'en' || a.lang === 'es'))
+    .sort((a, b) => b.q - a.q || a.order - b.order);
+  return (asked[0]?.lang as PageLang | undefined) ?? null;
 }
 
 /**
@@ -40,7 +64,8 @@ function languageOf(request: FastifyRequest): PageLang {
 export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
   const hashes: string[] = [];
   for (const [, attrs = '', body = ''] of html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([\\s\\S]*?)</${tag}>`, 'g'))) {
-    if (/\bsrc=/.test(attrs) || body === '') continue;
+    // A data block (type="application/json") is never run: nothing to allow.
+    if (/\bsrc=/.test(attrs) || /\btype="application\/json"/.test(attrs) || body === '') continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return hashes;
@@ -68,7 +93,14 @@ export function staticSiteCsp(root: string | undefined): CspSources {
 export function registerStaticSite(
   app: FastifyInstance,
   root: string | undefined,
-  { sandbox = false }: { sandbox?: boolean } = {},
+  {
+    sandbox = false,
+    firstScreens,
+  }: {
+    sandbox?: boolean;
+    /** The first screens' path form (server/first-screens.ts): the renderer, and the lists it draws. */
+    firstScreens?: Pick<FirstScreenRoutes, 'draw' | 'answers'>;
+  } = {},
 ): void {
   const staticRoot = root ? resolve(root) : undefined;
   const hasStatic = staticRoot !== undefined && existsSync(join(staticRoot, PAGES.en));
@@ -79,8 +111,8 @@ export function registerStaticSite(
   };
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    // The page depends on the language cookie: a shared cache must not give one payer's to another.
-    reply.header('vary', 'cookie');
+    // The page depends on the language: a shared cache must not give one payer's to another.
+    reply.header('vary', 'cookie, accept-language');
     return reply.sendFile(pageOf(languageOf(request)));
   };
 
@@ -102,12 +134,15 @@ export function registerStaticSite(
     index: false,
     preCompressed: true,
     cacheControl: false,
+    // dist/server/ holds the renderer the server runs (scripts/prerender.ts): never served.
+    allowedPath: (path) => !path.replace(/^\/+/, '').startsWith(`${SERVER_DIR}/`),
     setHeaders(reply, path) {
       // Built assets carry a content hash in their name: cache them for good; the rest revalidates.
       reply.header('cache-control', path.startsWith(assets) ? ASSET_CACHE : PAGE_CACHE);
     },
   });
   app.get('/', sendPage);
+  if (firstScreens) registerFirstScreens(app, { ...firstScreens, languageOf, sendPage, sandbox });
   // The banner's pages by their own names get this site's page too: a link to them must not show a
   // site that runs for real as a test site.
   for (const page of Object.values(SANDBOX_PAGES)) app.get(`/${page}`, sendPage);

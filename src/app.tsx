@@ -5,6 +5,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
+import type { FacilityAnswers } from '../contract/first-screens.ts';
 import { NAV_HEADER_ID, SESSION_TIMEOUT_ID, pageActorOf } from '../machines/app.machine.ts';
 import { SessionTimeoutDialog } from './components/session-timeout-dialog.tsx';
 import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
@@ -23,7 +24,16 @@ import { loadLanguage } from './language.ts';
 import { APP_SCREENS } from './screens/app-screens.ts';
 import { screenOf } from './screen-table.ts';
 
-export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
+export function App({
+  app,
+  i18n,
+  answers,
+}: {
+  app: AppRef;
+  i18n: I18n;
+  /** The facility step's lists that the page came with (docs/decisions/0057). */
+  answers?: FacilityAnswers;
+}) {
   const lang = useSelector(app, (s) => s.context.lang);
   const view = useSelector(app, (s) => screenOf(APP_SCREENS, 'app', s)?.view ?? 'loading');
   useEffect(() => {
@@ -61,6 +71,9 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
   const navLoaded = useSelector(navHeader, (s) => s?.hasTag('loaded') ?? false);
   const booting = useSelector(app, (s) => s.hasTag('booting'));
   const firstScreen = useSelector(app, (s) => isFirstScreen(s.context.location));
+  const facilityCountry = useSelector(app, (s) =>
+    s.context.location.kind === 'wizard' ? (s.context.location.country ?? '') : undefined,
+  );
   useEffect(() => {
     if (!booting) markFirstScreen();
   }, [booting]);
@@ -82,7 +95,7 @@ export function App({ app, i18n }: { app: AppRef; i18n: I18n }) {
     );
   } else if (booting && firstScreen) {
     // The pre-rendered first screen, until the form state is known (docs/decisions/0031).
-    body = <FirstScreen lang={lang} onLanguage={onLanguage} />;
+    body = <FirstScreen lang={lang} onLanguage={onLanguage} facilityCountry={facilityCountry} answers={answers} />;
   } else {
     body = (
       <Layout lang={lang} onLanguage={onLanguage}>

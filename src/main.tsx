@@ -10,13 +10,25 @@ import { sendErrorReport } from './api/error-reports.ts';
 import { App } from './app.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { createErrorReporter } from './error-reporter.ts';
-import { createAppI18n, loadLanguage, mirrorLanguageCookie, storedLanguage, storeLanguage } from './language.ts';
+import {
+  createAppI18n,
+  isLocale,
+  loadLanguage,
+  mirrorLanguageCookie,
+  storedLanguage,
+  storeLanguage,
+} from './language.ts';
 import { startLocation } from '../machines/pages.ts';
-import { PRERENDER_HIDDEN_CLASS, isFirstScreen } from './first-screen.ts';
+import { PRERENDER_HIDDEN_CLASS, isDrawnFor, isFirstScreen, pageAnswers, startAddress } from './first-screen.ts';
+import { knowAnswers } from './api/facilities.ts';
+import { SCREEN_ATTRIBUTE } from '../contract/first-screens.ts';
 import { createDraftStore, draftKeeper, type SnapshotEventLike } from './form-draft.ts';
 import './styles.css';
 
 async function start() {
+  // §2: a first screen's path form leads to its hash route (docs/decisions/0057), before anything reads
+  // the address: the API's paths are relative to the page's.
+  const address = startAddress();
   let unauthorized = () => {};
   let answered = () => {};
   const api = createApiClient({ onUnauthorized: () => unauthorized(), onAnswer: () => answered() });
@@ -37,8 +49,12 @@ async function start() {
       logNavScriptFailure: (_, params) => reporter.report(params.message),
     },
   });
-  const lang = storedLanguage() ?? 'en';
-  mirrorLanguageCookie(lang);
+  // §1: the payer's choice; before any, the page's, which the server chose by the browser's languages
+  // (docs/decisions/0057).
+  const page = document.documentElement;
+  const stored = storedLanguage();
+  const lang = stored ?? (isLocale(page.lang) ? page.lang : 'en');
+  if (stored) mirrorLanguageCookie(stored);
   // The first screen's English is in this script; Spanish comes whole before the first render.
   const i18n = createAppI18n();
   if (lang !== 'en') {
@@ -46,7 +62,10 @@ async function start() {
     await i18n.changeLanguage(lang);
   }
   // §2: the site root opens the welcome page (machines/pages.ts startLocation).
-  const location = startLocation(window.location.hash);
+  const location = startLocation(address);
+  // The facility step's lists that the page came with are those calls' answers.
+  const answers = pageAnswers();
+  if (answers) knowAnswers(api, answers);
   const actor = createActor(machine, {
     input: {
       lang,
@@ -81,14 +100,15 @@ async function start() {
   const tree = (
     <I18nextProvider i18n={i18n}>
       <ErrorBoundary onError={(error, componentStack) => reporter.report(error, componentStack)}>
-        <App app={actor} i18n={i18n} />
+        <App app={actor} i18n={i18n} answers={answers} />
       </ErrorBoundary>
     </I18nextProvider>
   );
-  // The page came with the first screen pre-rendered (docs/decisions/0031): the app takes it over as
-  // it is when it would draw the same (that address, that language); otherwise it draws its own.
+  // The page came with a first screen drawn (docs/decisions/0031, 0057): the app takes it over as it is
+  // when it would draw the same (that address, that language); otherwise it draws its own.
   const prerendered = root.firstElementChild !== null;
-  if (prerendered && isFirstScreen(location) && document.documentElement.lang === lang) {
+  const drawnFor = page.getAttribute(SCREEN_ATTRIBUTE);
+  if (prerendered && isFirstScreen(location) && isDrawnFor(location, drawnFor) && page.lang === lang) {
     hydrateRoot(root, tree, {
       onRecoverableError: (error) => reporter.report(error),
     });

@@ -6,7 +6,6 @@
 // read the facility from the database (server/domain/checkout*.ts).
 import type { CountryOption, Facility, FacilitySummary, StateOption } from '../../contract/entities.ts';
 import type { Repos } from '../repo/repos.ts';
-import { isAllowedCountry } from './form-rules.ts';
 
 /** How long an instance answers from what it read: the bound on how late a change is seen. */
 export const DIRECTORY_TTL_MS = 30_000;
@@ -45,13 +44,11 @@ export function createDirectory(repos: Repos, now: () => Date, ttlMs = DIRECTORY
 
   const listRegions = (country: string) => regions(country, () => repos.geo.listRegions(country));
   return {
-    /** §3: every country row in display order; allowedCountries applies the rules. */
-    countries: () => countries('', () => repos.geo.listCountries()),
-    /** The countries a payer may pick, in display order (§3). */
-    async allowedCountries(): Promise<CountryOption[]> {
-      return (await this.countries()).filter(isAllowedCountry);
+    /** The reads of server/domain/facility-options.ts (countries in display order, a country's regions). */
+    geo: {
+      listCountries: () => countries('', () => repos.geo.listCountries()),
+      listRegions,
     },
-    regions: listRegions,
     async regionExists(country: string, code: string): Promise<boolean> {
       return (await listRegions(country)).some((r) => r.code === code);
     },

@@ -1,7 +1,7 @@
 // The rules of POST /state/save: which fields a payer may write, how each is checked, and what the
 // server fills in itself. Pure logic over repository reads; no SQL here.
 import type * as yup from 'yup';
-import { CHECKOUT_PRESETS, OTHER_PRESET_ID, SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
+import { CHECKOUT_PRESETS, OTHER_PRESET_ID } from '../../contract/constants.ts';
 import {
   BILLING_KEYS,
   CONTACT_KEYS,
@@ -9,7 +9,6 @@ import {
   LOCALES,
   SERVER_OWNED_FIELDS,
   TERMS_KEYS,
-  type CountryOption,
   type Facility,
   type FieldErrors,
   type FormFields,
@@ -30,6 +29,7 @@ import { tokenExpiredError } from './card.ts';
 import { CHECKOUT_CHOICE_KEYS, applyCheckoutChoices, roundupPrice } from './checkout-fields.ts';
 import { endDeepContact, payerTypeError, primaryNoOf } from './deep-contact.ts';
 import { DEST_FIELD_KEYS, applyDestFields, clearDestFields } from './dest-deposits.ts';
+import { allowedCountries } from './facility-options.ts';
 import { quote } from './fees.ts';
 import { RESELECT_DEPOSIT_TYPE, isDepositType } from './offers.ts';
 import { isMaxedOut, unifiedWalletFieldsOf } from './unified-wallet.ts';
@@ -148,14 +148,9 @@ function isBlank(v: unknown): boolean {
   return v === '' || v === null || v === undefined;
 }
 
-/** A country a payer may choose (§3: allowed, and never a sanctioned one whatever the data says). */
-export function isAllowedCountry(c: CountryOption): boolean {
-  return c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code);
-}
-
-/** Countries a payer may choose. */
+/** Countries a payer may choose (§3: allowed, and never a sanctioned one). */
 export async function allowedCountryCodes(repos: Repos): Promise<string[]> {
-  return (await repos.geo.listCountries()).filter(isAllowedCountry).map((c) => c.code);
+  return (await allowedCountries(repos)).map((c) => c.code);
 }
 
 /** One save as it is applied: the state being built, the facility it is for, and the request's context. */

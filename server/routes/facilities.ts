@@ -11,6 +11,7 @@ import {
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
+import { allowedCountries, isSupportedCountry } from '../domain/facility-options.ts';
 import { badRequest, idText, validate } from '../http.ts';
 import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
@@ -35,9 +36,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
   // docs/decisions/0056: the same for every payer; read through this instance's short-lived copy.
   const { directory } = deps;
 
-  /** A country a payer may pick that has states or provinces to list. */
-  const supported = async (code: string) =>
-    (await directory.allowedCountries()).some((c) => c.code === code) && (await directory.regions(code)).length > 0;
+  const supported = (code: string) => isSupportedCountry(directory, code);
 
   app.get(
     PATHS.allowedCountries,
@@ -49,7 +48,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
         response: 'AllowedCountriesResponse',
       }),
     },
-    async () => ({ countries: await directory.allowedCountries() }) satisfies AllowedCountriesResponse,
+    async () => ({ countries: await allowedCountries(directory) }) satisfies AllowedCountriesResponse,
   );
 
   app.get(
@@ -66,7 +65,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
       const q = validate(countryQuery, request.query);
       if (!q.ok) return badRequest(reply, q.errors);
       if (!(await supported(q.value.country))) return badRequest(reply, { country: MSG.invalid });
-      return { states: await directory.regions(q.value.country) } satisfies StateListResponse;
+      return { states: await directory.geo.listRegions(q.value.country) } satisfies StateListResponse;
     },
   );
 

@@ -7,6 +7,7 @@ import {
   type StateListResponse,
 } from '../../contract/api.ts';
 import type { Facility } from '../../contract/entities.ts';
+import type { FacilityAnswers } from '../../contract/first-screens.ts';
 import type { ApiClient } from './client.ts';
 
 // The country and state lists are configuration: each is fetched once per page load (a choice of
@@ -22,6 +23,15 @@ function once<T>(api: ApiClient, key: string, load: () => Promise<T>): Promise<T
   calls.set(key, call);
   call.catch(() => calls.delete(key));
   return call;
+}
+
+/**
+ * The answers the page came with (the facility step's page, docs/decisions/0057) are those calls'
+ * answers for this page load: the step drawn from them is not asked for again.
+ */
+export function knowAnswers(api: ApiClient, answers: FacilityAnswers): void {
+  void once(api, 'countries', () => Promise.resolve(answers.countries));
+  void once(api, `states:${answers.country}`, () => Promise.resolve(answers.states));
 }
 
 export function allowedCountries(api: ApiClient): Promise<AllowedCountriesResponse> {

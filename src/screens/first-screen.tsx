@@ -1,13 +1,21 @@
 // The first screen while the app reads the form state (app machine `booting`): the welcome page of §2
-// (/landing: continue as new or sign in, the inactivity notice). The same markup is pre-rendered at
-// build time (src/prerender.tsx) and hydrated, so it is painted before any script runs
-// (docs/decisions/0031). Once the form state is known the app shows the same page with its own machine.
+// (/landing: continue as new or sign in, the inactivity notice), or the facility step (§2
+// deposit.facility) drawn from the lists its page came with. The same markup is drawn before any script
+// runs (src/prerender.tsx: at build time for the welcome page, by the server for the facility step) and
+// hydrated (docs/decisions/0031, 0057). Once the form state is known the app shows the same screen with
+// its own machines.
 import { useState } from 'react';
 import { createActor } from 'xstate';
+import { PROGRESS } from '../../contract/constants.ts';
 import { EMPTY_FORM, type Locale } from '../../contract/entities.ts';
+import type { FacilityAnswers } from '../../contract/first-screens.ts';
+import { allowedCountries, facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { landingMachine } from '../../machines/landing.machine.ts';
+import { wizardMachine } from '../../machines/wizard.machine.ts';
 import { Layout } from '../components/layout.tsx';
+import { FacilityStep } from './facility-step.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
+import { LoadingScreen } from './status-screens.tsx';
 
 /** A landing machine that is never started: its first snapshot is the page a guest sees. */
 function idleLanding() {
@@ -24,11 +32,64 @@ function idleLanding() {
   });
 }
 
-export function FirstScreen({ lang, onLanguage }: { lang: Locale; onLanguage: (l: Locale) => void }) {
+/**
+ * Actors that are never started: the wizard on its facility step, and a picker whose lists are the page's
+ * answers (nothing chosen yet). The app's own wizard replaces them as soon as the form state is known,
+ * and its picker takes the same answers (src/api/facilities.ts), so the step stays as it was painted.
+ */
+function idleFacilityStep(answers: FacilityAnswers) {
+  const fields = { ...EMPTY_FORM, facility_country: answers.country };
+  const snapshot = facilityPickerMachine.resolveState({
+    value: 'ready',
+    context: {
+      country: answers.country,
+      region: '',
+      facilityId: null,
+      countries: allowedCountries(answers.countries.countries),
+      regions: answers.states.states,
+      facilities: [],
+      failure: null,
+    },
+  });
+  return {
+    wizard: createActor(wizardMachine, { input: { fields, errors: {}, route: 'facility' } }),
+    picker: createActor(facilityPickerMachine, {
+      snapshot,
+      input: { country: answers.country, region: '', facilityId: null },
+    }),
+  };
+}
+
+export function FirstScreen({
+  lang,
+  onLanguage,
+  facilityCountry,
+  answers,
+}: {
+  lang: Locale;
+  onLanguage: (l: Locale) => void;
+  /** The facility step's country, when the address is the facility step's; else the welcome page. */
+  facilityCountry?: string;
+  answers?: FacilityAnswers;
+}) {
+  if (facilityCountry === undefined) return <FirstLanding lang={lang} onLanguage={onLanguage} />;
+  return (
+    <Layout lang={lang} onLanguage={onLanguage} progress={PROGRESS.facility}>
+      {answers?.country === facilityCountry ? <FirstFacilityStep answers={answers} /> : <LoadingScreen />}
+    </Layout>
+  );
+}
+
+function FirstLanding({ lang, onLanguage }: { lang: Locale; onLanguage: (l: Locale) => void }) {
   const [landing] = useState(idleLanding);
   return (
     <Layout lang={lang} onLanguage={onLanguage}>
       <LandingPage page={landing} />
     </Layout>
   );
+}
+
+function FirstFacilityStep({ answers }: { answers: FacilityAnswers }) {
+  const [actors] = useState(() => idleFacilityStep(answers));
+  return <FacilityStep wizard={actors.wizard} picker={actors.picker} />;
 }

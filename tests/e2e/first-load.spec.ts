@@ -3,7 +3,7 @@
 // payer's language), the app takes it over without moving it, and the journey goes on from there.
 import type { Page } from '@playwright/test';
 import { LANGUAGE_COOKIE } from '../../contract/constants.ts';
-import { T, chooseFacility, expect, expectStep, test } from './support.ts';
+import { T, chooseFacility, expect, expectStep, layoutShift, test } from './support.ts';
 
 const MOBILE = { width: 412, height: 823 };
 
@@ -13,22 +13,6 @@ async function entryScript(page: Page): Promise<string> {
   const src = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
   expect(src, 'the page names its entry script').toBeTruthy();
   return src ?? '';
-}
-
-/** The sum of the page's layout shifts not caused by input (CLS as the browser reports it). */
-function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((done) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) sum += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        // The observer hands over the buffered entries in a task of its own.
-        setTimeout(() => done(sum), 0);
-      }),
-  );
 }
 
 test.describe('first load', () => {

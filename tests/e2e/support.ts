@@ -474,3 +474,19 @@ export async function expectReceipt(page: Page, lang: Lang, card: string): Promi
   );
   return (await order.textContent()) ?? '';
 }
+
+/** The sum of the page's layout shifts not caused by input (CLS as the browser reports it). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The observer hands over the buffered entries in a task of its own.
+        setTimeout(() => done(sum), 0);
+      }),
+  );
+}

@@ -17,7 +17,10 @@ import { PRERENDER_HIDDEN_CLASS } from '../../src/first-screen.ts';
 import { createI18n } from '../../src/i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/language.ts';
 import { firstScreenScript, renderFirstScreen } from '../../src/prerender.tsx';
-import { startLocation } from '../../machines/pages.ts';
+import { locationOf, startLocation } from '../../machines/pages.ts';
+import { PATHS, type AllowedCountriesResponse, type StateListResponse } from '../../contract/api.ts';
+import { LANDING_SCREEN, SCREEN_ATTRIBUTE, type FacilityAnswers } from '../../contract/first-screens.ts';
+import { knowAnswers } from '../../src/api/facilities.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 import { type Harness, startServer } from './harness.tsx';
@@ -47,7 +50,7 @@ describe('the pre-rendered first screen', () => {
   for (const lang of ['en', 'es'] as const satisfies readonly Locale[]) {
     it(`is the welcome page (§2 /landing), and the app hydrates it without a mismatch (${lang})`, async () => {
       const t = T[lang];
-      const page = renderFirstScreen(lang);
+      const page = renderFirstScreen(lang, LANDING_SCREEN);
       expect(page.title).toBe(`${t.PAGES.LANDING} - ${t.LAYOUT.SITE_NAME}`);
       container = document.createElement('div');
       container.innerHTML = page.html;
@@ -92,13 +95,74 @@ describe('the pre-rendered first screen', () => {
   }
 });
 
+describe('the facility step drawn at its path (docs/decisions/0057)', () => {
+  for (const lang of ['en', 'es'] as const satisfies readonly Locale[]) {
+    it(`is hydrated without a mismatch and goes on from the lists it came with (${lang})`, async () => {
+      const t = T[lang];
+      const asked: string[] = [];
+      const fetch: typeof h.fetch = (input, init) => {
+        asked.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+        return h.fetch(input, init);
+      };
+      const api = createApiClient({ baseUrl: 'http://localhost/', fetch });
+      const answers: FacilityAnswers = {
+        country: 'US',
+        countries: await api.get<AllowedCountriesResponse>(PATHS.allowedCountries),
+        states: await api.get<StateListResponse>(PATHS.stateList, { country: 'US' }),
+      };
+      asked.length = 0;
+      const page = renderFirstScreen(lang, { screen: 'facility', country: 'US' }, answers);
+      expect(page.title).toBe(`${t.FACILITY.HEADING} - ${t.LAYOUT.SITE_NAME}`);
+      container = document.createElement('div');
+      container.innerHTML = page.html;
+      document.body.append(container);
+      const painted = within(container);
+      expect(painted.getByRole('heading', { level: 1 }).textContent).toBe(t.FACILITY.HEADING);
+      expect(painted.getByRole('option', { name: 'Texas' })).toBeTruthy();
+
+      knowAnswers(api, answers);
+      const mismatches: unknown[] = [];
+      const app = createActor(provideApp(createActors(api)), {
+        input: { lang, route: null, location: locationOf('/deposit_facility/US') },
+      });
+      app.start();
+      const i18n = createI18n(lang);
+      const target = container;
+      await act(async () => {
+        root = hydrateRoot(
+          target,
+          <I18nextProvider i18n={i18n}>
+            <ErrorBoundary onError={(error) => mismatches.push(error)}>
+              <App app={app} i18n={i18n} answers={answers} />
+            </ErrorBoundary>
+          </I18nextProvider>,
+          { onRecoverableError: (error) => mismatches.push(error) },
+        );
+      });
+      await act(async () => {
+        await waitFor(() => expect(app.getSnapshot().matches({ ready: 'wizard' })).toBe(true));
+      });
+      expect(await screen.findByRole('option', { name: 'Texas' })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(t.FACILITY.HEADING);
+      expect(mismatches).toEqual([]);
+      // The lists came with the page: the app asked only for the form state.
+      expect(asked.filter((p) => p === PATHS.allowedCountries || p === PATHS.stateList)).toEqual([]);
+      app.stop();
+    });
+  }
+});
+
 describe("the page's inline script", () => {
-  const run = (lang: Locale, hash: string, stored?: Locale) => {
-    window.history.replaceState(null, '', `/${hash}`);
+  /** Runs the script at `address` on a page drawn for `drawnFor` in `lang`; whether it hid the page. */
+  const run = (lang: Locale, address: string, stored?: Locale, drawnFor = '/landing') => {
+    window.history.replaceState(null, '', address.startsWith('/') ? address : `/${address}`);
     if (stored) localStorage.setItem(LANGUAGE_STORAGE_KEY, stored);
-    document.documentElement.className = '';
-    new Function(firstScreenScript(lang))();
-    return document.documentElement.classList.contains(PRERENDER_HIDDEN_CLASS);
+    const html = document.documentElement;
+    html.className = '';
+    html.lang = lang;
+    html.setAttribute(SCREEN_ATTRIBUTE, drawnFor);
+    new Function(firstScreenScript())();
+    return html.classList.contains(PRERENDER_HIDDEN_CLASS);
   };
 
   it("leaves the first screen shown at '/' and at /landing, in the page's language", () => {
@@ -117,5 +181,14 @@ describe("the page's inline script", () => {
       expect(run('en', hash), hash).toBe(true);
     expect(run('en', '#/', 'es')).toBe(true);
     expect(run('es', '', 'en')).toBe(true);
+  });
+
+  it('leaves the facility step shown at its path, with or without its hash, and hides it elsewhere', () => {
+    const facility = '/deposit_facility/US';
+    for (const address of [facility, '/deposit_facility/us/', `${facility}#${facility}`, `/#${facility}`])
+      expect(run('en', address, undefined, facility), address).toBe(false);
+    for (const address of [`${facility}#/login`, '/deposit_facility/CA', '/', '/landing'])
+      expect(run('en', address, undefined, facility), address).toBe(true);
+    expect(run('en', facility, 'es', facility)).toBe(true);
   });
 });

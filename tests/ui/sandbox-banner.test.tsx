@@ -6,9 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
-import { SandboxBanner } from '../../src/components/sandbox-banner.tsx';
+import { SandboxBanner, sandboxBannerMarkup } from '../../src/components/sandbox-banner.tsx';
 import { createI18n } from '../../src/i18n.ts';
-import { sandboxBannerMarkup } from '../../src/prerender.tsx';
 
 const T = { en, es } as const;
 
