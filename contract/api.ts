@@ -39,6 +39,12 @@ export const PATHS = {
 /** The header every state-changing request carries (architecture: CSRF rule). */
 export const CSRF_HEADER = 'x-csrf-token';
 
+/**
+ * @public The body of a call that reads none (sign-out, a deletion by its path, a list asked for with
+ * POST): `{}`, or no body at all; the route's body schema is generated from this type (server/api-schemas.ts).
+ */
+export type EmptyRequest = Record<string, never>;
+
 /** Every error body of the API: a 4xx answer is { errors } with i18n keys, never a stack trace. */
 export interface ErrorBody {
   errors: FieldErrors;

@@ -61,6 +61,11 @@ export interface FacilityServicesResponse {
   facilityServices: FacilityService[];
 }
 
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
+export interface FacilityServicesRequest {
+  oc_facility_id: string;
+}
+
 export const unifiedWalletQuerySchema = yup.object({
   facility_id: yup
     .string()

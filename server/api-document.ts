@@ -5,6 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './security.ts';
 
+interface OperationWithBody {
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { type?: unknown } }> };
+}
+
 /** Where `npm run dev` serves the reference page (and the document at `${path}/json`). */
 export const API_REFERENCE_PATH = '/development/api';
 
@@ -26,6 +30,19 @@ export async function registerApiDocument(app: FastifyInstance, options: { refer
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) =>
         typeof json['$id'] === 'string' ? json['$id'] : `def-${i}`,
+    },
+    // A body its schema allows to be missing (EmptyRequest, docs/decisions/0056) is not a required one,
+    // though @fastify/swagger marks every declared body required.
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      for (const operations of Object.values(openapiObject.paths ?? {})) {
+        for (const op of Object.values(operations as Record<string, OperationWithBody>)) {
+          const type = op.requestBody?.content?.['application/json']?.schema?.type;
+          if (op.requestBody && Array.isArray(type) && type.includes('null')) op.requestBody.required = false;
+        }
+      }
+      return openapiObject;
     },
     // The single-page app's files, the sandbox's stand-ins for other sites and the operators' probes
     // are not calls of the API.

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { FieldErrors } from '../contract/entities.ts';
 import { MSG } from '../contract/schemas.ts';
 import { BAD_REQUEST } from './http.ts';
+import { isApiPath } from './security.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -45,14 +46,21 @@ export function ref(name: string): JsonSchema {
   return { $ref: `${name}#` };
 }
 
-/** An object of text values, as a query string or path parameters arrive (the rules are yup's). */
+/**
+ * An object of text values, as a query string or path parameters arrive (the rules are yup's); a
+ * parameter it does not name is dropped, as a body's unnamed properties are.
+ */
 export function textParams(names: readonly string[], required: readonly string[] = []): JsonSchema {
   return {
     type: 'object',
     properties: Object.fromEntries(names.map((n) => [n, { type: 'string' }])),
     ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
   };
 }
+
+/** The query of a GET that takes no parameters (docs/decisions/0056: said, not left out). */
+export const NO_QUERY: JsonSchema = textParams([]);
 
 export interface RouteShapes {
   /** Query parameters: a contract type or an inline schema (their values are text). */
@@ -124,4 +132,43 @@ export function schemaErrors(issues: readonly SchemaIssue[]): FieldErrors {
     errors[field] ??= typeof missing === 'string' && path.length === 0 ? MSG.required : MSG.invalid;
   }
   return Object.keys(errors).length > 0 ? (errors as FieldErrors) : BAD_REQUEST.errors;
+}
+
+interface RouteSchemaParts {
+  method: string | string[];
+  url: string;
+  schema?: FastifySchema;
+}
+
+/**
+ * What a call of the API registered without (docs/decisions/0056): its answers (200 or 204, and the one
+ * error format for 4xx and 5xx), its path parameters when its path has some, its query on a GET (an
+ * empty one when it takes none) and its body on any other method (EmptyRequest when it reads none).
+ * Empty when nothing is missing.
+ */
+function missingSchemaParts(route: RouteSchemaParts): string[] {
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const response = (schema['response'] ?? {}) as Record<string, unknown>;
+  const methods = ([] as string[]).concat(route.method);
+  const missing: string[] = [];
+  if (!response['200'] && !response['204']) missing.push('response 200 or 204');
+  if (!response['4xx'] || !response['5xx']) missing.push('error responses');
+  if (route.url.includes(':') && !schema['params']) missing.push('params');
+  if (methods.includes('GET') && !schema['querystring']) missing.push('querystring');
+  if (methods.some((m) => m !== 'GET' && m !== 'HEAD') && !schema['body']) missing.push('body');
+  return missing;
+}
+
+/**
+ * An onRoute hook: a route of the API (security.ts isApiPath) must name every part of its schema, so the
+ * OpenAPI document holds every call the server serves and Fastify checks every request. The sandbox's
+ * stand-ins for other sites, the operators' probes, the app's files and a page hidden from the document
+ * (the reference page's own files) are not calls of the API.
+ */
+export function requireRouteSchemas(route: RouteSchemaParts): void {
+  if (!isApiPath(route.url) || (route.schema as { hide?: boolean } | undefined)?.hide === true) return;
+  const missing = missingSchemaParts(route);
+  if (missing.length > 0) {
+    throw new Error(`${String(route.method)} ${route.url} is registered without its schema: ${missing.join(', ')}`);
+  }
 }

@@ -19,12 +19,13 @@ import {
 import { adaptersFor, type Adapters } from './adapters/adapters.ts';
 import type { MoneyDeps } from './domain/deposit-steps.ts';
 import { createJobRunner, type JobRunner } from './domain/job-runner.ts';
+import { createDirectory } from './domain/directory.ts';
 import { createSmtpMailer } from './adapters/smtp-mailer.ts';
 import { sweep } from './domain/reconciler.ts';
 import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
 import { badRequest, errorAnswer, rawClientError } from './http.ts';
-import { addContractSchemas, schemaErrors } from './api-schemas.ts';
+import { addContractSchemas, requireRouteSchemas, schemaErrors } from './api-schemas.ts';
 import { registerApiDocument } from './api-document.ts';
 import { REQUEST_ID_HEADER } from '../contract/api.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       limits,
       sessions: createSessionManager(repos, config, now, limits.sessionCreation),
       metrics: ops.metrics,
+      directory: createDirectory(repos, now),
     };
   } catch (err) {
     await db.close();
@@ -268,6 +270,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   // docs/decisions/0055: every contract type's schema, for the routes to name.
   addContractSchemas(app);
+  // docs/decisions/0056: a call of the API registered without its schemas stops the server at start.
+  app.addHook('onRoute', requireRouteSchemas);
   if (options.apiDocument || options.apiReference)
     await registerApiDocument(app, { reference: options.apiReference === true });
   app.decorate('jobs', deps.jobs);
@@ -337,7 +341,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const draw = options.firstScreens ?? (options.staticDir ? await loadFirstScreens(options.staticDir) : undefined);
   registerStaticSite(app, options.staticDir, {
     sandbox: runsSandbox(config),
-    firstScreens: { draw, answers: (country) => facilityAnswers(deps.repos, country) },
+    // docs/decisions/0056: the same lists as the API's, from the same short-lived copy.
+    firstScreens: { draw, answers: (country) => facilityAnswers(deps.directory, country) },
   });
 
   app.register(async (api) => {

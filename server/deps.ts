@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Keys } from './keys.ts';
 import type { ClientLimits } from './limits.ts';
 import type { MoneyDeps } from './domain/deposit-steps.ts';
+import type { Directory } from './domain/directory.ts';
 import type { JobRunner } from './domain/job-runner.ts';
 import type { Metrics } from './ops/metrics.ts';
 import type { Repos, Store } from './repo/repos.ts';
@@ -25,4 +26,6 @@ export interface Deps {
   jobs: JobRunner;
   /** What the money path reports: deposits by outcome, processor and posting calls, job queues (server/ops/metrics.ts). */
   metrics: Metrics;
+  /** The facility directory as payers read it, kept a short time by this instance (docs/decisions/0056). */
+  directory: Directory;
 }

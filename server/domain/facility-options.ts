@@ -7,15 +7,20 @@ import type { CountryOption } from '../../contract/entities.ts';
 import type { FacilityAnswers } from '../../contract/first-screens.ts';
 import type { Repos } from '../repo/repos.ts';
 
+/** Where the lists are read: the repositories, or the API's short-lived copy of them (domain/directory.ts). */
+export interface GeoReads {
+  geo: Pick<Repos['geo'], 'listCountries' | 'listRegions'>;
+}
+
 /** §3: only allowed countries, and never a sanctioned one whatever the data says; in display order. */
-export async function allowedCountries(repos: Repos): Promise<CountryOption[]> {
+export async function allowedCountries(repos: GeoReads): Promise<CountryOption[]> {
   return (await repos.geo.listCountries())
     .filter((c) => c.allowed && !(SANCTIONED_COUNTRIES as readonly string[]).includes(c.code))
     .sort((a, b) => a.sort - b.sort);
 }
 
 /** A country a payer may pick that has states or provinces to list. */
-export async function isSupportedCountry(repos: Repos, code: string): Promise<boolean> {
+export async function isSupportedCountry(repos: GeoReads, code: string): Promise<boolean> {
   return (await allowedCountries(repos)).some((c) => c.code === code) && (await repos.geo.listRegions(code)).length > 0;
 }
 
@@ -23,7 +28,7 @@ export async function isSupportedCountry(repos: Repos, code: string): Promise<bo
  * The answers of GET /pay/allowed_countries and /pay/get_state_list for one country, as the API
  * gives them; null where the API would refuse the country.
  */
-export async function facilityAnswers(repos: Repos, country: string): Promise<FacilityAnswers | null> {
+export async function facilityAnswers(repos: GeoReads, country: string): Promise<FacilityAnswers | null> {
   const countries = await allowedCountries(repos);
   if (!countries.some((c) => c.code === country)) return null;
   const states = await repos.geo.listRegions(country);

@@ -13,7 +13,7 @@ import { setNotificationChoice, updateProfile } from '../domain/account-changes.
 import { badRequest, validate } from '../http.ts';
 import type { UserRow } from '../repo/users.ts';
 import { signedInGuard } from '../signed-in.ts';
-import { routeSchema } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema } from '../api-schemas.ts';
 
 function profileOf(u: UserRow): Profile {
   return { first_name: u.first_name, last_name: u.last_name, phone: u.phone, email: u.email };
@@ -31,7 +31,9 @@ export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Pr
 
   app.get(
     PROFILE_PATHS.profile,
-    { schema: routeSchema({ summary: "The payer's profile", tags: ['Account'], response: 'Profile' }) },
+    {
+      schema: routeSchema({ summary: "The payer's profile", tags: ['Account'], query: NO_QUERY, response: 'Profile' }),
+    },
     async (request) => profileOf(guard.user(request)),
   );
 
@@ -59,6 +61,7 @@ export async function accountProfileRoutes(app: FastifyInstance, deps: Deps): Pr
     {
       schema: routeSchema({
         summary: "The payer's notification choices",
+        body: 'EmptyRequest',
         tags: ['Account'],
         response: 'NotificationStatus',
       }),

@@ -49,7 +49,7 @@ import {
 import { BAD_REQUEST, NOT_FOUND, badRequest, idText, validate } from '../http.ts';
 import { toDollars } from '../money.ts';
 import { signedInGuard } from '../signed-in.ts';
-import { routeSchema, textParams } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
 /** Newest activity rows an account history answer holds. */
 export const ACTIVITY_LIMIT = 200;
@@ -110,6 +110,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     {
       schema: routeSchema({
         summary: "The payer's phone accounts",
+        query: NO_QUERY,
         tags: ['Account'],
         response: 'DestAccountsResponse',
       }),
@@ -124,6 +125,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     {
       schema: routeSchema({
         summary: 'Removes a phone account (with the delete method override)',
+        body: 'EmptyRequest',
         tags: ['Account'],
         params: textParams(['id'], ['id']),
         response: 'ActionResponse',
@@ -221,6 +223,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     {
       schema: routeSchema({
         summary: "The payer's recurring deposits",
+        query: NO_QUERY,
         tags: ['Account'],
         response: 'RecurringDepositsResponse',
       }),
@@ -236,6 +239,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     {
       schema: routeSchema({
         summary: 'Cancels a recurring deposit (with the delete method override)',
+        body: 'EmptyRequest',
         tags: ['Account'],
         params: textParams(['id'], ['id']),
         response: 'ActionResponse',
@@ -316,7 +320,14 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
 
   app.get(
     ACCOUNT_PATHS.creditCards,
-    { schema: routeSchema({ summary: "The payer's saved cards", tags: ['Account'], response: 'SavedCardsResponse' }) },
+    {
+      schema: routeSchema({
+        summary: "The payer's saved cards",
+        tags: ['Account'],
+        query: NO_QUERY,
+        response: 'SavedCardsResponse',
+      }),
+    },
     async (request) => {
       const t = now();
       const cards = (await repos.savedCards.listForUser(guard.user(request).id)).map((c) => savedCard(c, t));
@@ -329,6 +340,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     {
       schema: routeSchema({
         summary: 'Removes a saved card (with the delete method override)',
+        body: 'EmptyRequest',
         tags: ['Account'],
         params: textParams(['id'], ['id']),
         response: 'ActionResponse',

@@ -22,7 +22,7 @@ import { clientAddress } from '../limits.ts';
 import { hashSecret } from '../domain/passwords.ts';
 import { BAD_REQUEST, UNAUTHORIZED, badRequest, validate } from '../http.ts';
 import type { UserRow } from '../repo/users.ts';
-import { routeSchema } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema } from '../api-schemas.ts';
 
 const REGISTER_KEYS = [
   'email',
@@ -90,7 +90,14 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   app.post(
     ACCOUNT_PATHS.logout,
-    { schema: routeSchema({ summary: 'Signs out', tags: ['Account'], response: 'LogoutResponse' }) },
+    {
+      schema: routeSchema({
+        summary: 'Signs out',
+        tags: ['Account'],
+        body: 'EmptyRequest',
+        response: 'LogoutResponse',
+      }),
+    },
     async (request, reply) => {
       await sessions.destroy(request, reply);
       return { success: true, redirect_to: '/' } satisfies LogoutResponse;
@@ -99,7 +106,14 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   app.get(
     ACCOUNT_PATHS.me,
-    { schema: routeSchema({ summary: 'The signed-in payer, if any', tags: ['Account'], response: 'MeResponse' }) },
+    {
+      schema: routeSchema({
+        summary: 'The signed-in payer, if any',
+        tags: ['Account'],
+        query: NO_QUERY,
+        response: 'MeResponse',
+      }),
+    },
     async (request) => {
       const session = sessions.current(request);
       const user = session?.user_id ? await repos.users.findById(session.user_id) : undefined;
@@ -112,6 +126,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     {
       schema: routeSchema({
         summary: 'Creates an account and signs in',
+        body: 'RegisterRequest',
         tags: ['Account'],
         response: 'RegisterResponse',
       }),

@@ -23,7 +23,7 @@ import { allowedMinMax, dailyRemainingCents, payerEmailOf } from '../domain/depo
 import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
 import { badRequest, validate } from '../http.ts';
 import { toDollars } from '../money.ts';
-import { routeSchema, textParams } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
 /** An error on a request parameter that is not a form field (the body's own names, §7). */
 function paramError(key: 'como_facility_id' | 'inmate_id', message: string): FieldErrors {
@@ -112,6 +112,7 @@ export async function checkoutServiceRoutes(app: FastifyInstance, deps: Deps): P
     {
       schema: routeSchema({
         summary: 'The free voicemails of each amount tier (§9)',
+        query: NO_QUERY,
         tags: ['Checkout'],
         response: 'VoicemailOffersResponse',
       }),

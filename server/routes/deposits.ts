@@ -16,7 +16,7 @@ import {
 import { processDeposit } from '../domain/checkout.ts';
 import { cancelOwnDeposit, readDepositStatus } from '../domain/deposit-status.ts';
 import { NOT_FOUND, badRequest, validate } from '../http.ts';
-import { routeSchema, textParams } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
 const bodySchema = yup.object({
   skip_completed_steps: yup.boolean().strict().typeError(MSG.invalid).required(MSG.required),
@@ -61,6 +61,7 @@ export async function depositRoutes(app: FastifyInstance, deps: Deps): Promise<v
     {
       schema: routeSchema({
         summary: "A deposit's status (the status tracker)",
+        query: NO_QUERY,
         tags: ['Checkout'],
         params: textParams(['id'], ['id']),
         response: 'DepositStatusInfo',
@@ -82,6 +83,7 @@ export async function depositRoutes(app: FastifyInstance, deps: Deps): Promise<v
     {
       schema: routeSchema({
         summary: 'Cancels a deposit not yet sent to the facility',
+        body: 'EmptyRequest',
         tags: ['Checkout'],
         params: textParams(['id'], ['id']),
         response: 'DepositCancelResponse',

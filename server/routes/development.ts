@@ -8,7 +8,7 @@ import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, validate } from '../http.ts';
 import { CLIENT_ERROR_BODY_LIMIT } from '../limits.ts';
-import { routeSchema } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema } from '../api-schemas.ts';
 
 export const LIMITS = { message: 2000, stack: 8000, url: 2000, userAgent: 500 } as const;
 const OUTBOX_LIST_SIZE = 200;
@@ -66,6 +66,7 @@ export async function outboxRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     {
       schema: routeSchema({
         summary: 'The texts and emails this session caused (development only)',
+        query: NO_QUERY,
         tags: ['Development'],
         response: 'OutboxResponse',
       }),

@@ -13,7 +13,7 @@ import type { Deps } from '../deps.ts';
 import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
 import { allowedCountries, isSupportedCountry } from '../domain/facility-options.ts';
 import { badRequest, idText, validate } from '../http.ts';
-import { routeSchema, textParams } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
 const countryQuery = yup.object({
   country: yup
@@ -33,20 +33,22 @@ const facilityListQuery = yup.object({
 const facilityParams = yup.object({ id: idText(MSG.numeric) });
 
 export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { repos } = deps;
+  // docs/decisions/0056: the same for every payer; read through this instance's short-lived copy.
+  const { directory } = deps;
 
-  const supported = (code: string) => isSupportedCountry(repos, code);
+  const supported = (code: string) => isSupportedCountry(directory, code);
 
   app.get(
     PATHS.allowedCountries,
     {
       schema: routeSchema({
         summary: 'The countries a payer may pick (§3: allowed, never sanctioned)',
+        query: NO_QUERY,
         tags: ['Facilities'],
         response: 'AllowedCountriesResponse',
       }),
     },
-    async () => ({ countries: await allowedCountries(repos) }) satisfies AllowedCountriesResponse,
+    async () => ({ countries: await allowedCountries(directory) }) satisfies AllowedCountriesResponse,
   );
 
   app.get(
@@ -63,7 +65,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
       const q = validate(countryQuery, request.query);
       if (!q.ok) return badRequest(reply, q.errors);
       if (!(await supported(q.value.country))) return badRequest(reply, { country: MSG.invalid });
-      return { states: await repos.geo.listRegions(q.value.country) } satisfies StateListResponse;
+      return { states: await directory.geo.listRegions(q.value.country) } satisfies StateListResponse;
     },
   );
 
@@ -82,10 +84,10 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
       if (!q.ok) return badRequest(reply, q.errors);
       const country = q.value.country ?? 'US';
       if (!(await supported(country))) return badRequest(reply, { country: MSG.invalid });
-      if (!(await repos.geo.regionExists(country, q.value.facility_state)))
+      if (!(await directory.regionExists(country, q.value.facility_state)))
         return badRequest(reply, { facility_state: MSG.invalid });
       return {
-        facilities: await repos.facilities.listByRegion(country, q.value.facility_state),
+        facilities: await directory.facilityList(country, q.value.facility_state),
       } satisfies FacilityListResponse;
     },
   );
@@ -95,6 +97,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
     {
       schema: routeSchema({
         summary: 'One facility, with its deposit types, limits and rules',
+        query: NO_QUERY,
         tags: ['Facilities'],
         params: textParams(['id'], ['id']),
         response: 'FacilityResponse',
@@ -103,7 +106,7 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
     async (request, reply) => {
       const p = validate(facilityParams, request.params);
       if (!p.ok) return badRequest(reply, { facility_id: MSG.numeric });
-      const facility = await repos.facilities.findById(Number(p.value.id));
+      const facility = await directory.facility(Number(p.value.id));
       if (!facility) return reply.code(404).send({ errors: { facility_id: ERROR_FACILITY_NOT_FOUND } });
       return { facility } satisfies FacilityResponse;
     },

@@ -84,7 +84,7 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   ): Promise<{ facility: Facility } | { errors: Parameters<typeof badRequest>[1] }> => {
     const q = validate(facilityQuery, query);
     if (!q.ok) return { errors: { facility_id: q.errors.facility_id ?? MSG.numeric } };
-    const facility = await repos.facilities.findById(Number(q.value.facility_id));
+    const facility = await deps.directory.facility(Number(q.value.facility_id));
     return facility ? { facility } : { errors: { facility_id: ERROR_FACILITY_NOT_FOUND } };
   };
 

@@ -7,7 +7,7 @@ import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { updateForm } from '../domain/form-state.ts';
 import { badRequest, validate } from '../http.ts';
-import { routeSchema, textParams } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
 const params = yup.object({
   locale: yup
@@ -24,6 +24,7 @@ export async function localeRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     {
       schema: routeSchema({
         summary: "Sets the session's language",
+        query: NO_QUERY,
         tags: ['Form state'],
         params: textParams(['locale'], ['locale']),
         response: 'SetLocaleResponse',

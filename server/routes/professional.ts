@@ -17,7 +17,7 @@ import { updateForm } from '../domain/form-state.ts';
 import { isSsoTokenOf, issueSsoToken, saveProfessionalRequest, serverIssueDateWindow } from '../domain/professional.ts';
 import { badRequest, validate } from '../http.ts';
 import { signedInGuard } from '../signed-in.ts';
-import { routeSchema } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema } from '../api-schemas.ts';
 
 const TOKEN_REFUSED = { errors: { form: PROFESSIONAL_ERRORS.tokenRefused } } satisfies AccountErrorBody;
 
@@ -31,6 +31,7 @@ export async function professionalRoutes(app: FastifyInstance, deps: Deps): Prom
     {
       schema: routeSchema({
         summary: 'The facilities of a professional request (§6)',
+        query: NO_QUERY,
         tags: ['Account'],
         response: 'ProfessionalFacilitiesResponse',
       }),
@@ -49,6 +50,7 @@ export async function professionalRoutes(app: FastifyInstance, deps: Deps): Prom
     {
       schema: routeSchema({
         summary: "The payer's single sign-on token",
+        query: NO_QUERY,
         tags: ['Account'],
         response: 'SsoTokenResponse',
       }),

@@ -6,7 +6,7 @@ import { QUICK_DEPOSIT_PATHS, type QuickDepositsResponse } from '../../contract/
 import type { Deps } from '../deps.ts';
 import { quickDepositsFor } from '../domain/quick-deposits.ts';
 import { signedInGuard } from '../signed-in.ts';
-import { routeSchema } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema } from '../api-schemas.ts';
 
 export async function quickDepositRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const guard = signedInGuard(deps);
@@ -17,6 +17,7 @@ export async function quickDepositRoutes(app: FastifyInstance, deps: Deps): Prom
     {
       schema: routeSchema({
         summary: "The payer's quick deposits",
+        query: NO_QUERY,
         tags: ['Account'],
         response: 'QuickDepositsResponse',
       }),

@@ -139,6 +139,7 @@ export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): 
     {
       schema: routeSchema({
         summary: "The payer's pam recurring deposits",
+        body: 'EmptyRequest',
         tags: ['Checkout'],
         response: 'PamRecurringDepositsResponse',
       }),

@@ -7,7 +7,7 @@ import type { Deps } from '../deps.ts';
 import { primaryNoOf } from '../domain/deep-contact.ts';
 import { clearForm, saveFormPatch } from '../domain/form-state.ts';
 import { BAD_REQUEST, badRequest, validate } from '../http.ts';
-import { routeSchema, textParams } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 import { legalUrlsOf } from '../legal-urls.ts';
 import { navScriptUrlOf } from './sandbox-nav.ts';
 import { sessionIdleMs } from '../security.ts';
@@ -90,7 +90,12 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   app.get(
     PATHS.stateErrors,
     {
-      schema: routeSchema({ summary: "The form state's field errors", tags, response: 'StateErrorsResponse' }),
+      schema: routeSchema({
+        summary: "The form state's field errors",
+        tags,
+        query: NO_QUERY,
+        response: 'StateErrorsResponse',
+      }),
     },
     async (request, reply) => {
       const session = await sessions.require(request, reply);
@@ -101,7 +106,12 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   app.post(
     PATHS.stateClear,
     {
-      schema: routeSchema({ summary: 'Clears the form state (a new deposit)', tags, response: 'StateSaveResponse' }),
+      schema: routeSchema({
+        summary: 'Clears the form state (a new deposit)',
+        tags,
+        body: 'EmptyRequest',
+        response: 'StateSaveResponse',
+      }),
     },
     async (request, reply) => {
       const session = await sessions.require(request, reply);

@@ -50,6 +50,7 @@ export async function unifiedWalletRoutes(app: FastifyInstance, deps: Deps): Pro
     {
       schema: routeSchema({
         summary: "Facilities' services",
+        body: 'FacilityServicesRequest',
         tags: ['Checkout'],
         response: 'FacilityServicesResponse',
       }),

@@ -4,7 +4,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { addContractSchemas, requireRouteSchemas, routeSchema } from '../../server/api-schemas.ts';
 import {
   CONTRACT_SCHEMA_FILE,
   OPENAPI_FILE,
@@ -51,6 +53,47 @@ describe('the committed documents', () => {
     }
     expect(missing).toEqual([]);
     expect(Object.keys(doc.paths).length).toBeGreaterThan(50);
+  });
+
+  it('gives every call that is not a GET its body, EmptyRequest when it reads none (docs/decisions/0056)', () => {
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        if (method !== 'get' && method !== 'head' && !op.requestBody) missing.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('a route of the API registered without its schemas (docs/decisions/0056)', () => {
+  const server = () => {
+    const app = Fastify();
+    addContractSchemas(app);
+    app.addHook('onRoute', requireRouteSchemas);
+    return app;
+  };
+  const answer = { summary: 'test', response: 'LogoutResponse' } as const;
+
+  it.each([
+    ['no schema', '/pay/x', 'POST', undefined, 'response 200 or 204, error responses, body'],
+    ['no body', '/auth/y', 'POST', routeSchema(answer), 'body'],
+    ['no query', '/pay/x', 'GET', routeSchema(answer), 'querystring'],
+    ['no path parameters', '/account/x/:id', 'POST', routeSchema({ ...answer, body: 'EmptyRequest' }), 'params'],
+  ])('stops the server at start: %s', async (_, url, method, schema, missing) => {
+    const app = server();
+    app.register(async (api) => {
+      api.route({ method, url, ...(schema ? { schema } : {}), handler: async () => ({}) });
+    });
+    await expect(app.ready()).rejects.toThrow(`${method} ${url} is registered without its schema: ${missing}`);
+  });
+
+  it('is let through when complete, and outside the API', async () => {
+    const app = server();
+    app.post('/auth/z', { schema: routeSchema({ ...answer, body: 'EmptyRequest' }) }, async () => ({}));
+    app.get('/sandbox/legal/x', async () => 'text');
+    await expect(app.ready()).resolves.toBeDefined();
+    await app.close();
   });
 });
 

@@ -7,7 +7,8 @@ import type {
 } from '../../contract/api.ts';
 import { SANCTIONED_COUNTRIES } from '../../contract/constants.ts';
 import { CA_PROVINCES, US_STATES } from '../../contract/regions.ts';
-import { Client, startServer, type TestServer } from './helpers.ts';
+import { DIRECTORY_TTL_MS, ttlCache } from '../../server/domain/directory.ts';
+import { Client, fixedClock, startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 let c: Client;
@@ -166,5 +167,49 @@ describe('GET /pay/facility/{id}', () => {
     const res = await c.get('/pay/facility/999999');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ errors: { facility_id: 'ERROR.FACILITY_NOT_FOUND' } });
+  });
+});
+
+// docs/decisions/0056: the directory is kept a short time by each instance; a change made in the
+// database (by the operator, or through another instance) is answered within DIRECTORY_TTL_MS.
+describe('the facility directory kept by an instance', () => {
+  it('shares one read among requests at once, and keeps no failed read', async () => {
+    const cached = ttlCache<number>({ ttlMs: 10, max: 2, now: fixedClock().now });
+    let reads = 0;
+    const read = async () => ++reads;
+    expect(await Promise.all([cached('a', read), cached('a', read)])).toEqual([1, 1]);
+    await expect(cached('b', async () => Promise.reject(new Error('database unavailable')))).rejects.toThrow();
+    expect(await cached('b', read)).toBe(2);
+  });
+
+  it('answers from what it read, and sees a change within DIRECTORY_TTL_MS', async () => {
+    const clock = fixedClock();
+    const own = await startServer({ now: clock.now });
+    try {
+      const payer = new Client(own.app);
+      const list = async () =>
+        (await payer.get<FacilityListResponse>('/pay/get_fac_list?facility_state=TX&country=US')).body.facilities;
+      const states = async () => (await payer.get<StateListResponse>('/pay/get_state_list?country=US')).body.states;
+      const before = await list();
+      const [first] = before;
+      if (!first) throw new Error('no facility in TX');
+      const facility = async () => (await payer.get<FacilityResponse>(`/pay/facility/${first.id}`)).body.facility;
+      expect((await facility()).label).toBe(first.label);
+      const texas = (await states()).find((s) => s.code === 'TX');
+
+      await own.query('UPDATE facilities SET label = ? WHERE id = ?', ['Renamed County Jail', first.id]);
+      await own.query(`UPDATE regions SET name = ? WHERE country = 'US' AND code = 'TX'`, ['Tejas']);
+      clock.advance(DIRECTORY_TTL_MS - 1);
+      expect(await list()).toEqual(before);
+      expect((await facility()).label).toBe(first.label);
+      expect((await states()).find((s) => s.code === 'TX')).toEqual(texas);
+
+      clock.advance(1);
+      expect((await list()).find((f) => f.id === first.id)?.label).toBe('Renamed County Jail');
+      expect((await facility()).label).toBe('Renamed County Jail');
+      expect((await states()).find((s) => s.code === 'TX')?.name).toBe('Tejas');
+    } finally {
+      await own.dispose();
+    }
   });
 });
