@@ -9,23 +9,6 @@ import { runShaped } from './shapes.ts';
 
 export function createRateLimitRepo(db: Executor) {
   return {
-    /** Counts one hit of key in the window that starts at windowStart (ms); the window's hits so far. */
-    async hit(key: string, windowStart: number, expiresAt: number): Promise<number> {
-      const [r] = await runShaped(db, 'rateLimits:hit', { key, windowStart, expiresAt }, (value, fixed) =>
-        db
-          .insertInto('rate_limits')
-          .values({
-            key: value('key'),
-            window_start: value('windowStart'),
-            hits: fixed(1),
-            expires_at: value('expiresAt'),
-          })
-          .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }))
-          .returning('hits'),
-      );
-      if (!r) throw new Error('rate limit: no count returned');
-      return Number(r.hits);
-    },
     /**
      * Counts one hit of key in the window that starts at windowStart only while the window holds fewer
      * than `room` (at least 1): the window's hits with this one, or undefined when there was no room
@@ -51,6 +34,13 @@ export function createRateLimitRepo(db: Executor) {
           .returning('hits'),
       );
       return r ? Number(r.hits) : undefined;
+    },
+    /** Counts one hit of key in the window that starts at windowStart (ms), whatever its count; its hits so far. */
+    async hit(key: string, windowStart: number, expiresAt: number): Promise<number> {
+      // No room to keep: the largest count the column holds on both engines (a 32-bit integer).
+      const hits = await this.hitWithin(key, windowStart, expiresAt, 2_147_483_647);
+      if (hits === undefined) throw new Error('rate limit: no count returned');
+      return hits;
     },
     /** The hits of key in the window that starts at windowStart, without counting one. */
     async read(key: string, windowStart: number): Promise<number> {
