@@ -25,6 +25,12 @@ import type { MoneyDeps } from '../../server/domain/deposit-steps.ts';
 import type { Store } from '../../server/repo/repos.ts';
 import type {} from './postgres-setup.ts';
 
+/**
+ * Options of a route a test adds under the API's prefix: hidden from the API document, so the server's
+ * check that every call declares its schemas (server/api-schemas.ts) leaves it alone.
+ */
+export const TEST_ROUTE = { schema: { hide: true } } as const;
+
 export interface Clock {
   now: () => Date;
   set(iso: string): void;

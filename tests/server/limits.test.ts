@@ -24,6 +24,7 @@ import {
   startServer,
   type Reply,
   type TestServer,
+  TEST_ROUTE,
 } from './helpers.ts';
 
 const clock = fixedClock();
@@ -419,7 +420,7 @@ describe('the edge: answers no hook reaches, a slow body, a GET with a body', ()
     server = await startServer({
       config: { operations: { requestTimeoutMs: 400, dbStartWaitSeconds: 60, shutdownGraceSeconds: 25 }, ...extra },
       setup: (app) =>
-        app.get('/pay/__counted', async () => {
+        app.get('/pay/__counted', TEST_ROUTE, async () => {
           handled += 1;
           return { handled };
         }),

@@ -24,6 +24,7 @@ import {
   openTestDatabase,
   startServer,
   type TestServer,
+  TEST_ROUTE,
 } from './helpers.ts';
 
 const UNAVAILABLE = { errors: { form: 'ERROR.UNAVAILABLE' } };
@@ -40,16 +41,16 @@ beforeAll(async () => {
     setup(app) {
       // Errors of the kinds the data layer raises when its database is down, and one that is not.
       const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-      app.get('/pay/__db_refused', async () => {
+      app.get('/pay/__db_refused', TEST_ROUTE, async () => {
         throw refused();
       });
-      app.get('/pay/__db_aggregate', async () => {
+      app.get('/pay/__db_aggregate', TEST_ROUTE, async () => {
         throw new AggregateError([refused(), refused()], 'connect failed');
       });
-      app.get('/pay/__db_terminated', async () => {
+      app.get('/pay/__db_terminated', TEST_ROUTE, async () => {
         throw new Error('Connection terminated unexpectedly');
       });
-      app.get('/pay/__bug', async () => {
+      app.get('/pay/__bug', TEST_ROUTE, async () => {
         throw new Error('a bug');
       });
     },
@@ -420,7 +421,7 @@ describe('shutdown', () => {
     const events: string[] = [];
     const s = await startServer({
       setup(app) {
-        app.get('/pay/__slow', async () => {
+        app.get('/pay/__slow', TEST_ROUTE, async () => {
           entered();
           await released;
           events.push('request answered');
@@ -453,7 +454,7 @@ describe('shutdown', () => {
     const inside = new Promise<void>((r) => (entered = r));
     const s = await startServer({
       setup(app) {
-        app.get('/pay/__stuck', async () => {
+        app.get('/pay/__stuck', TEST_ROUTE, async () => {
           entered();
           await new Promise(() => undefined);
         });

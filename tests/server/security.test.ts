@@ -13,6 +13,7 @@ import {
   newClient,
   startServer,
   type TestServer,
+  TEST_ROUTE,
 } from './helpers.ts';
 
 const clock = fixedClock();
@@ -24,7 +25,7 @@ beforeAll(async () => {
     now: clock.now,
     logger: { level: 'trace', stream: logs.stream },
     setup: (app) =>
-      app.get('/pay/__throws', async () => {
+      app.get('/pay/__throws', TEST_ROUTE, async () => {
         throw new Error('internal detail that must not leak');
       }),
   });
