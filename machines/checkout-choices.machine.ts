@@ -16,7 +16,6 @@ import type {
   ChoicesInput,
   ChoicesNews,
 } from './checkout.types.ts';
-import { SYSTEM, tell } from './system.ts';
 
 const ONE_TIME = { recurring_type: '', recurring_increment: null, roundups: false, selected_roundup: null } as const;
 
@@ -74,9 +73,9 @@ export const checkoutChoicesMachine = setup({
     assignPamRecurring: assign(({ context }, params: { biweekly: boolean }) => ({
       choice: { ...context.choice, pamRecurring: params.biweekly },
     })),
-    report: enqueueActions(({ enqueue, context, system }) => {
+    report: enqueueActions(({ enqueue, context, self }) => {
       const event: CheckoutEvent = { type: 'choices.report', choice: context.choice };
-      tell(enqueue, system, SYSTEM.checkout, event);
+      if (self._parent) enqueue.sendParent(event);
     }),
   },
 }).createMachine({

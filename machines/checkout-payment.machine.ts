@@ -7,7 +7,6 @@ import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
 import { chosenSavedCard } from './checkout-rules.ts';
 import type { CheckoutEvent, PaymentContext, PaymentEvent, PaymentInput } from './checkout.types.ts';
-import { SYSTEM, tell } from './system.ts';
 
 export const checkoutPaymentMachine = setup({
   types: {
@@ -29,7 +28,7 @@ export const checkoutPaymentMachine = setup({
     })),
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
     chooseCard: assign((_, params: { id: number | null }) => ({ savedCardId: params.id })),
-    report: enqueueActions(({ enqueue, context, system }) => {
+    report: enqueueActions(({ enqueue, context, self }) => {
       const event: CheckoutEvent = {
         type: 'payment.report',
         report: {
@@ -38,7 +37,7 @@ export const checkoutPaymentMachine = setup({
           hasSavedCards: context.savedCards.length > 0,
         },
       };
-      tell(enqueue, system, SYSTEM.checkout, event);
+      if (self._parent) enqueue.sendParent(event);
     }),
   },
 }).createMachine({

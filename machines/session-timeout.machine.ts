@@ -8,7 +8,6 @@ import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
 import { DEFAULT_SESSION_IDLE_MINUTES, sessionTimes } from '../contract/session.ts';
 import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
-import { SYSTEM, tell } from './system.ts';
 
 export interface SessionTimeoutContext {
   /** The server's limit (SiteInfo.session_idle_seconds). */
@@ -55,13 +54,15 @@ export const sessionTimeoutMachine = setup({
     })),
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
     clearFailure: assign({ failure: null }),
-    tellEnded: enqueueActions(({ enqueue, system }, params: { signedIn: boolean }) => {
+    tellEnded: enqueueActions(({ enqueue, self }, params: { signedIn: boolean }) => {
+      if (!self._parent) return;
       const ended: SessionTimeoutToAppEvent = { type: 'app.sessionEnded', signedIn: params.signedIn };
-      tell(enqueue, system, SYSTEM.app, ended);
+      enqueue.sendParent(ended);
     }),
-    tellSignOut: enqueueActions(({ enqueue, system }) => {
+    tellSignOut: enqueueActions(({ enqueue, self }) => {
+      if (!self._parent) return;
       const signOut: SessionTimeoutToAppEvent = { type: 'app.signOut' };
-      tell(enqueue, system, SYSTEM.app, signOut);
+      enqueue.sendParent(signOut);
     }),
   },
 }).createMachine({

@@ -37,7 +37,6 @@ import {
   type ModelSpec,
   FakeCalls,
   allSamples,
-  answerSave,
   coverage,
   describePath,
   formatReport,
@@ -46,11 +45,6 @@ import {
   settle,
   withParent,
 } from './harness.ts';
-import { SYSTEM } from '../../machines/system.ts';
-import type { StateSaveResponse } from '../../contract/api.ts';
-import type { FormStateEvent } from '../../machines/wizard.types.ts';
-
-type FormSave = Extract<FormStateEvent, { type: 'form.save' }>;
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -109,7 +103,9 @@ const samples = {
     { type: 'choices.report', choice: ONE_TIME },
     { type: 'choices.report', choice: { ...ONE_TIME, recurring_type: 'monthly' } },
   ],
-  'form.saved': [{ type: 'form.saved', answer: saveAnswer({ ...RECIPIENT_FIELDS, deposit_amount: 50 }) }],
+  'checkout.saved': [
+    { type: 'checkout.saved', fields: RECIPIENT_FIELDS, saved: ['deposit_amount', 'deposit_amount_id'] },
+  ],
   'checkout.toType': [{ type: 'checkout.toType' }],
 } satisfies EventSamples<CheckoutEvent>;
 
@@ -191,15 +187,10 @@ describe('checkout: paths of the model', () => {
 function setup(custom: Partial<CheckoutInput> = {}) {
   const calls = new FakeCalls();
   const clock = new SimulatedClock();
-  const { actor, child, received } = withParent(provideCheckout(calls.all()), { ...input, ...custom }, clock, {
-    parent: SYSTEM.wizard,
-    child: SYSTEM.checkout,
-  });
+  const { child, received } = withParent(provideCheckout(calls.all()), { ...input, ...custom }, clock);
   const snap = () => child.getSnapshot() as Snapshot;
   const kid = (id: string) => snap().children[id] as AnyActorRef | undefined;
-  const saves = () => received.filter((e) => e.type === 'form.save').map((e) => ({ fields: (e as FormSave).fields }));
-  const answer = (reply: StateSaveResponse | { error: unknown }) => answerSave(actor, received, reply);
-  return { calls, clock, checkout: child as AnyActorRef, received, snap, kid, saves, answer };
+  return { calls, clock, checkout: child as AnyActorRef, received, snap, kid };
 }
 
 type Setup = ReturnType<typeof setup>;
@@ -208,7 +199,7 @@ type Setup = ReturnType<typeof setup>;
 async function priced(t: Setup, id = '25') {
   t.checkout.send({ type: 'amount.preset', id });
   t.clock.increment(DELAYS.feeThrottle);
-  t.answer(saveAnswer({ ...t.snap().context.fields, deposit_amount: Number(id) }));
+  t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields, deposit_amount: Number(id) }));
   await settle();
   t.calls.resolve('getFees', FEES);
   await settle();
@@ -241,8 +232,7 @@ describe('checkout: the form and the wizard (§4, §5)', () => {
   it('the amount\u2019s save keeps the wizard\u2019s copy of the form state true', async () => {
     const t = setup();
     await priced(t);
-    // The wizard saved it (the one writer), asked once, and its answer is the checkout's copy.
-    expect(t.saves()).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
+    expect(t.received.filter((e) => e.type === 'checkout.saved')).toHaveLength(1);
     expect(t.snap().context.fields.deposit_amount).toBe(25);
   });
 });
@@ -280,9 +270,9 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     expect(t.calls.inputs('tokenizeCard')).toEqual([VALID_CARD]);
     t.calls.resolve('tokenizeCard', TOKEN);
     await settle();
-    const saved = t.saves().at(-1) as { fields: Partial<FormFields> };
+    const saved = t.calls.inputs('saveFormState').at(-1) as { fields: Partial<FormFields> };
     expect(saved.fields).toMatchObject({ ...VALID_BILLING, card_token: TOKEN.token, deposit_amount: 25 });
-    t.answer(saveAnswer({ ...t.snap().context.fields }));
+    t.calls.resolve('saveCheckout', saveAnswer({ ...t.snap().context.fields }));
     await settle();
     const answer = depositSuccess(t.snap().context.fields);
     t.calls.resolve('processDeposit', answer);
@@ -313,7 +303,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
     t.calls.resolve('tokenizeCard', TOKEN);
     await settle();
-    t.answer(saveAnswer({ ...t.snap().context.fields }));
+    t.calls.resolve('saveCheckout', saveAnswer({ ...t.snap().context.fields }));
     await settle();
     t.calls.resolve('processDeposit', depositError(t.snap().context.fields, 'card declined'));
     await settle();
@@ -333,7 +323,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     expect(t.snap().matches('editing')).toBe(true);
     expect(t.snap().context.outcome.errorKey).toBe('ERROR.TOO_MANY_REQUESTS');
     expect(t.snap().context.errors).not.toHaveProperty('form');
-    expect(t.saves()).toHaveLength(1);
+    expect(t.calls.inputs('saveCheckout')).toEqual([]);
     expect(t.calls.inputs('processDeposit')).toEqual([]);
     // What was typed stays in the form (docs/decisions/0041); the payer may submit again once the limit's window has passed.
     expect(t.snap().can({ type: 'checkout.submit', values: VALID_VALUES })).toBe(true);
@@ -345,7 +335,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
     t.calls.resolve('tokenizeCard', TOKEN);
     await settle();
-    t.answer(saveAnswer({ ...t.snap().context.fields }));
+    t.calls.resolve('saveCheckout', saveAnswer({ ...t.snap().context.fields }));
     await settle();
     t.calls.resolve('processDeposit', {
       ...depositError(t.snap().context.fields),
@@ -372,8 +362,8 @@ describe('checkout: submit while the fees are calculated (§4 amounts)', () => {
     // The amount cannot change while the deposit is under way.
     t.checkout.send({ type: 'amount.preset', id: '50' });
     t.clock.increment(DELAYS.feeThrottle);
-    expect(t.saves()).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
-    t.answer(saveAnswer({ ...t.snap().context.fields, deposit_amount: 25 }));
+    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields, deposit_amount: 25 }));
     await settle();
     expect(t.snap().matches('awaitingFees')).toBe(true);
     expect(t.calls.inputs('tokenizeCard')).toEqual([]);
@@ -388,7 +378,7 @@ describe('checkout: submit while the fees are calculated (§4 amounts)', () => {
     t.checkout.send({ type: 'amount.preset', id: '25' });
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
     t.clock.increment(DELAYS.feeThrottle);
-    t.answer({ error: NETWORK_FAILURE });
+    t.calls.reject('saveAmount', NETWORK_FAILURE);
     await settle();
     expect(t.snap().matches('editing')).toBe(true);
     expect(t.snap().context).toMatchObject({ showErrors: true, errors: { deposit_amount: NETWORK_FAILURE.code } });
@@ -404,7 +394,7 @@ describe('checkout: submit while the fees are calculated (§4 amounts)', () => {
     t.checkout.send({ type: 'checkout.submit', values: { ...VALID_VALUES, saved_card_cvc: '321' } });
     expect(t.snap().matches('awaitingFees')).toBe(true);
     t.clock.increment(DELAYS.feeThrottle);
-    t.answer(saveAnswer({ ...t.snap().context.fields, deposit_amount: 25 }));
+    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields, deposit_amount: 25 }));
     await settle();
     t.calls.resolve('getFees', FEES);
     await settle();
@@ -433,7 +423,7 @@ describe('checkout: saved card, recurring, roundup (§4)', () => {
     t.checkout.send({ type: 'checkout.submit', values: { ...VALID_VALUES, saved_card_cvc: '321' } });
     t.calls.resolve('tokenizeSavedCard', TOKEN);
     await settle();
-    const saved = t.saves().at(-1) as { fields: Partial<FormFields> };
+    const saved = t.calls.inputs('saveFormState').at(-1) as { fields: Partial<FormFields> };
     expect(saved.fields).toMatchObject({ saved_card_id: 1, recurring_type: 'monthly', recurring_increment: 28 });
   });
 

@@ -23,7 +23,6 @@ import {
   start,
   withParent,
 } from './harness.ts';
-import { SYSTEM } from '../../machines/system.ts';
 
 type Snapshot = SnapshotFrom<typeof sessionTimeoutMachine>;
 
@@ -152,7 +151,7 @@ describe('session timeout: the app', () => {
   it('tells it who is signed in and the limit; the end signs the payer out to the welcome page, which says why', async () => {
     const calls = new FakeCalls();
     const clock = new SimulatedClock();
-    const actor = start(provideApp(calls.all()), { lang: 'en', route: null }, clock, SYSTEM.app);
+    const actor = start(provideApp(calls.all()), { lang: 'en', route: null }, clock);
     const answer = bootAnswer({ ...EMPTY_FORM, logged_in: true }, 'en');
     calls.resolve('loadFormState', { ...answer, site: { ...answer.site, session_idle_seconds: 600 } });
     await settle();
@@ -189,7 +188,7 @@ describe('session timeout: a guest in the app', () => {
   it("the end starts the guest's session anew where the payer was", async () => {
     const calls = new FakeCalls();
     const clock = new SimulatedClock();
-    const actor = start(provideApp(calls.all()), { lang: 'en', route: null }, clock, SYSTEM.app);
+    const actor = start(provideApp(calls.all()), { lang: 'en', route: null }, clock);
     calls.resolve('loadFormState', bootAnswer(EMPTY_FORM, 'en'));
     await settle();
     const timer = (actor.getSnapshot().children as Record<string, AnyActorRef>)[SESSION_TIMEOUT_ID];

@@ -12,20 +12,19 @@ type LandingRef = ActorRefFrom<typeof landingMachine>;
 
 export function LandingPage({ page }: PageScreenProps) {
   const landing = page as LandingRef;
-  const editing = useSelector(landing, (s) => s.hasTag('editing'));
-  const expanded = useSelector(landing, (s) => s.hasTag('expanded'));
-  const signedOutIdle = useSelector(landing, (s) => s.context.signedOutIdle);
+  const snapshot = useSelector(landing, (s) => s);
   const { t } = useTranslation();
   const continueHint = useId();
   const signInHint = useId();
   const noticeTitle = useId();
   const noticeMore = useId();
   // A signed-in payer is on the way to deposit_or_schedule_visit; a choice is on its way too.
-  if (!editing) return <LoadingScreen />;
+  if (!snapshot.hasTag('editing')) return <LoadingScreen />;
+  const expanded = snapshot.hasTag('expanded');
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.LANDING')}</StepHeading>
-      {signedOutIdle ? (
+      {snapshot.context.signedOutIdle ? (
         <p className="notice" role="status">
           {t('SESSION.SIGNED_OUT_IDLE')}
         </p>
