@@ -46,6 +46,26 @@ afterEach(() => {
   document.documentElement.className = '';
 });
 
+/** Hydrates the painted page with the app, every mismatch or render error noted in `mismatches`. */
+function hydrate(
+  target: HTMLElement,
+  lang: Locale,
+  app: Parameters<typeof App>[0]['app'],
+  mismatches: unknown[],
+  answers?: FacilityAnswers,
+) {
+  const i18n = createI18n(lang);
+  return hydrateRoot(
+    target,
+    <I18nextProvider i18n={i18n}>
+      <ErrorBoundary onError={(error) => mismatches.push(error)}>
+        <App app={app} i18n={i18n} {...(answers ? { answers } : {})} />
+      </ErrorBoundary>
+    </I18nextProvider>,
+    { onRecoverableError: (error) => mismatches.push(error) },
+  );
+}
+
 describe('the pre-rendered first screen', () => {
   for (const lang of ['en', 'es'] as const satisfies readonly Locale[]) {
     it(`is the welcome page (§2 /landing), and the app hydrates it without a mismatch (${lang})`, async () => {
@@ -67,18 +87,9 @@ describe('the pre-rendered first screen', () => {
         input: { lang, route: null, location: startLocation('') },
       });
       app.start();
-      const i18n = createI18n(lang);
       const target = container;
       await act(async () => {
-        root = hydrateRoot(
-          target,
-          <I18nextProvider i18n={i18n}>
-            <ErrorBoundary onError={(error) => mismatches.push(error)}>
-              <App app={app} i18n={i18n} />
-            </ErrorBoundary>
-          </I18nextProvider>,
-          { onRecoverableError: (error) => mismatches.push(error) },
-        );
+        root = hydrate(target, lang, app, mismatches);
       });
       // The app goes on from it: the form state is read, the welcome page is the app's own, and it
       // leads to the facility step.
@@ -126,18 +137,9 @@ describe('the facility step drawn at its path (docs/decisions/0057)', () => {
         input: { lang, route: null, location: locationOf('/deposit_facility/US') },
       });
       app.start();
-      const i18n = createI18n(lang);
       const target = container;
       await act(async () => {
-        root = hydrateRoot(
-          target,
-          <I18nextProvider i18n={i18n}>
-            <ErrorBoundary onError={(error) => mismatches.push(error)}>
-              <App app={app} i18n={i18n} answers={answers} />
-            </ErrorBoundary>
-          </I18nextProvider>,
-          { onRecoverableError: (error) => mismatches.push(error) },
-        );
+        root = hydrate(target, lang, app, mismatches, answers);
       });
       await act(async () => {
         await waitFor(() => expect(app.getSnapshot().matches({ ready: 'wizard' })).toBe(true));
