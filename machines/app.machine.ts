@@ -24,15 +24,16 @@ import { type NavHeaderEvent, navHeaderMachine } from './nav-header.machine.ts';
 import type { AppContext, AppEvent, AppInput } from './app.types.ts';
 import type { WizardEvent } from './wizard.types.ts';
 import { calls } from './calls.ts';
+import { SYSTEM } from './system.ts';
 
 /** The spawned locale call; a newer choice replaces an older call still running. */
 const SET_LOCALE_ID = 'setLocale';
 /** The global header's navigation script (§2 shared layout). */
-export const NAV_HEADER_ID = 'navHeader';
+export const NAV_HEADER_ID = SYSTEM.navHeader;
 /** The running page's actor (one at a time). */
 export const PAGE_ID = 'page';
 /** The session's idle limit as the page counts it (session-timeout.machine.ts, docs/decisions/0045). */
-export const SESSION_TIMEOUT_ID = 'sessionTimeout';
+export const SESSION_TIMEOUT_ID = SYSTEM.sessionTimeout;
 
 const START: AppLocation = { kind: 'wizard', route: null };
 const LANDING: AppLocation = { kind: 'page', route: 'landing', params: {}, query: {} };
@@ -107,11 +108,10 @@ export const appMachine = setup({
      * A guest's session ended: the wizard starts again where the payer was, in the new session with the
      * values the page kept (decision 0046).
      */
-    assignWizardRoute: assign(({ context, self }) => {
+    assignWizardRoute: assign(({ context, system }) => {
       if (context.location.kind !== 'wizard') return {};
       // (A pure transition, as a model test computes one, has no running children: the route asked for.)
-      const snapshot = self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined;
-      const wizard = snapshot?.children?.['wizard'];
+      const wizard = system.get(SYSTEM.wizard) as AnyActorRef | undefined;
       const current = wizard?.getSnapshot() as WizardSnapshot | undefined;
       const route = (typeof current?.matches === 'function' ? routeOf(current) : null) ?? context.route;
       return { route, location: { kind: 'wizard', route } as AppLocation };
@@ -178,9 +178,9 @@ export const appMachine = setup({
   initial: 'booting',
   invoke: [
     // The global header's script, once per page load (nav-header.machine.ts); never blocks the app.
-    { id: NAV_HEADER_ID, src: 'navHeaderMachine' },
+    { id: NAV_HEADER_ID, systemId: SYSTEM.navHeader, src: 'navHeaderMachine' },
     // The session's idle limit (WCAG 2.2.1).
-    { id: SESSION_TIMEOUT_ID, src: 'sessionTimeoutMachine' },
+    { id: SESSION_TIMEOUT_ID, systemId: SYSTEM.sessionTimeout, src: 'sessionTimeoutMachine' },
   ],
   on: {
     'app.navScriptFailed': {
@@ -265,6 +265,7 @@ export const appMachine = setup({
         wizard: {
           invoke: {
             id: 'wizard',
+            systemId: SYSTEM.wizard,
             src: 'wizardMachine',
             input: ({ context }) => ({
               fields: context.fields ?? EMPTY_FORM,

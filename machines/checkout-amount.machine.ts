@@ -1,7 +1,8 @@
 // The checkout's amount and its limits (§4 checkout amounts, §5 currency and unified-wallet trust, §7
 // fees, §9 fee throttle and timeout). Which amounts the payer may choose is settled first
-// (machines/checkout-limits.ts); then each amount chosen is checked, saved, and priced with its fees and
-// roundups. Every change is reported to the checkout (`amount.report`).
+// (machines/checkout-limits.ts); then each amount chosen is checked, saved (by the wizard's autosave, the
+// one writer of the form state, which answers here), and priced with its fees and roundups. Every change
+// is reported to the checkout (`amount.report`).
 import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
 import type { FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api.ts';
 import { DEFAULT_DEPOSIT, DELAYS } from '../contract/constants.ts';
@@ -20,8 +21,16 @@ import {
   presetChoice,
   savedOtherAmount,
 } from './checkout-rules.ts';
-import type { AmountContext, AmountEvent, AmountReport, CheckoutEvent, CheckoutInput } from './checkout.types.ts';
+import type {
+  AmountContext,
+  AmountMachineEvent,
+  AmountReport,
+  CheckoutEvent,
+  CheckoutInput,
+} from './checkout.types.ts';
 import { pick } from './form-fields.ts';
+import { SYSTEM, tell } from './system.ts';
+import type { WizardEvent } from './wizard.types.ts';
 
 type IO = ActorIO;
 
@@ -47,9 +56,9 @@ export const checkoutAmountMachine = setup({
   types: {
     input: {} as CheckoutInput,
     context: {} as AmountContext,
-    events: {} as AmountEvent,
+    events: {} as AmountMachineEvent,
   },
-  actors: calls('saveFormState', 'getFees', 'isApprovedDepositor', 'getCnInmate', 'getAllowedMinMax'),
+  actors: calls('getFees', 'isApprovedDepositor', 'getCnInmate', 'getAllowedMinMax'),
   delays: {
     feeThrottle: DELAYS.feeThrottle,
     feesTimeout: DELAYS.feesTimeout,
@@ -128,14 +137,18 @@ export const checkoutAmountMachine = setup({
       roundups: [],
       error: null,
     })),
-    report: enqueueActions(({ enqueue, context, self }, params: { standing: Standing }) => {
+    report: enqueueActions(({ enqueue, context, system }, params: { standing: Standing }) => {
       const event: CheckoutEvent = { type: 'amount.report', report: reportOf(context, params.standing) };
-      if (self._parent) enqueue.sendParent(event);
+      tell(enqueue, system, SYSTEM.checkout, event);
     }),
-    /** The checkout (and through it the wizard) keeps the form state the save answered. */
-    reportSaved: enqueueActions(({ enqueue, self }, params: { answer: StateSaveResponse }) => {
-      const event: CheckoutEvent = { type: 'checkout.saved', fields: params.answer.fields, saved: AMOUNT_KEYS };
-      if (self._parent) enqueue.sendParent(event);
+    /** §4: the amount is saved by the wizard's autosave (the one writer), which answers here. */
+    askSave: enqueueActions(({ enqueue, context, system }) => {
+      const save: WizardEvent = {
+        type: 'form.save',
+        fields: pick(context.fields, AMOUNT_KEYS),
+        replyTo: SYSTEM.checkoutAmount,
+      };
+      tell(enqueue, system, SYSTEM.wizard, save);
     }),
   },
 }).createMachine({
@@ -300,28 +313,20 @@ export const checkoutAmountMachine = setup({
         // §4: the amount is saved, then fees and roundups fetched.
         saving: {
           tags: ['calculating'],
-          invoke: {
-            id: 'saveAmount',
-            src: 'saveFormState',
-            input: ({ context }) => ({ fields: pick(context.fields, AMOUNT_KEYS) }),
-            onDone: [
+          entry: 'askSave',
+          on: {
+            'form.saved': [
               {
-                guard: { type: 'hasAmountError', params: ({ event }) => ({ answer: event.output }) },
+                guard: { type: 'hasAmountError', params: ({ event }) => ({ answer: event.answer }) },
                 target: 'outOfBounds',
-                actions: [
-                  { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.output }) },
-                  { type: 'reportSaved', params: ({ event }) => ({ answer: event.output }) },
-                ],
+                actions: { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.answer }) },
               },
               {
                 target: 'pricing',
-                actions: [
-                  { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.output }) },
-                  { type: 'reportSaved', params: ({ event }) => ({ answer: event.output }) },
-                ],
+                actions: { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.answer }) },
               },
             ],
-            onError: {
+            'form.saveFailed': {
               target: 'failed',
               actions: { type: 'assignFeeFailure', params: ({ event }) => ({ error: event.error }) },
             },

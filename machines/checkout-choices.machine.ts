@@ -16,6 +16,7 @@ import type {
   ChoicesInput,
   ChoicesNews,
 } from './checkout.types.ts';
+import { SYSTEM, tell } from './system.ts';
 
 const ONE_TIME = { recurring_type: '', recurring_increment: null, roundups: false, selected_roundup: null } as const;
 
@@ -73,9 +74,9 @@ export const checkoutChoicesMachine = setup({
     assignPamRecurring: assign(({ context }, params: { biweekly: boolean }) => ({
       choice: { ...context.choice, pamRecurring: params.biweekly },
     })),
-    report: enqueueActions(({ enqueue, context, self }) => {
+    report: enqueueActions(({ enqueue, context, system }) => {
       const event: CheckoutEvent = { type: 'choices.report', choice: context.choice };
-      if (self._parent) enqueue.sendParent(event);
+      tell(enqueue, system, SYSTEM.checkout, event);
     }),
   },
 }).createMachine({

@@ -7,6 +7,7 @@ import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
 import { chosenSavedCard } from './checkout-rules.ts';
 import type { CheckoutEvent, PaymentContext, PaymentEvent, PaymentInput } from './checkout.types.ts';
+import { SYSTEM, tell } from './system.ts';
 
 export const checkoutPaymentMachine = setup({
   types: {
@@ -28,7 +29,7 @@ export const checkoutPaymentMachine = setup({
     })),
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
     chooseCard: assign((_, params: { id: number | null }) => ({ savedCardId: params.id })),
-    report: enqueueActions(({ enqueue, context, self }) => {
+    report: enqueueActions(({ enqueue, context, system }) => {
       const event: CheckoutEvent = {
         type: 'payment.report',
         report: {
@@ -37,7 +38,7 @@ export const checkoutPaymentMachine = setup({
           hasSavedCards: context.savedCards.length > 0,
         },
       };
-      if (self._parent) enqueue.sendParent(event);
+      tell(enqueue, system, SYSTEM.checkout, event);
     }),
   },
 }).createMachine({

@@ -1,7 +1,7 @@
 // The checkout's submission and its outcomes (§4 card choice and checkout outcomes, §8, §2 pam variant).
 // Invoked by the checkout with the form's values once everything is in order: the card (or a saved
 // card's security code) goes to the card vault, which answers a token; the fields are saved with the
-// token; the deposit is processed. It ends with the deposit made, or back at the form with the server's
+// token (by the wizard's autosave, the one writer of the form state); the deposit is processed. It ends with the deposit made, or back at the form with the server's
 // errors and the banner: a duplicate-deposit warning and the trust mismatch wait for the payer first.
 // At a pam facility the server signs the deposit's summary, which is posted to the payment endpoint.
 import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
@@ -17,11 +17,13 @@ import {
   type CheckoutEvent,
   type CheckoutOutcome,
   type SubmitContext,
-  type SubmitEvent,
+  type SubmitMachineEvent,
   type SubmitInput,
   type SubmitOutput,
 } from './checkout.types.ts';
 import { checkoutErrorKeyOf, checkoutWarningKeyOf, hasEntries, pick } from './form-fields.ts';
+import { SYSTEM, tell } from './system.ts';
+import type { WizardEvent } from './wizard.types.ts';
 
 type IO = ActorIO;
 
@@ -52,17 +54,10 @@ export const checkoutSubmitMachine = setup({
   types: {
     input: {} as SubmitInput,
     context: {} as SubmitContext,
-    events: {} as SubmitEvent,
+    events: {} as SubmitMachineEvent,
     output: {} as SubmitOutput,
   },
-  actors: calls(
-    'tokenizeCard',
-    'tokenizeSavedCard',
-    'saveFormState',
-    'processDeposit',
-    'preparePamDeposit',
-    'postPamPayload',
-  ),
+  actors: calls('tokenizeCard', 'tokenizeSavedCard', 'processDeposit', 'preparePamDeposit', 'postPamPayload'),
   guards: {
     isPam: ({ context }) => context.pam !== null,
     usesSavedCard: ({ context }) => (context.fields.saved_card_id ?? null) !== null,
@@ -135,16 +130,23 @@ export const checkoutSubmitMachine = setup({
       pamPost: { payload: params.answer.pam_payload, payUrl: params.answer.pay_url },
       current: { ...context.current, ...pick(params.answer.fields, [...AMOUNT_KEYS, ...SERVER_OWNED_FIELDS]) },
     })),
-    /** Keeps the checkout's and the wizard's copy of the form state true after a save here. */
-    reportSaved: enqueueActions(({ enqueue, context, self }) => {
-      const saved = Object.keys(context.fields) as (keyof FormFields)[];
-      const event: CheckoutEvent = { type: 'checkout.saved', fields: context.current, saved };
-      if (self._parent) enqueue.sendParent(event);
+    /** The fields, with the card's token, are saved by the wizard's autosave (the one writer), which answers here. */
+    askSave: enqueueActions(({ enqueue, context, system }) => {
+      const save: WizardEvent = { type: 'form.save', fields: context.fields, replyTo: SYSTEM.checkoutSubmit };
+      tell(enqueue, system, SYSTEM.wizard, save);
+    }),
+    /** The deposit's answer holds the server's form state (§7 process_deposit): the wizard applies it. */
+    tellDepositAnswer: enqueueActions(({ enqueue, context, system }, params: { answer: CheckoutResponse }) => {
+      const answered: WizardEvent = {
+        type: 'form.answered',
+        answer: { fields: context.current, errors: params.answer.errors },
+      };
+      tell(enqueue, system, SYSTEM.wizard, answered);
     }),
     /** §4: "change type" in the mismatch modal: the checkout asks the wizard for the type step. */
-    askForAnotherType: enqueueActions(({ enqueue, self }) => {
+    askForAnotherType: enqueueActions(({ enqueue, system }) => {
       const event: CheckoutEvent = { type: 'checkout.toType' };
-      if (self._parent) enqueue.sendParent(event);
+      tell(enqueue, system, SYSTEM.checkout, event);
     }),
   },
 }).createMachine({
@@ -206,26 +208,20 @@ export const checkoutSubmitMachine = setup({
     },
     saving: {
       tags: ['busy'],
-      invoke: {
-        id: 'saveCheckout',
-        src: 'saveFormState',
-        input: ({ context }) => ({ fields: context.fields }),
-        onDone: [
+      entry: 'askSave',
+      on: {
+        'form.saved': [
           {
-            guard: { type: 'hasAnswerErrors', params: ({ event }) => ({ answer: event.output }) },
+            guard: { type: 'hasAnswerErrors', params: ({ event }) => ({ answer: event.answer }) },
             target: 'returned',
-            actions: [
-              { type: 'assignSaveAnswer', params: ({ event }) => ({ answer: event.output }) },
-              'reportSaved',
-              'showErrors',
-            ],
+            actions: [{ type: 'assignSaveAnswer', params: ({ event }) => ({ answer: event.answer }) }, 'showErrors'],
           },
           {
             target: 'submitting',
-            actions: [{ type: 'assignSaveAnswer', params: ({ event }) => ({ answer: event.output }) }, 'reportSaved'],
+            actions: { type: 'assignSaveAnswer', params: ({ event }) => ({ answer: event.answer }) },
           },
         ],
-        onError: {
+        'form.saveFailed': {
           target: 'returned',
           actions: { type: 'assignCallFailure', params: ({ event }) => ({ error: event.error }) },
         },
@@ -251,11 +247,17 @@ export const checkoutSubmitMachine = setup({
           {
             guard: { type: 'isTrustMismatch', params: ({ event }) => ({ answer: event.output }) },
             target: 'trustMismatch',
-            actions: [{ type: 'assignDepositError', params: ({ event }) => ({ answer: event.output }) }, 'reportSaved'],
+            actions: [
+              { type: 'assignDepositError', params: ({ event }) => ({ answer: event.output }) },
+              { type: 'tellDepositAnswer', params: ({ event }) => ({ answer: event.output }) },
+            ],
           },
           {
             target: 'returned',
-            actions: [{ type: 'assignDepositError', params: ({ event }) => ({ answer: event.output }) }, 'reportSaved'],
+            actions: [
+              { type: 'assignDepositError', params: ({ event }) => ({ answer: event.output }) },
+              { type: 'tellDepositAnswer', params: ({ event }) => ({ answer: event.output }) },
+            ],
           },
         ],
         onError: {

@@ -34,6 +34,7 @@ import {
 } from './checkout.types.ts';
 import { hasEntries, pick, withoutErrors } from './form-fields.ts';
 import type { WizardEvent } from './wizard.types.ts';
+import { SYSTEM, tell } from './system.ts';
 
 /** The invoke ids of the checkout's children; the screen reads each of them. */
 export const CHECKOUT_CHILDREN = {
@@ -120,21 +121,12 @@ export const checkoutMachine = setup({
       const changed = CHOICE_KEYS.filter((k) => context.choice[k] !== params.choice[k]);
       return { choice: params.choice, errors: withoutErrors(context.errors, changed) };
     }),
+    /** The wizard's copy of the form state, after any answer it applied (it is the one writer). */
     assignSaved: assign((_, params: { fields: FormFields }) => ({ fields: params.fields })),
-    /**
-     * Keeps the wizard's copy of the form state true after a save here. `saved` names the fields this
-     * save sent: the wizard's unsaved edits of other fields stay unsaved (and are saved by its autosave).
-     */
-    reportSaved: enqueueActions(
-      ({ enqueue, self }, params: { fields: FormFields; saved: readonly (keyof FormFields)[] }) => {
-        const event: WizardEvent = { type: 'checkout.saved', fields: params.fields, saved: params.saved };
-        if (self._parent) enqueue.sendParent(event);
-      },
-    ),
     /** The wizard autosaves what the payer types (§4, throttled 250 ms there); §5: its server errors go. */
-    reportChange: enqueueActions(({ enqueue, self }, params: { fields: Partial<FormFields> }) => {
+    reportChange: enqueueActions(({ enqueue, system }, params: { fields: Partial<FormFields> }) => {
       const change: WizardEvent = { type: 'form.change', fields: params.fields };
-      if (self._parent && hasEntries(params.fields)) enqueue.sendParent(change);
+      if (hasEntries(params.fields)) tell(enqueue, system, SYSTEM.wizard, change);
     }),
     clearErrors: assign(({ context }, params: { names: readonly string[] }) => ({
       errors: withoutErrors(context.errors, params.names),
@@ -147,9 +139,9 @@ export const checkoutMachine = setup({
       enqueue.sendTo(CHECKOUT_CHILDREN.extras, event);
     }),
     /** §4 trust mismatch: "change type" takes the payer back to the type step. */
-    askForAnotherType: enqueueActions(({ enqueue, self }) => {
+    askForAnotherType: enqueueActions(({ enqueue, system }) => {
       const back: WizardEvent = { type: 'wizard.navigate', route: 'type' };
-      if (self._parent) enqueue.sendParent(back);
+      tell(enqueue, system, SYSTEM.wizard, back);
     }),
     // §4: CHECKOUT_ERROR summary; the screen focuses it.
     showFlowErrors: assign(({ context }) => ({
@@ -194,15 +186,27 @@ export const checkoutMachine = setup({
     submission: null,
   }),
   invoke: [
-    { id: CHECKOUT_CHILDREN.amount, src: 'checkoutAmountMachine', input: ({ context }) => context },
+    {
+      id: CHECKOUT_CHILDREN.amount,
+      systemId: SYSTEM.checkoutAmount,
+      src: 'checkoutAmountMachine',
+      input: ({ context }) => context,
+    },
     {
       id: CHECKOUT_CHILDREN.payment,
+      systemId: SYSTEM.checkoutPayment,
       src: 'checkoutPaymentMachine',
       input: ({ context }) => ({ signedIn: context.fields.logged_in, savedCardId: context.fields.saved_card_id }),
     },
-    { id: CHECKOUT_CHILDREN.choices, src: 'checkoutChoicesMachine', input: ({ context }) => context },
+    {
+      id: CHECKOUT_CHILDREN.choices,
+      systemId: SYSTEM.checkoutChoices,
+      src: 'checkoutChoicesMachine',
+      input: ({ context }) => context,
+    },
     {
       id: CHECKOUT_CHILDREN.extras,
+      systemId: SYSTEM.checkoutExtras,
       src: 'checkoutExtrasMachine',
       input: ({ context }) => ({ fields: context.fields }),
     },
@@ -221,12 +225,7 @@ export const checkoutMachine = setup({
       ],
     },
     'choices.report': { actions: { type: 'assignChoice', params: ({ event }) => ({ choice: event.choice }) } },
-    'checkout.saved': {
-      actions: [
-        { type: 'assignSaved', params: ({ event }) => ({ fields: event.fields }) },
-        { type: 'reportSaved', params: ({ event }) => ({ fields: event.fields, saved: event.saved }) },
-      ],
-    },
+    'form.saved': { actions: { type: 'assignSaved', params: ({ event }) => ({ fields: event.answer.fields }) } },
     'checkout.toType': { actions: 'askForAnotherType' },
   },
   initial: 'editing',
@@ -283,6 +282,7 @@ export const checkoutMachine = setup({
       tags: ['busy'],
       invoke: {
         id: CHECKOUT_CHILDREN.submit,
+        systemId: SYSTEM.checkoutSubmit,
         src: 'checkoutSubmitMachine',
         input: ({ context }) => {
           if (!context.submission) throw new Error('a submit without values');

@@ -16,6 +16,7 @@ import {
   type Roundup,
 } from '../contract/entities.ts';
 import type { Limits } from '../contract/schemas.ts';
+import type { FormReplyEvent, FormSavedEvent } from './wizard.types.ts';
 
 /** Card fields go from the form to the card vault only, never to the form state (docs/decisions/0003). */
 export interface CardFields {
@@ -137,11 +138,8 @@ export type CheckoutEvent =
   | { type: 'amount.report'; report: AmountReport }
   | { type: 'payment.report'; report: PaymentReport }
   | { type: 'choices.report'; choice: ChoiceFields }
-  /**
-   * A child saved fields: the checkout's copy and the wizard's stay true. `saved` names the fields that
-   * save sent: the wizard's unsaved edits of other fields stay unsaved.
-   */
-  | { type: 'checkout.saved'; fields: FormFields; saved: readonly (keyof FormFields)[] }
+  /** The wizard's copy of the form state after an answer (the wizard's autosave is its one writer). */
+  | FormSavedEvent
   /** §4 trust mismatch: the payer chose another deposit type. */
   | { type: 'checkout.toType' };
 
@@ -174,6 +172,9 @@ export type AmountEvent =
   | { type: 'fees.retry' }
   /** §5 unified-wallet trust: the checks failed (network, server): ask again. */
   | { type: 'limits.retry' };
+
+/** What the amount machine hears: the screen's events, and the wizard's answer to its save (§4). */
+export type AmountMachineEvent = AmountEvent | FormReplyEvent;
 
 // ---------------------------------------------------------------- payment method
 
@@ -243,6 +244,8 @@ export type SubmitEvent =
   | { type: 'checkout.dismiss' }
   /** §4 trust mismatch modal: choose another deposit type. */
   | { type: 'checkout.changeType' };
+/** What the submission hears: the screen's events, and the wizard's answer to its save. */
+export type SubmitMachineEvent = SubmitEvent | FormReplyEvent;
 /** How a submission ended: a deposit made, or back to the form with what went wrong. */
 export type SubmitOutput =
   | { kind: 'deposited'; fields: FormFields; receipt: ReceiptInfo }

@@ -6,6 +6,7 @@ import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
 import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
 import { calls } from './calls.ts';
+import { SYSTEM, tell } from './system.ts';
 
 export interface DeepContactContext {
   facilityId: string;
@@ -40,9 +41,9 @@ export const deepContactMachine = setup({
   actions: {
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
     clearFailure: assign({ failure: null }),
-    // Only the app (a parent) is told; the model of the tests walks the machine alone.
-    toTypeStep: enqueueActions(({ enqueue, self }) => {
-      if (self._parent) enqueue.sendParent({ type: 'app.go', path: DEEP_CONTACT_NEXT } satisfies PageToAppEvent);
+    // The app is told; the model of the tests walks the machine alone, with no app to tell.
+    toTypeStep: enqueueActions(({ enqueue, system }) => {
+      tell(enqueue, system, SYSTEM.app, { type: 'app.go', path: DEEP_CONTACT_NEXT } satisfies PageToAppEvent);
     }),
   },
 }).createMachine({

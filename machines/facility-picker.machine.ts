@@ -6,6 +6,7 @@ import type { CountryOption } from '../contract/entities.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import type { FacilityPickerContext, FacilityPickerEvent, FacilityPickerInput, WizardEvent } from './wizard.types.ts';
 import { calls } from './calls.ts';
+import { SYSTEM, tell } from './system.ts';
 
 type Options = ActorIO['loadFacilityOptions'];
 
@@ -51,14 +52,13 @@ export const facilityPickerMachine = setup({
     })),
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
     clearFailure: assign({ failure: null }),
-    /** Tells the wizard; a picker rendered alone (a story, a test) has no parent to tell. */
-    reportChoice: enqueueActions(({ enqueue, context, self }) => {
-      if (!self._parent) return;
+    /** Tells the wizard's autosave (§4); a picker rendered alone (a story, a test) tells nobody. */
+    reportChoice: enqueueActions(({ enqueue, context, system }) => {
       const change: WizardEvent = {
         type: 'form.change',
         fields: { facility_id: context.facilityId, facility_state: context.region, facility_country: context.country },
       };
-      enqueue.sendParent(change);
+      tell(enqueue, system, SYSTEM.wizard, change);
     }),
   },
 }).createMachine({

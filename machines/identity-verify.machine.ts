@@ -15,6 +15,7 @@ import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { phoneVerificationMachine, type PhoneVerifiedEvent } from './phone-verification.machine.ts';
 import type { PageInput, PageToAppEvent } from './pages.ts';
 import { calls } from './calls.ts';
+import { SYSTEM, tell } from './system.ts';
 
 type IO = ActorIO;
 
@@ -107,13 +108,12 @@ export const identityVerifyMachine = setup({
     })),
     dropChosen: assign({ chosen: null }),
     /** §4: on to deposit_or_schedule_visit; with verificationRejected after a final rejection. */
-    tellAppDone: enqueueActions(({ enqueue, self }, params: { rejected: boolean }) => {
-      if (!self._parent) return;
+    tellAppDone: enqueueActions(({ enqueue, system }, params: { rejected: boolean }) => {
       const event: PageToAppEvent = {
         type: 'app.go',
         path: params.rejected ? '/deposit_or_schedule_visit?verificationRejected=1' : '/deposit_or_schedule_visit',
       };
-      enqueue.sendParent(event);
+      tell(enqueue, system, SYSTEM.app, event);
     }),
   },
 }).createMachine({

@@ -6,6 +6,7 @@
 import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
 import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
+import { SYSTEM, tell } from './system.ts';
 
 export interface NavHeaderContext {
   url: string;
@@ -41,13 +42,12 @@ export const navHeaderMachine = setup({
       const reason = error instanceof Error ? error.message : toCallFailure(error).code;
       return { failure: reason };
     }),
-    reportFailure: enqueueActions(({ context, enqueue, self }) => {
-      if (!self._parent) return;
+    reportFailure: enqueueActions(({ context, enqueue, system }) => {
       const failed: NavScriptFailedEvent = {
         type: 'app.navScriptFailed',
         message: `navigation script ${context.url} did not load: ${context.failure ?? 'unknown'}`,
       };
-      enqueue.sendParent(failed);
+      tell(enqueue, system, SYSTEM.app, failed);
     }),
   },
 }).createMachine({

@@ -15,6 +15,7 @@ import { depositStatusMachine } from './deposit-status.machine.ts';
 import { type PhoneVerifiedEvent, phoneVerificationMachine } from './phone-verification.machine.ts';
 import type { WizardEvent } from './wizard.types.ts';
 import { calls } from './calls.ts';
+import { SYSTEM, tell } from './system.ts';
 
 export interface NewAccountValues {
   password: string;
@@ -130,8 +131,8 @@ export const receiptFlowMachine = setup({
       accountCreated: true,
       fields: { ...context.fields, logged_in: true },
     })),
-    tellWizardSignedIn: enqueueActions(({ enqueue, self }) => {
-      if (self._parent) enqueue.sendParent({ type: 'receipt.accountCreated' } satisfies WizardEvent);
+    tellWizardSignedIn: enqueueActions(({ enqueue, system }) => {
+      tell(enqueue, system, SYSTEM.wizard, { type: 'receipt.accountCreated' } satisfies WizardEvent);
     }),
     smsDone: assign({ smsSent: true }),
     phoneDone: assign({ phoneVerified: true }),

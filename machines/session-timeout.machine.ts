@@ -8,6 +8,7 @@ import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
 import { DEFAULT_SESSION_IDLE_MINUTES, sessionTimes } from '../contract/session.ts';
 import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
+import { SYSTEM, tell } from './system.ts';
 
 export interface SessionTimeoutContext {
   /** The server's limit (SiteInfo.session_idle_seconds). */
@@ -54,15 +55,13 @@ export const sessionTimeoutMachine = setup({
     })),
     assignFailure: assign((_, params: { error: unknown }) => ({ failure: toCallFailure(params.error).code })),
     clearFailure: assign({ failure: null }),
-    tellEnded: enqueueActions(({ enqueue, self }, params: { signedIn: boolean }) => {
-      if (!self._parent) return;
+    tellEnded: enqueueActions(({ enqueue, system }, params: { signedIn: boolean }) => {
       const ended: SessionTimeoutToAppEvent = { type: 'app.sessionEnded', signedIn: params.signedIn };
-      enqueue.sendParent(ended);
+      tell(enqueue, system, SYSTEM.app, ended);
     }),
-    tellSignOut: enqueueActions(({ enqueue, self }) => {
-      if (!self._parent) return;
+    tellSignOut: enqueueActions(({ enqueue, system }) => {
       const signOut: SessionTimeoutToAppEvent = { type: 'app.signOut' };
-      enqueue.sendParent(signOut);
+      tell(enqueue, system, SYSTEM.app, signOut);
     }),
   },
 }).createMachine({

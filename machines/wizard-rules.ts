@@ -2,7 +2,8 @@
 // or a phone account puts in the form state, how the recipient is searched at a facility.
 import type { DestinationAccount } from '../contract/accounts.ts';
 import type { DepositType, Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
-import { pick } from './form-fields.ts';
+import type { StateSaveResponse } from '../contract/api.ts';
+import { pick, withoutErrors } from './form-fields.ts';
 import type { SearchMode, WizardContext } from './wizard.types.ts';
 
 /** The steps that save their own fields before moving on (§4 Continue). */
@@ -37,8 +38,9 @@ export const RECIPIENT_TYPES: readonly DepositType[] = ['flex', 'trust', 'bail']
 export const FRAUD_CONTROL_MESSAGE = 'ERROR.FRAUD_CONTROL_MESSAGE';
 export const RESELECT_DEPOSIT_TYPE = 'VALIDATION.RESELECT_DEPOSIT_TYPE';
 
+/** What a step saves on Continue (with whatever else is waiting to be saved). */
 export function stepSaveFields(context: WizardContext, step: EditStep): Partial<FormFields> {
-  return { ...context.dirty, ...pick(context.fields, STEP_FIELDS[step]) };
+  return pick(context.fields, STEP_FIELDS[step]);
 }
 
 export function recipientFields(inmate: Inmate): Partial<FormFields> {
@@ -84,10 +86,31 @@ export function requireFacility(context: WizardContext): Facility {
 }
 
 /**
+ * The one way an answer about the form state becomes the wizard's copy (§4: the autosave's answer, a
+ * step's, the checkout's, or the form state process_deposit answered with): the answer is the truth,
+ * except for values typed after the request left (still in `dirty`, saved next); its errors, except on
+ * those values (§5: server-side errors clear on edit); and the step errors Continue found that no
+ * answer knows of.
+ */
+export function applyAnswer(
+  context: Pick<WizardContext, 'dirty' | 'errors'>,
+  answer: StateSaveResponse,
+): Pick<WizardContext, 'fields' | 'errors'> {
+  const fields = { ...answer.fields, ...context.dirty };
+  return {
+    fields,
+    errors: {
+      ...unansweredChoiceErrors(context.errors, fields),
+      ...withoutErrors(answer.errors, Object.keys(context.dirty)),
+    },
+  };
+}
+
+/**
  * The errors the step found itself when Continue had nothing chosen (§4 CHECKOUT_ERROR, 'Required'):
  * an autosave answer that lands afterwards does not know them, and they stay until the choice is made.
  */
-export function unansweredChoiceErrors(errors: FieldErrors, fields: FormFields): FieldErrors {
+function unansweredChoiceErrors(errors: FieldErrors, fields: FormFields): FieldErrors {
   const kept: FieldErrors = {};
   for (const key of ['facility_id', 'deposit_type', 'deposit_inmate_id'] as const) {
     const error = errors[key];

@@ -15,9 +15,9 @@ import {
   recipientFields,
   requireFacility,
   searchModeOf,
-  stepSaveFields,
 } from './wizard-rules.ts';
 import type { WizardContext, WizardEvent, WizardRoute } from './wizard.types.ts';
+import { SYSTEM } from './system.ts';
 
 type Ctx = { context: WizardContext };
 type On<T extends WizardEvent['type']> = { event: Extract<WizardEvent, { type: T }> };
@@ -25,12 +25,14 @@ type Done<T> = { event: { output: T } };
 
 /** A step's answer (the save's), for the actions and guards that read it. */
 const answerOf = ({ event }: { event: { output: StateSaveResponse } }) => ({ answer: event.output });
+const savedOf = ({ event }: On<'form.saved'>) => ({ answer: event.answer });
 const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 /**
  * The one save-step of every step that saves its fields before moving on (§4: Continue works only when
  * saving succeeded; a save with errors on the step's field, or a fraud flag, blocks continuing and shows
- * the error summary). On success the wizard routes to the first of `next` whose guard holds.
+ * the error summary). The step asks the wizard's autosave, the one writer of the form state, to save
+ * now, and waits for its answer. On success the wizard routes to the first of `next` whose guard holds.
  */
 export function saveStep(
   step: EditStep,
@@ -38,29 +40,24 @@ export function saveStep(
 ) {
   return {
     tags: ['busy'],
-    invoke: {
-      id: 'saveStep',
-      src: 'saveFormState' as const,
-      input: ({ context }: { context: WizardContext }) => ({ fields: stepSaveFields(context, step) }),
-      onDone: [
+    entry: { type: 'askStepSave' as const, params: { step } },
+    on: {
+      'form.saved': [
         {
           guard: {
             type: 'hasStepErrors' as const,
-            params: ({ event }: { event: { output: StateSaveResponse } }) => ({ answer: event.output, step }),
+            params: ({ event }: On<'form.saved'>) => ({ answer: event.answer, step }),
           },
           target: 'editing',
-          actions: [{ type: 'assignStepAnswer' as const, params: answerOf }, 'signalCannotContinue' as const],
+          actions: ['clearFailure' as const, 'signalCannotContinue' as const],
         },
         ...next.map(({ guard, route }) => ({
-          ...(guard === 'isDeepContactAnswer' ? { guard: { type: guard, params: answerOf } } : guard ? { guard } : {}),
+          ...(guard === 'isDeepContactAnswer' ? { guard: { type: guard, params: savedOf } } : guard ? { guard } : {}),
           target: '#wizard.step.routing',
-          actions: [
-            { type: 'assignStepAnswer' as const, params: answerOf },
-            { type: 'assignRequested' as const, params: { route } },
-          ],
+          actions: ['clearFailure' as const, { type: 'assignRequested' as const, params: { route } }],
         })),
       ],
-      onError: {
+      'form.saveFailed': {
         target: 'editing',
         actions: [{ type: 'assignFailure' as const, params: failureOf }, 'signalCannotContinue' as const],
       },
@@ -89,6 +86,7 @@ export const facilityStep = {
   entry: [{ type: 'enterStep', params: { route: 'facility' } }, 'followAskedCountry'],
   invoke: {
     id: 'facilityPicker',
+    systemId: SYSTEM.facilityPicker,
     src: 'facilityPickerMachine',
     input: ({ context }: Ctx) => ({
       country: context.fields.facility_country || 'US',
@@ -316,6 +314,7 @@ export const recipientStep = {
   entry: { type: 'enterStep', params: { route: 'recipient' } },
   invoke: {
     id: 'recipientSearch',
+    systemId: SYSTEM.recipientSearch,
     src: 'recipientSearchMachine',
     input: ({ context }: Ctx) => ({
       facilityId: context.facility?.id ?? context.fields.facility_id ?? 0,
@@ -372,6 +371,7 @@ export const checkoutStep = {
   entry: { type: 'enterStep', params: { route: 'checkout' } },
   invoke: {
     id: 'checkout',
+    systemId: SYSTEM.checkout,
     src: 'checkoutMachine',
     input: ({ context }: Ctx) => ({ fields: context.fields, facility: requireFacility(context) }),
     onDone: {
@@ -387,12 +387,6 @@ export const checkoutStep = {
     },
   },
   on: {
-    'checkout.saved': {
-      actions: {
-        type: 'assignCheckoutSaved',
-        params: ({ event }: On<'checkout.saved'>) => ({ fields: event.fields, saved: event.saved }),
-      },
-    },
     'wizard.back': [
       {
         guard: 'isDestType',
@@ -416,6 +410,7 @@ export const receiptStep = {
   // §2: the create-account and text-receipt modals.
   invoke: {
     id: 'receiptFlow',
+    systemId: SYSTEM.receiptFlow,
     src: 'receiptFlowMachine',
     input: ({ context }: Ctx) => ({ fields: context.fields }),
   },

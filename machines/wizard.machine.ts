@@ -1,9 +1,11 @@
 // The deposit wizard (§2, §4): facility -> type -> recipient -> checkout -> receipt, with the
 // routing guards of §4, Continue (works only when saving succeeded) and autosave (throttled 250 ms).
-// Region `step` is the screen; region `autosave` keeps the server's form state in step with typing.
+// Region `step` is the screen; region `autosave` is the one writer of the server's form state (§4
+// autosave, POST /state/save): typing, a step's Continue, the checkout's amount and its submission all
+// save through it, and one function (wizard-rules.ts applyAnswer) applies every answer.
 import { type SnapshotFrom, and, assign, enqueueActions, not, raise, setup } from 'xstate';
 import { DELAYS, PROGRESS } from '../contract/constants.ts';
-import type { Facility, FormFields, Inmate } from '../contract/entities.ts';
+import type { Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import type { DestinationAccount } from '../contract/accounts.ts';
 import { deepContactNeedsSignIn, isDeepContactDeposit } from '../contract/deep-contact.ts';
@@ -16,6 +18,8 @@ import { receiptFlowMachine } from './receipt.machine.ts';
 import { recipientSearchMachine } from './recipient-search.machine.ts';
 import {
   WIZARD_ROUTES,
+  type FormSaveFailedEvent,
+  type FormSavedEvent,
   type WizardContext,
   type WizardEvent,
   type NewNumberValues,
@@ -23,14 +27,16 @@ import {
   type WizardRoute,
 } from './wizard.types.ts';
 import { calls } from './calls.ts';
+import { SYSTEM, type SystemId, tell } from './system.ts';
 import {
   type EditStep,
   FRAUD_CONTROL_MESSAGE,
   RECIPIENT_TYPES,
   STEP_KEY,
   phoneDigits,
+  applyAnswer,
   phoneFields,
-  unansweredChoiceErrors,
+  stepSaveFields,
 } from './wizard-rules.ts';
 import { checkoutStep, facilityStep, numberStep, receiptStep, recipientStep, typeStep } from './wizard-steps.ts';
 
@@ -123,6 +129,8 @@ export const wizardMachine = setup({
       (params.step === 'number' && Boolean(params.answer.errors.dest_account_id)) ||
       Object.values(params.answer.errors).includes(FRAUD_CONTROL_MESSAGE),
     hasDirty: ({ context }) => hasEntries(context.dirty),
+    /** Someone asked for a save now (form.save) while a request was in flight: it goes at once. */
+    hasWaiters: ({ context }) => context.waiters.length > 0,
   },
   actions: {
     // §4: entering a step hides the error summary of the previous one.
@@ -168,17 +176,17 @@ export const wizardMachine = setup({
       dirty: { ...context.dirty, ...params.fields },
       errors: withoutErrors(context.errors, Object.keys(params.fields)),
     })),
-    assignStepAnswer: assign((_, params: { answer: StateSaveResponse }) => ({
-      fields: params.answer.fields,
-      errors: params.answer.errors,
-      dirty: {},
-      failure: null,
+    /** Continue: the step's fields are saved now, by the autosave (the one writer), which answers here. */
+    askStepSave: raise(({ context }, params: { step: EditStep }) => ({
+      type: 'form.save' as const,
+      fields: stepSaveFields(context, params.step),
+      replyTo: SYSTEM.wizard,
     })),
     signalCannotContinue: raise({ type: 'wizard.cannotContinue' }),
     assignSignedIn: assign(({ context }) => ({ fields: { ...context.fields, logged_in: true } })),
     /** The header offers the account from now on (the app keeps whether the payer is signed in). */
-    tellAppAccountCreated: enqueueActions(({ enqueue, self }) => {
-      if (self._parent) enqueue.sendParent({ type: 'app.accountCreated' });
+    tellAppAccountCreated: enqueueActions(({ enqueue, system }) => {
+      tell(enqueue, system, SYSTEM.app, { type: 'app.accountCreated' });
     }),
     assignDestAccounts: assign((_, params: { accounts: DestinationAccount[] }) => ({ destAccounts: params.accounts })),
     // The payer can still type a new number.
@@ -219,19 +227,6 @@ export const wizardMachine = setup({
       errors: {},
       dirty: {},
     })),
-    /**
-     * The checkout saved some fields itself: take them, keeping what was typed and not saved yet. An
-     * edit stays unsaved unless that save sent the same value (a billing name typed while the amount
-     * was being saved is still the autosave's to send).
-     */
-    assignCheckoutSaved: assign(({ context }, params: { fields: FormFields; saved: readonly (keyof FormFields)[] }) => {
-      const pending: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(context.dirty)) {
-        const k = key as keyof FormFields;
-        if (!params.saved.includes(k) || params.fields[k] !== value) pending[key] = value;
-      }
-      return { fields: { ...params.fields, ...pending }, dirty: pending as Partial<FormFields> };
-    }),
     // §2 'make another': the server cleared the form state.
     assignCleared: assign((_, params: { answer: StateSaveResponse }) => ({
       fields: params.answer.fields,
@@ -246,18 +241,45 @@ export const wizardMachine = setup({
       // §5: server-side errors clear on edit.
       errors: withoutErrors(context.errors, Object.keys(params.fields)),
     })),
-    startAutosave: assign(({ context }) => ({ inFlight: context.dirty, dirty: {} })),
-    /** The answer is the truth, except for values typed after the request left (still in dirty). */
-    assignAutosaveAnswer: assign(({ context }, params: { answer: StateSaveResponse }) => {
-      const fields = { ...params.answer.fields, ...context.dirty };
-      return {
-        fields,
-        errors: {
-          ...unansweredChoiceErrors(context.errors, fields),
-          ...withoutErrors(params.answer.errors, Object.keys(context.dirty)),
-        },
-        inFlight: {},
-      };
+    /**
+     * `form.save`: `replyTo` waits for the answer of the next request, which holds these fields. An
+     * answer it waited for from the request in flight is no longer its (that request had older values).
+     */
+    addWaiter: assign(({ context }, params: { replyTo: SystemId }) => ({
+      waiters: [...context.waiters.filter((w) => w !== params.replyTo), params.replyTo],
+      answering: context.answering.filter((w) => w !== params.replyTo),
+    })),
+    startAutosave: assign(({ context }) => ({
+      inFlight: context.dirty,
+      dirty: {},
+      answering: context.waiters,
+      waiters: [],
+    })),
+    /** Any answer about the form state, by the one function that applies one (wizard-rules.ts). */
+    assignAnswer: assign(({ context }, params: { answer: StateSaveResponse }) => ({
+      ...applyAnswer(context, params.answer),
+      inFlight: {},
+    })),
+    /**
+     * The wizard's copy, once an answer is applied, to whoever waited for it and to the checkout (which
+     * shows it); a step of the wizard waits for its own Continue.
+     */
+    replySaved: enqueueActions(({ context, enqueue, system }, params: { errors: FieldErrors }) => {
+      const saved: FormSavedEvent = { type: 'form.saved', answer: { fields: context.fields, errors: params.errors } };
+      for (const who of context.answering) {
+        if (who === SYSTEM.wizard) enqueue.raise(saved);
+        else if (who !== SYSTEM.checkout) tell(enqueue, system, who, saved);
+      }
+      tell(enqueue, system, SYSTEM.checkout, saved);
+      enqueue.assign({ answering: [] });
+    }),
+    replyFailed: enqueueActions(({ context, enqueue, system }, params: { error: unknown }) => {
+      const failed: FormSaveFailedEvent = { type: 'form.saveFailed', error: params.error };
+      for (const who of context.answering) {
+        if (who === SYSTEM.wizard) enqueue.raise(failed);
+        else tell(enqueue, system, who, failed);
+      }
+      enqueue.assign({ answering: [] });
     }),
     // Typed values stay in context and are sent again with the next change.
     restoreDirty: assign(({ context }, params: { error: unknown }) => ({
@@ -274,6 +296,8 @@ export const wizardMachine = setup({
     errors: input.errors,
     dirty: {},
     inFlight: {},
+    waiters: [],
+    answering: [],
     requested: input.route,
     askedCountry: input.country ?? null,
     facility: null,
@@ -363,11 +387,26 @@ export const wizardMachine = setup({
       },
     },
     // §4: form changes autosave, throttled at 250 ms: the first change starts the timer, later
-    // ones join the same save.
+    // ones join the same save. This region is the one writer of the server's form state: a step's
+    // Continue, the checkout's amount and its submission ask it to save now (form.save), after the
+    // request in flight if there is one, and are answered with its copy once the answer is applied.
     autosave: {
       initial: 'idle',
       on: {
         'form.change': { actions: { type: 'assignChange', params: ({ event }) => ({ fields: event.fields }) } },
+        'form.save': {
+          actions: [
+            { type: 'assignChange', params: ({ event }) => ({ fields: event.fields }) },
+            { type: 'addWaiter', params: ({ event }) => ({ replyTo: event.replyTo }) },
+          ],
+        },
+        // The form state another call answered with (process_deposit): applied, and shown.
+        'form.answered': {
+          actions: [
+            { type: 'assignAnswer', params: ({ event }) => ({ answer: event.answer }) },
+            { type: 'replySaved', params: ({ event }) => ({ errors: event.answer.errors }) },
+          ],
+        },
       },
       states: {
         idle: {
@@ -376,33 +415,79 @@ export const wizardMachine = setup({
               target: 'waiting',
               actions: { type: 'assignChange', params: ({ event }) => ({ fields: event.fields }) },
             },
+            'form.save': {
+              target: 'saving',
+              actions: [
+                { type: 'assignChange', params: ({ event }) => ({ fields: event.fields }) },
+                { type: 'addWaiter', params: ({ event }) => ({ replyTo: event.replyTo }) },
+              ],
+            },
           },
         },
         waiting: {
+          on: {
+            'form.save': {
+              target: 'saving',
+              actions: [
+                { type: 'assignChange', params: ({ event }) => ({ fields: event.fields }) },
+                { type: 'addWaiter', params: ({ event }) => ({ replyTo: event.replyTo }) },
+              ],
+            },
+          },
           after: {
-            formSaveThrottle: [{ guard: 'hasDirty', target: 'saving', actions: 'startAutosave' }, { target: 'idle' }],
+            formSaveThrottle: [{ guard: 'hasDirty', target: 'saving' }, { target: 'idle' }],
           },
         },
         saving: {
+          entry: 'startAutosave',
           invoke: {
             id: 'autosave',
             src: 'saveFormState',
             input: ({ context }) => ({ fields: context.inFlight }),
             onDone: [
               {
+                guard: 'hasWaiters',
+                target: 'saving',
+                reenter: true,
+                actions: [
+                  { type: 'assignAnswer', params: ({ event }) => ({ answer: event.output }) },
+                  { type: 'replySaved', params: ({ event }) => ({ errors: event.output.errors }) },
+                ],
+              },
+              {
                 guard: 'hasDirty',
                 target: 'waiting',
-                actions: { type: 'assignAutosaveAnswer', params: ({ event }) => ({ answer: event.output }) },
+                actions: [
+                  { type: 'assignAnswer', params: ({ event }) => ({ answer: event.output }) },
+                  { type: 'replySaved', params: ({ event }) => ({ errors: event.output.errors }) },
+                ],
               },
               {
                 target: 'idle',
-                actions: { type: 'assignAutosaveAnswer', params: ({ event }) => ({ answer: event.output }) },
+                actions: [
+                  { type: 'assignAnswer', params: ({ event }) => ({ answer: event.output }) },
+                  { type: 'replySaved', params: ({ event }) => ({ errors: event.output.errors }) },
+                ],
               },
             ],
-            onError: {
-              target: 'idle',
-              actions: { type: 'restoreDirty', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: [
+              {
+                guard: 'hasWaiters',
+                target: 'saving',
+                reenter: true,
+                actions: [
+                  { type: 'restoreDirty', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'replyFailed', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'restoreDirty', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'replyFailed', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            ],
           },
         },
       },

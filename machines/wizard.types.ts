@@ -10,6 +10,8 @@ import type {
   StateOption,
 } from '../contract/entities.ts';
 import type { DestinationAccount } from '../contract/accounts.ts';
+import type { StateSaveResponse } from '../contract/api.ts';
+import type { SystemId } from './system.ts';
 
 export const WIZARD_ROUTES = ['facility', 'type', 'number', 'recipient', 'checkout', 'receipt'] as const;
 export type WizardRoute = (typeof WIZARD_ROUTES)[number];
@@ -30,6 +32,10 @@ export interface WizardContext {
   dirty: Partial<FormFields>;
   /** The fields of the autosave request in flight; values typed meanwhile stay in `dirty` (§4). */
   inFlight: Partial<FormFields>;
+  /** Who asked for a save now (form.save) and waits for the answer of the next request. */
+  waiters: SystemId[];
+  /** Who waits for the answer of the request in flight. */
+  answering: SystemId[];
   /** The route asked for by the URL or a step; the routing state's guards decide (§4). */
   requested: WizardRoute | null;
   /**
@@ -54,8 +60,30 @@ export interface NewNumberValues {
   deposit_phone_no: string;
 }
 
-export type WizardEvent =
+/**
+ * The wizard's autosave is the one writer of the server's form state (§4, POST /state/save). Others
+ * send it what changed: `form.change` as it is typed (saved throttled, 250 ms), `form.save` to have it
+ * saved now (the checkout's amount before its fees, the submission before the deposit, a step's
+ * Continue), naming who waits for the answer; `form.answered` hands it the form state another call
+ * answered with (process_deposit). Whoever waits is answered `form.saved` or `form.saveFailed`.
+ */
+export type FormStateEvent =
   | { type: 'form.change'; fields: Partial<FormFields> }
+  | { type: 'form.save'; fields: Partial<FormFields>; replyTo: SystemId }
+  | { type: 'form.answered'; answer: StateSaveResponse };
+
+/**
+ * The wizard's answer: its copy of the form state once the server's answer is applied (`answer.fields`),
+ * with the server's errors on that request (`answer.errors`). The checkout hears every one.
+ */
+export type FormSavedEvent = { type: 'form.saved'; answer: StateSaveResponse };
+export type FormSaveFailedEvent = { type: 'form.saveFailed'; error: unknown };
+export type FormReplyEvent = FormSavedEvent | FormSaveFailedEvent;
+
+export type WizardEvent =
+  | FormStateEvent
+  /** The answer to a step's own save (the wizard asks its autosave, like any other). */
+  | FormReplyEvent
   | { type: 'wizard.continue' }
   | { type: 'wizard.back' }
   /** A URL or a link asks for a route; the facility step's path may name a country (§2). */
@@ -72,12 +100,7 @@ export type WizardEvent =
   | { type: 'number.account'; accountId: number | null }
   /** §2 number step: Continue with a new number, as the step's form has checked it (§5). */
   | { type: 'number.submit'; values: NewNumberValues }
-  | { type: 'recipient.select'; inmate: Inmate }
-  /**
-   * Sent by the checkout child once it has saved fields, so the wizard's copy stays true; `saved`
-   * names the fields that save sent.
-   */
-  | { type: 'checkout.saved'; fields: FormFields; saved: readonly (keyof FormFields)[] };
+  | { type: 'recipient.select'; inmate: Inmate };
 
 // ---------------------------------------------------------------- facility picker (child of wizard.facility)
 

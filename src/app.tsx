@@ -6,14 +6,15 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
 import type { FacilityAnswers } from '../contract/first-screens.ts';
-import { NAV_HEADER_ID, SESSION_TIMEOUT_ID, pageActorOf } from '../machines/app.machine.ts';
+import { pageActorOf } from '../machines/app.machine.ts';
+import { routeOf } from '../machines/wizard.machine.ts';
 import { SessionTimeoutDialog } from './components/session-timeout-dialog.tsx';
 import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
 import { Layout } from './components/layout.tsx';
-import type { AppRef, NavHeaderRef, SessionTimeoutRef, WizardRef } from './machine-refs.ts';
+import { ActorSystemProvider, type AppRef, type WizardRef, useSystemActor } from './machine-refs.ts';
 import { NavScriptContext } from './components/site-nav.tsx';
 import { EAGER_PAGE_SCREENS, PAGE_SCREENS } from './screens/page-screens.ts';
-import { WizardScreen, stepOf } from './screens/wizard-screen.tsx';
+import { WizardScreen } from './screens/wizard-screen.tsx';
 import { pathOf } from './routes.ts';
 import { FailureScreen, LoadingScreen } from './screens/status-screens.tsx';
 import { SessionContext } from './session.tsx';
@@ -34,6 +35,14 @@ export function App({
   /** The facility step's lists that the page came with (docs/decisions/0057). */
   answers?: FacilityAnswers;
 }) {
+  return (
+    <ActorSystemProvider system={app.system}>
+      <AppShell app={app} i18n={i18n} answers={answers} />
+    </ActorSystemProvider>
+  );
+}
+
+function AppShell({ app, i18n, answers }: { app: AppRef; i18n: I18n; answers: FacilityAnswers | undefined }) {
   const lang = useSelector(app, (s) => s.context.lang);
   const view = useSelector(app, (s) => screenOf(APP_SCREENS, 'app', s)?.view ?? 'loading');
   useEffect(() => {
@@ -52,7 +61,8 @@ export function App({
       current = false;
     };
   }, [i18n, lang]);
-  useHashInput(app);
+  const wizard = useSystemActor('wizard');
+  useHashInput(app, wizard);
   const onLanguage = (l: Locale) => app.send({ type: 'app.language', lang: l });
   const signedIn = useSelector(app, (s) => s.context.signedIn);
   const mobile = useSelector(app, (s) => s.context.mobile);
@@ -62,12 +72,8 @@ export function App({
     () => ({ signedIn, mobile, signOut: () => app.send({ type: 'app.signOut' }) }),
     [app, signedIn, mobile],
   );
-  const wizard = useSelector(app, (s) => (s.children as Record<string, unknown>).wizard as WizardRef | undefined);
   // §2 global header: the navigation script's machine (loaded once per page load).
-  const navHeader = useSelector(
-    app,
-    (s) => (s.children as Record<string, unknown>)[NAV_HEADER_ID] as NavHeaderRef | undefined,
-  );
+  const navHeader = useSystemActor('navHeader');
   const navLoaded = useSelector(navHeader, (s) => s?.hasTag('loaded') ?? false);
   const booting = useSelector(app, (s) => s.hasTag('booting'));
   const firstScreen = useSelector(app, (s) => isFirstScreen(s.context.location));
@@ -78,10 +84,7 @@ export function App({
     if (!booting) markFirstScreen();
   }, [booting]);
   // The session's idle limit: its warning shows over any screen (WCAG 2.2.1).
-  const sessionTimer = useSelector(
-    app,
-    (s) => (s.children as Record<string, unknown>)[SESSION_TIMEOUT_ID] as SessionTimeoutRef | undefined,
-  );
+  const sessionTimer = useSystemActor('sessionTimeout');
   let body;
   if (view === 'wizard' && wizard) {
     body = <WizardScreen wizard={wizard} lang={lang} onLanguage={onLanguage} />;
@@ -152,12 +155,11 @@ function locationKey(hash: string): string {
 }
 
 /** §2: a hashchange (back button, link, typed URL) asks the app to go there; its guards decide. */
-function useHashInput(app: AppRef) {
+function useHashInput(app: AppRef, wizard: WizardRef | undefined) {
   useEffect(() => {
     const onHash = () => {
       const location = locationOf(window.location.hash);
-      const wizard = (app.getSnapshot().children as Record<string, unknown>).wizard as WizardRef | undefined;
-      const before = wizard ? stepOf(wizard.getSnapshot()) : null;
+      const before = wizard ? routeOf(wizard.getSnapshot()) : null;
       // The same step is no move, unless the facility step's address names another country (§2).
       const otherCountry =
         location.kind === 'wizard' &&
@@ -169,12 +171,12 @@ function useHashInput(app: AppRef) {
       // address shows the step again instead of the path that was refused.
       if (wizard && before && location.kind === 'wizard') {
         const after = wizard.getSnapshot();
-        if (stepOf(after) === before) {
+        if (routeOf(after) === before) {
           window.history.replaceState(null, '', `#${pathOf(before, after.context.fields.facility_country)}`);
         }
       }
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [app]);
+  }, [app, wizard]);
 }

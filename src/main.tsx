@@ -24,6 +24,7 @@ import { knowAnswers } from './api/facilities.ts';
 import { SCREEN_ATTRIBUTE } from '../contract/first-screens.ts';
 import { createDraftStore, draftKeeper, type SnapshotEventLike } from './form-draft.ts';
 import './styles.css';
+import { SYSTEM } from '../machines/system.ts';
 
 async function start() {
   // §2: a first screen's path form leads to its hash route (docs/decisions/0057), before anything reads
@@ -67,6 +68,7 @@ async function start() {
   const answers = pageAnswers();
   if (answers) knowAnswers(api, answers);
   const actor = createActor(machine, {
+    systemId: SYSTEM.app,
     input: {
       lang,
       route: null,

@@ -24,6 +24,7 @@ import { sandboxBannerMarkup } from './components/sandbox-banner.tsx';
 import { PRERENDER_HIDDEN_CLASS } from './first-screen.ts';
 import { createI18n } from './i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from './language.ts';
+import { SYSTEM } from '../machines/system.ts';
 
 interface FirstScreenMarkup {
   /** The markup of the app's root element. */
@@ -36,7 +37,7 @@ export function renderFirstScreen(lang: Locale, screen: FirstScreen, answers?: F
   const i18n = createI18n(lang);
   const location = screen.screen === 'landing' ? startLocation('') : locationOf(firstScreenPath(screen));
   // Never started: its first snapshot is all the render needs, and nothing is called.
-  const app = createActor(appMachine, { input: { lang, route: null, location } });
+  const app = createActor(appMachine, { systemId: SYSTEM.app, input: { lang, route: null, location } });
   const html = renderToString(
     <I18nextProvider i18n={i18n}>
       <ErrorBoundary onError={() => {}}>

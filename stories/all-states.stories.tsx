@@ -12,6 +12,7 @@ import * as receipt from './receipt-step.stories.tsx';
 import * as recipient from './recipient-step.stories.tsx';
 import * as type from './type-step.stories.tsx';
 import { expect } from 'storybook/test';
+import { ActorSystemProvider } from '../src/machine-refs.ts';
 import { driveTo, stopDriven, type Driven, type DrivenParameters } from './support/drive.ts';
 import {
   Isolated,
@@ -62,7 +63,10 @@ function AllStates(_args: unknown, context: RenderContext) {
               <p>
                 <code>{shown.parameters.machineState}</code>
               </p>
-              <Isolated>{shown.screen(driven, lang)}</Isolated>
+              {/* Each screen reaches its own app's actors by name. */}
+              <ActorSystemProvider system={driven.app.system}>
+                <Isolated>{shown.screen(driven, lang)}</Isolated>
+              </ActorSystemProvider>
             </li>
           ) : null;
         })}

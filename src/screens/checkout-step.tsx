@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { TERMS_KEYS, type FieldErrors, type Locale } from '../../contract/entities.ts';
 import { checkoutErrorKey } from '../../contract/errors.ts';
 import { PAM_ACK_FIELD } from '../../machines/checkout.types.ts';
-import { CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
 import { chosenSavedCard, offersRecurring, savedCardBrand } from '../../machines/checkout-rules.ts';
 import { AutoPayNote, CpaLink, VoicemailLine } from '../components/checkout-extras.tsx';
 import { LimitsChecksPanel, type LimitsView } from '../components/limits-checks-panel.tsx';
@@ -18,15 +17,7 @@ import { WizardNav } from '../components/layout.tsx';
 import { StepHeading } from '../components/step-heading.tsx';
 import { inmateLabelText, typeTitleKey } from '../deposit-types.ts';
 import { formatMoney, formatSum } from '../../contract/format.ts';
-import type {
-  CheckoutAmountRef,
-  CheckoutChoicesRef,
-  CheckoutExtrasRef,
-  CheckoutPaymentRef,
-  CheckoutRef,
-  CheckoutSubmitRef,
-  WizardRef,
-} from '../machine-refs.ts';
+import { type CheckoutAmountRef, type CheckoutRef, type WizardRef, useSystemActor } from '../machine-refs.ts';
 import { useCustomerServicePhone } from '../site.tsx';
 import { AmountChoice, PaymentSummary } from './checkout/amount-section.tsx';
 import { CHECKOUT_LABELS, recipientName } from './checkout/checkout-fields.ts';
@@ -37,14 +28,9 @@ import { GuestContact, NewCard, SavedCards } from './checkout/payment-section.ts
 import { type CheckoutForm, useCheckoutForm } from './checkout/use-checkout-form.ts';
 import { screenOf } from '../screen-table.ts';
 
-/** One of the checkout's children, by invoke id, while it runs. */
-function useChild<T>(checkout: CheckoutRef, id: string): T | undefined {
-  return useSelector(checkout, (s) => (s.children as Record<string, unknown>)[id] as T | undefined);
-}
-
 export function CheckoutStep({ wizard, checkout, lang }: { wizard: WizardRef; checkout: CheckoutRef; lang: Locale }) {
   const { t } = useTranslation();
-  const amount = useChild<CheckoutAmountRef>(checkout, CHECKOUT_CHILDREN.amount);
+  const amount = useSystemActor('checkoutAmount');
   const view = useSelector(amount, (s) => screenOf(CHECKOUT_SCREENS, 'checkoutAmount', s)?.view);
   const fields = useSelector(checkout, (s) => s.context.fields);
   const facility = useSelector(checkout, (s) => s.context.facility);
@@ -161,10 +147,10 @@ function CheckoutFormScreen({
   const showErrors = useSelector(checkout, (s) => s.context.showErrors);
   const outcomeError = useSelector(checkout, (s) => s.context.outcome.errorKey);
   const busy = useSelector(checkout, (s) => s.hasTag('busy'));
-  const payment = useChild<CheckoutPaymentRef>(checkout, CHECKOUT_CHILDREN.payment);
-  const choices = useChild<CheckoutChoicesRef>(checkout, CHECKOUT_CHILDREN.choices);
-  const submit = useChild<CheckoutSubmitRef>(checkout, CHECKOUT_CHILDREN.submit);
-  const extras = useChild<CheckoutExtrasRef>(checkout, CHECKOUT_CHILDREN.extras);
+  const payment = useSystemActor('checkoutPayment');
+  const choices = useSystemActor('checkoutChoices');
+  const submit = useSystemActor('checkoutSubmit');
+  const extras = useSystemActor('checkoutExtras');
   const savedCard = useSelector(payment, (s) => (s?.context.savedCardId ?? null) !== null);
   // §5: the saved card's security code has its brand's length.
   const savedBrand = useSelector(payment, (s) =>

@@ -7,11 +7,11 @@ import { PROGRESS } from '../../contract/constants.ts';
 import type { Locale } from '../../contract/entities.ts';
 import type { WizardRoute } from '../../machines/wizard.types.ts';
 import { Layout } from '../components/layout.tsx';
-import type { CheckoutRef, FacilityPickerRef, RecipientSearchRef, WizardRef, WizardSnapshot } from '../machine-refs.ts';
+import { type WizardRef, useSystemActor } from '../machine-refs.ts';
+import { routeOf } from '../../machines/wizard.machine.ts';
 import { pathOf, routeOfHash } from '../routes.ts';
 import { FacilityStep } from './facility-step.tsx';
 import { lazyScreen } from './lazy-screen.ts';
-import type { ReceiptFlowRef } from './receipt-step.tsx';
 import { FailureScreen, LoadingScreen } from './status-screens.tsx';
 import { screenOf } from '../screen-table.ts';
 import { WIZARD_SCREENS } from './wizard-screens.ts';
@@ -45,12 +45,6 @@ const TITLES: Record<WizardRoute, string> = {
   receipt: 'RECEIPT.HEADING',
 };
 
-/** The wizard step the snapshot is in, by the table; null while routing, loading or failed. */
-export function stepOf(snapshot: WizardSnapshot): WizardRoute | null {
-  const view = screenOf(WIZARD_SCREENS, 'wizard', snapshot, 'step')?.view;
-  return view && view !== 'loading' && view !== 'failed' && view !== 'part' ? view : null;
-}
-
 export function WizardScreen({
   wizard,
   lang,
@@ -60,7 +54,8 @@ export function WizardScreen({
   lang: Locale;
   onLanguage: (l: Locale) => void;
 }) {
-  const step = useSelector(wizard, stepOf);
+  // The route shown (the machine's, machines/wizard.machine.ts); null while routing, loading or failed.
+  const step = useSelector(wizard, routeOf);
   const failed = useSelector(wizard, (s) => screenOf(WIZARD_SCREENS, 'wizard', s, 'step')?.view === 'failed');
   const country = useSelector(wizard, (s) => s.context.fields.facility_country);
   useHashSync(step, country);
@@ -100,28 +95,29 @@ function Step({
   failed: boolean;
   lang: Locale;
 }) {
-  const child = useSelector(wizard, (s) => {
-    const children = s.children as Record<string, unknown>;
-    return children.facilityPicker ?? children.recipientSearch ?? children.checkout ?? children.receiptFlow;
-  });
+  // Each step's child machine, by its name in the system, once the step has started it.
+  const picker = useSystemActor('facilityPicker');
+  const search = useSystemActor('recipientSearch');
+  const checkout = useSystemActor('checkout');
+  const receiptFlow = useSystemActor('receiptFlow');
   const failure = useSelector(wizard, (s) => s.context.failure);
   switch (step) {
     case 'facility':
-      return child ? <FacilityStep wizard={wizard} picker={child as FacilityPickerRef} /> : <LoadingScreen />;
+      return picker ? <FacilityStep wizard={wizard} picker={picker} /> : <LoadingScreen />;
     case 'type':
       return <TypeStep wizard={wizard} />;
     case 'number':
       return <NumberStep wizard={wizard} />;
     case 'recipient':
-      return child ? <RecipientStep wizard={wizard} search={child as RecipientSearchRef} /> : <LoadingScreen />;
+      return search ? <RecipientStep wizard={wizard} search={search} /> : <LoadingScreen />;
     case 'checkout':
-      return child ? (
-        <CheckoutStep key="checkout" wizard={wizard} checkout={child as CheckoutRef} lang={lang} />
+      return checkout ? (
+        <CheckoutStep key="checkout" wizard={wizard} checkout={checkout} lang={lang} />
       ) : (
         <LoadingScreen />
       );
     case 'receipt':
-      return <ReceiptStep wizard={wizard} flow={child as ReceiptFlowRef | undefined} lang={lang} />;
+      return <ReceiptStep wizard={wizard} flow={receiptFlow} lang={lang} />;
     default:
       return failed ? (
         <FailureScreen messageKey={failure} onRetry={() => wizard.send({ type: 'wizard.retry' })} />

@@ -9,7 +9,6 @@ import { DELAYS, RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import type { DepositType, Locale } from '../../contract/entities.ts';
 import type { ActorIO, CallFailure } from '../../machines/actors.types.ts';
 import { checkoutExtrasMachine, type CheckoutExtrasEvent } from '../../machines/checkout-extras.machine.ts';
-import { CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
 import { checkoutAmountMachine } from '../../machines/checkout-amount.machine.ts';
 import type { CheckoutEvent } from '../../machines/checkout.types.ts';
 import {
@@ -31,7 +30,6 @@ import type {
 import { DEPOSIT_STATUS_ID, type ReceiptFlowEvent } from '../../machines/receipt.machine.ts';
 import type { DepositStatusEvent } from '../../machines/deposit-status.machine.ts';
 import { type SessionTimeoutEvent, sessionTimeoutMachine } from '../../machines/session-timeout.machine.ts';
-import { SESSION_TIMEOUT_ID } from '../../machines/app.machine.ts';
 import { createActors } from '../../src/api/actors.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { isLocale } from '../../src/i18n.ts';
@@ -39,6 +37,7 @@ import { ASYNC_TIMEOUT as TIMEOUT } from '../../tests/wait.ts';
 import type { AppRef } from '../../src/machine-refs.ts';
 import { UNEXPECTED_BODY, fixtureHandlers, variantHandlers, type ApiCall, type Variant } from './handlers.ts';
 import { SandboxError, createSandbox, type Sandbox, type SandboxSetup } from './sandbox.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 // ---------------------------------------------------------------- states and steps
 
@@ -330,24 +329,20 @@ function childOf(parent: AnyActorRef | undefined, id: string): AnyActorRef | und
   return children?.[id];
 }
 
-/** The checkout's children by the name the stories use. */
-const CHECKOUT_KIDS: Partial<Record<MachineName, string>> = {
-  checkoutAmount: CHECKOUT_CHILDREN.amount,
-  checkoutPayment: CHECKOUT_CHILDREN.payment,
-  checkoutChoices: CHECKOUT_CHILDREN.choices,
-  checkoutSubmit: CHECKOUT_CHILDREN.submit,
-  checkoutExtras: CHECKOUT_CHILDREN.extras,
-};
+/** The checkout's children: each appears once the checkout runs. */
+const CHECKOUT_KIDS: readonly MachineName[] = [
+  'checkoutAmount',
+  'checkoutPayment',
+  'checkoutChoices',
+  'checkoutSubmit',
+  'checkoutExtras',
+];
 
+/** The actor of `name`: by its name in the app's system (machines/system.ts). */
 function lookup(app: AppRef, name: MachineName): AnyActorRef | undefined {
-  if (name === 'app') return app;
-  if (name === 'sessionTimeout') return childOf(app, SESSION_TIMEOUT_ID);
-  const wizard = childOf(app, 'wizard');
-  const kid = CHECKOUT_KIDS[name];
-  if (kid) return childOf(childOf(wizard, 'checkout'), kid);
   // The receipt's status tracker runs as the receipt flow's child.
-  if (name === 'depositStatus') return childOf(childOf(wizard, 'receiptFlow'), DEPOSIT_STATUS_ID);
-  return name === 'wizard' ? wizard : childOf(wizard, name);
+  if (name === 'depositStatus') return childOf(app.system.get(SYSTEM.receiptFlow), DEPOSIT_STATUS_ID);
+  return app.system.get(name) as AnyActorRef | undefined;
 }
 
 /** The actor of `name`, once it exists (a child appears when its parent enters the state that invokes it). */
@@ -356,7 +351,10 @@ async function actorOf(app: AppRef, name: MachineName): Promise<AnyActorRef> {
   const parent =
     name === 'wizard' || name === 'sessionTimeout'
       ? app
-      : await actorOf(app, CHECKOUT_KIDS[name] ? 'checkout' : name === 'depositStatus' ? 'receiptFlow' : 'wizard');
+      : await actorOf(
+          app,
+          CHECKOUT_KIDS.includes(name) ? 'checkout' : name === 'depositStatus' ? 'receiptFlow' : 'wizard',
+        );
   await waitFor(parent, () => lookup(app, name) !== undefined, { timeout: TIMEOUT });
   return lookup(app, name) as AnyActorRef;
 }
@@ -409,6 +407,7 @@ export async function driveTo(state: MachineState, scene: Scene = {}, options: D
     actors = fakeActors(sandbox, variants);
   }
   const app = createActor(storyMachine(actors, { ...STORY_DELAYS, ...scene.delays }), {
+    systemId: SYSTEM.app,
     input: {
       lang: options.lang ?? 'en',
       route: scene.route ?? null,

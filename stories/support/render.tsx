@@ -6,7 +6,13 @@ import type { Locale } from '../../contract/entities.ts';
 import { App } from '../../src/app.tsx';
 import { Layout } from '../../src/components/layout.tsx';
 import { i18n, isLocale } from '../../src/i18n.ts';
-import type { CheckoutRef, FacilityPickerRef, RecipientSearchRef, WizardRef } from '../../src/machine-refs.ts';
+import {
+  ActorSystemProvider,
+  type CheckoutRef,
+  type FacilityPickerRef,
+  type RecipientSearchRef,
+  type WizardRef,
+} from '../../src/machine-refs.ts';
 import { CheckoutStep } from '../../src/screens/checkout-step.tsx';
 import { FacilityStep } from '../../src/screens/facility-step.tsx';
 import { type ReceiptFlowRef, ReceiptStep } from '../../src/screens/receipt-step.tsx';
@@ -70,15 +76,20 @@ function changeLanguage(driven: Driven, lang: Locale): void {
   void i18n.changeLanguage(lang);
 }
 
-/** The configured numbers the server sent with the form state (§8 customer service phone). */
+/**
+ * The configured numbers the server sent with the form state (§8 customer service phone), and the app's
+ * actor system, where a screen finds the machines it renders by name.
+ */
 function WithSite({ driven, children }: { driven: Driven; children: ReactNode }) {
   const { site, signedIn, mobile } = driven.app.getSnapshot().context;
   return (
-    <SiteContext.Provider value={site}>
-      <SessionContext.Provider value={{ signedIn, mobile, signOut: () => driven.app.send({ type: 'app.signOut' }) }}>
-        {children}
-      </SessionContext.Provider>
-    </SiteContext.Provider>
+    <ActorSystemProvider system={driven.app.system}>
+      <SiteContext.Provider value={site}>
+        <SessionContext.Provider value={{ signedIn, mobile, signOut: () => driven.app.send({ type: 'app.signOut' }) }}>
+          {children}
+        </SessionContext.Provider>
+      </SiteContext.Provider>
+    </ActorSystemProvider>
   );
 }
 

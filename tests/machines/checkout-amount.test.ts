@@ -7,6 +7,10 @@ import type { FormFields } from '../../contract/entities.ts';
 import { checkoutAmountMachine } from '../../machines/checkout-amount.machine.ts';
 import { FEES_PENDING, checkoutTotals } from '../../machines/checkout-rules.ts';
 import type { AmountEvent, AmountReport, CheckoutInput } from '../../machines/checkout.types.ts';
+import type { StateSaveResponse } from '../../contract/api.ts';
+import type { FormReplyEvent, FormStateEvent } from '../../machines/wizard.types.ts';
+
+type FormSave = Extract<FormStateEvent, { type: 'form.save' }>;
 import { provideMachine } from '../../machines/provide-actors.ts';
 import {
   CN_FOUND,
@@ -28,6 +32,7 @@ import {
   type ModelSpec,
   FakeCalls,
   allSamples,
+  answerSave,
   coverage,
   describePath,
   formatReport,
@@ -36,6 +41,7 @@ import {
   settle,
   withParent,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 type Snapshot = SnapshotFrom<typeof checkoutAmountMachine>;
 
@@ -58,18 +64,29 @@ const samples = {
 
 const build = (calls: FakeCalls) => provideMachine(checkoutAmountMachine, calls.all());
 
+/**
+ * The wizard's answers to the amount's save (§4: the wizard's autosave is the one writer): the fields
+ * as saved, `more` answers, and a failure.
+ */
+function saveReplies(snapshot: Snapshot, more: StateSaveResponse[] = []): FormReplyEvent[] {
+  if (!snapshot.matches({ open: 'saving' })) return [];
+  return [
+    ...[saveAnswer(snapshot.context.fields), ...more].map((answer) => ({ type: 'form.saved' as const, answer })),
+    { type: 'form.saveFailed', error: NETWORK_FAILURE },
+  ];
+}
+
 const spec: ModelSpec<Snapshot> = {
   build,
   input,
-  samples: () => allSamples(samples),
+  samples: (snapshot) => [
+    ...allSamples(samples),
+    ...saveReplies(snapshot, [saveAnswer(snapshot.context.fields, { deposit_amount: 'ERROR.DEPOSIT_MAX' })]),
+  ],
   answers: {
-    saveAmount: ({ context }) => [
-      saveAnswer(context.fields),
-      saveAnswer(context.fields, { deposit_amount: 'ERROR.DEPOSIT_MAX' }),
-    ],
     getFees: () => [FEES],
   },
-  failures: { saveAmount: [NETWORK_FAILURE], getFees: [NETWORK_FAILURE] },
+  failures: { getFees: [NETWORK_FAILURE] },
   project: ({ context: c }) => [c.fields.deposit_amount_id, c.fields.deposit_amount, c.otherAmount, c.error],
 };
 
@@ -77,7 +94,7 @@ const spec: ModelSpec<Snapshot> = {
 const uwTrustSpec: ModelSpec<Snapshot> = {
   build,
   input: { fields: UW_TRUST_FIELDS, facility: DUPAGE } satisfies CheckoutInput,
-  samples: () => [{ type: 'limits.retry' }, { type: 'amount.preset', id: '25' }],
+  samples: (snapshot) => [{ type: 'limits.retry' }, { type: 'amount.preset', id: '25' }, ...saveReplies(snapshot)],
   answers: {
     isApprovedDepositor: () => [{ approvedDepositor: true }, { approvedDepositor: false }],
     getCnInmate: () => [CN_FOUND, CN_FRAUD, CN_NOT_FOUND],
@@ -85,7 +102,6 @@ const uwTrustSpec: ModelSpec<Snapshot> = {
       { minAmount: 10, maxAmount: 100 },
       { minAmount: 10, maxAmount: 0 },
     ],
-    saveAmount: ({ context }) => [saveAnswer(context.fields)],
     getFees: () => [FEES],
   },
   failures: {
@@ -130,10 +146,24 @@ describe('checkout amount: paths of the model', () => {
 function setup(custom: Partial<CheckoutInput> = {}) {
   const calls = new FakeCalls();
   const clock = new SimulatedClock();
-  const { child, received } = withParent(build(calls), { ...input, ...custom }, clock);
+  const { actor, child, received } = withParent(build(calls), { ...input, ...custom }, clock, {
+    parent: SYSTEM.checkout,
+    child: SYSTEM.checkoutAmount,
+  });
   const snap = () => child.getSnapshot() as Snapshot;
   const reports = () => received.filter((e): e is EventObject & { report: AmountReport } => e.type === 'amount.report');
-  return { calls, clock, amount: child as AnyActorRef, received, snap, last: () => reports().at(-1)?.report };
+  const saves = () => received.filter((e) => e.type === 'form.save').map((e) => ({ fields: (e as FormSave).fields }));
+  const answer = (reply: StateSaveResponse | { error: unknown }) => answerSave(actor, received, reply);
+  return {
+    calls,
+    clock,
+    amount: child as AnyActorRef,
+    received,
+    snap,
+    saves,
+    answer,
+    last: () => reports().at(-1)?.report,
+  };
 }
 
 type Setup = ReturnType<typeof setup>;
@@ -141,7 +171,7 @@ type Setup = ReturnType<typeof setup>;
 async function priced(t: Setup, id = '25') {
   t.amount.send({ type: 'amount.preset', id });
   t.clock.increment(DELAYS.feeThrottle);
-  t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+  t.answer(saveAnswer({ ...t.snap().context.fields }));
   await settle();
   t.calls.resolve('getFees', FEES);
   await settle();
@@ -156,8 +186,8 @@ describe('checkout amount: the default deposit (§9)', () => {
     const t = setup();
     expect(t.snap().context.fields).toMatchObject({ deposit_amount: DEFAULT_DEPOSIT, deposit_amount_id: '25' });
     t.clock.increment(DELAYS.feeThrottle);
-    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
-    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    expect(t.saves()).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
+    t.answer(saveAnswer({ ...t.snap().context.fields }));
     await settle();
     expect(t.calls.inputs('getFees')).toEqual([{ facilityId: HARRIS.id, depositType: 'flex', amount: 25 }]);
   });
@@ -234,11 +264,12 @@ describe('checkout amount (§4, §5)', () => {
     t.amount.send({ type: 'amount.preset', id: '25' });
     expect(t.last()).toMatchObject({ pending: true, error: FEES_PENDING });
     t.clock.increment(DELAYS.feeThrottle);
-    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
+    expect(t.saves()).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
     expect(t.calls.inputs('getFees')).toEqual([]);
-    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    t.answer(saveAnswer({ ...t.snap().context.fields }));
     await settle();
-    expect(t.received.filter((e) => e.type === 'checkout.saved')).toHaveLength(1);
+    // The wizard's autosave saved it (the one writer): the amount asked it, once.
+    expect(t.saves()).toHaveLength(1);
     expect(t.calls.inputs('getFees')).toEqual([{ facilityId: HARRIS.id, depositType: 'flex', amount: 25 }]);
     expect(t.snap().hasTag('calculating')).toBe(true);
     t.calls.resolve('getFees', FEES);
@@ -274,14 +305,14 @@ describe('checkout amount (§4, §5)', () => {
     t.clock.increment(200);
     expect(t.snap().matches({ open: 'waiting' })).toBe(true);
     t.clock.increment(50);
-    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 50, deposit_amount_id: '50' } }]);
+    expect(t.saves()).toEqual([{ fields: { deposit_amount: 50, deposit_amount_id: '50' } }]);
   });
 
   it('§7: a fees request over 30 s is reported as a timeout, and can be retried', async () => {
     const t = setup();
     t.amount.send({ type: 'amount.preset', id: '25' });
     t.clock.increment(DELAYS.feeThrottle);
-    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    t.answer(saveAnswer({ ...t.snap().context.fields }));
     await settle();
     t.clock.increment(DELAYS.feesTimeout - 1);
     expect(t.snap().matches({ open: 'pricing' })).toBe(true);
@@ -304,7 +335,7 @@ describe('checkout amount (§4, §5)', () => {
     const t = setup();
     t.amount.send({ type: 'amount.preset', id: '100' });
     t.clock.increment(DELAYS.feeThrottle);
-    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }, { deposit_amount: 'ERROR.DEPOSIT_MAX' }));
+    t.answer(saveAnswer({ ...t.snap().context.fields }, { deposit_amount: 'ERROR.DEPOSIT_MAX' }));
     await settle();
     expect(t.snap().matches({ open: 'outOfBounds' })).toBe(true);
     expect(t.snap().context.error).toBe('ERROR.DEPOSIT_MAX');
@@ -315,7 +346,7 @@ describe('checkout amount (§4, §5)', () => {
     const t = setup();
     t.amount.send({ type: 'amount.preset', id: '25' });
     t.clock.increment(DELAYS.feeThrottle);
-    t.calls.reject('saveAmount', NETWORK_FAILURE);
+    t.answer({ error: NETWORK_FAILURE });
     await settle();
     expect(t.snap().matches({ open: 'failed' })).toBe(true);
     expect(t.last()).toMatchObject({ pending: false, error: NETWORK_FAILURE.code });
@@ -340,7 +371,7 @@ describe('checkout amount: unified wallet (§4 maxed out, §5 trust, §7 fees)',
     t.amount.send({ type: 'amount.preset', id: '25' });
     t.clock.increment(DELAYS.feeThrottle);
     expect(t.snap().context.fields.deposit_amount).toBe(0);
-    expect(t.calls.inputs('saveFormState')).toEqual([]);
+    expect(t.saves()).toEqual([]);
   });
 
   it('§5: unified-wallet trust: depositor, inmate, then the service min and max are the limits', async () => {
@@ -367,7 +398,7 @@ describe('checkout amount: unified wallet (§4 maxed out, §5 trust, §7 fees)',
     expect(t.snap().matches({ open: 'outOfBounds' })).toBe(true);
     t.amount.send({ type: 'amount.preset', id: '50' });
     t.clock.increment(DELAYS.feeThrottle);
-    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields }));
+    t.answer(saveAnswer({ ...t.snap().context.fields }));
     await settle();
     // §7: the fees are asked with the unified-wallet flag and the wallet's id.
     expect(t.calls.inputs('getFees')).toEqual([

@@ -18,6 +18,7 @@ import {
   start,
   withParent,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 type Snapshot = SnapshotFrom<typeof checkoutChoicesMachine>;
 
@@ -118,7 +119,7 @@ describe('checkout choices: paths of the model', () => {
 // ---------------------------------------------------------------- behaviour
 
 function setup(input: ChoicesInput = { fields: SIGNED_IN, facility: HARRIS }) {
-  const { child, received } = withParent(checkoutChoicesMachine, input);
+  const { child, received } = withParent(checkoutChoicesMachine, input, undefined, { parent: SYSTEM.checkout });
   const snap = () => child.getSnapshot() as Snapshot;
   const choice = () =>
     received.filter((e): e is EventObject & { choice: ChoiceFields } => e.type === 'choices.report').at(-1)?.choice;

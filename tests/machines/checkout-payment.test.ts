@@ -18,6 +18,7 @@ import {
   settle,
   withParent,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 type Snapshot = SnapshotFrom<typeof checkoutPaymentMachine>;
 
@@ -63,7 +64,7 @@ describe('checkout payment: paths of the model', () => {
 
 function setup(input: PaymentInput) {
   const calls = new FakeCalls();
-  const { child, received } = withParent(build(calls), input);
+  const { child, received } = withParent(build(calls), input, undefined, { parent: SYSTEM.checkout });
   const snap = () => child.getSnapshot() as Snapshot;
   const report = () =>
     received.filter((e): e is EventObject & { report: PaymentReport } => e.type === 'payment.report').at(-1)?.report;

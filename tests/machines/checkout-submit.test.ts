@@ -5,6 +5,8 @@ import { type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { FormFields } from '../../contract/entities.ts';
 import { checkoutSubmitMachine } from '../../machines/checkout-submit.machine.ts';
 import type { SubmitEvent, SubmitInput, SubmitOutput } from '../../machines/checkout.types.ts';
+import type { StateSaveResponse } from '../../contract/api.ts';
+import type { FormReplyEvent, FormStateEvent } from '../../machines/wizard.types.ts';
 import { provideMachine } from '../../machines/provide-actors.ts';
 import {
   CARD_REJECTED,
@@ -23,6 +25,7 @@ import {
   type ModelSpec,
   FakeCalls,
   allSamples,
+  answerSave,
   coverage,
   describePath,
   formatReport,
@@ -31,6 +34,9 @@ import {
   settle,
   withParent,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
+
+type FormSave = Extract<FormStateEvent, { type: 'form.save' }>;
 
 type Snapshot = SnapshotFrom<typeof checkoutSubmitMachine>;
 
@@ -46,18 +52,26 @@ const samples = {
 } satisfies EventSamples<SubmitEvent>;
 
 const build = (calls: FakeCalls) => provideMachine(checkoutSubmitMachine, calls.all());
+
+/** The wizard's answers to the submission's save (the wizard's autosave is the one writer), and a failure. */
+function saveReplies(snapshot: Snapshot, more: StateSaveResponse[] = []): FormReplyEvent[] {
+  if (!snapshot.matches('saving')) return [];
+  return [
+    ...[saveAnswer(snapshot.context.current), ...more].map((answer) => ({ type: 'form.saved' as const, answer })),
+    { type: 'form.saveFailed', error: NETWORK_FAILURE },
+  ];
+}
 const project = ({ context: c }: Snapshot) => [c.outcome, c.confirmDuplicate, c.errors, c.receipt !== null];
 
 const spec: ModelSpec<Snapshot> = {
   build,
   input: submitInput(),
-  samples: () => allSamples(samples),
+  samples: (snapshot) => [
+    ...allSamples(samples),
+    ...saveReplies(snapshot, [saveAnswer(snapshot.context.current, { billing_zip: 'VALIDATION.INVALID_ZIPCODE' })]),
+  ],
   answers: {
     tokenizeCard: () => [TOKEN],
-    saveCheckout: ({ context }) => [
-      saveAnswer(context.current),
-      saveAnswer(context.current, { billing_zip: 'VALIDATION.INVALID_ZIPCODE' }),
-    ],
     processDeposit: ({ context }) => [
       depositSuccess(context.current),
       depositWarning(context.current),
@@ -67,7 +81,6 @@ const spec: ModelSpec<Snapshot> = {
   },
   failures: {
     tokenizeCard: [CARD_REJECTED, NETWORK_FAILURE],
-    saveCheckout: [NETWORK_FAILURE],
     processDeposit: [NETWORK_FAILURE],
   },
   project,
@@ -80,10 +93,9 @@ const SAVED_CARD_INPUT = submitInput({
 const savedCardSpec: ModelSpec<Snapshot> = {
   ...spec,
   input: SAVED_CARD_INPUT,
-  samples: () => [],
+  samples: (snapshot) => saveReplies(snapshot).filter((e) => e.type === 'form.saved'),
   answers: {
     tokenizeSavedCard: () => [TOKEN],
-    saveCheckout: ({ context }) => [saveAnswer(context.current)],
     processDeposit: ({ context }) => [depositSuccess(context.current)],
   },
   failures: { tokenizeSavedCard: [CARD_REJECTED] },
@@ -123,9 +135,22 @@ describe('checkout submit: paths of the model', () => {
 
 function setup(input: SubmitInput = submitInput()) {
   const calls = new FakeCalls();
-  const { child, received } = withParent(build(calls), input);
+  const { actor, child, received } = withParent(build(calls), input, undefined, {
+    parent: SYSTEM.checkout,
+    child: SYSTEM.checkoutSubmit,
+  });
   const snap = () => child.getSnapshot() as Snapshot;
-  return { calls, submit: child as AnyActorRef, received, snap, output: () => snap().output as SubmitOutput };
+  const saves = () => received.filter((e) => e.type === 'form.save').map((e) => ({ fields: (e as FormSave).fields }));
+  const answer = (reply: StateSaveResponse | { error: unknown }) => answerSave(actor, received, reply);
+  return {
+    calls,
+    submit: child as AnyActorRef,
+    received,
+    snap,
+    saves,
+    answer,
+    output: () => snap().output as SubmitOutput,
+  };
 }
 
 type Setup = ReturnType<typeof setup>;
@@ -133,7 +158,7 @@ type Setup = ReturnType<typeof setup>;
 async function atDeposit(t: Setup) {
   t.calls.resolve('tokenizeCard', TOKEN);
   await settle();
-  t.calls.resolve('saveCheckout', saveAnswer({ ...t.snap().context.current }));
+  t.answer(saveAnswer({ ...t.snap().context.current }));
   await settle();
   expect(t.snap().matches('submitting')).toBe(true);
 }
@@ -143,7 +168,7 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
     const t = setup();
     expect(t.calls.inputs('tokenizeCard')).toEqual([VALID_CARD]);
     await atDeposit(t);
-    const saved = t.calls.inputs('saveFormState').at(-1) as { fields: Partial<FormFields> };
+    const saved = t.saves().at(-1) as { fields: Partial<FormFields> };
     expect(saved.fields).toEqual({
       ...SUBMITTED_FIELDS,
       card_token: TOKEN.token,
@@ -152,7 +177,9 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
     });
     expect(JSON.stringify(saved)).not.toContain(VALID_CARD.credit_card);
     expect(JSON.stringify(t.received)).not.toContain(VALID_CARD.credit_card);
-    expect(t.received.map((e) => e.type)).toEqual(['checkout.saved']);
+    // The wizard's autosave saves them (the one writer): the submission asked it, once; the checkout
+    // hears its answer.
+    expect(t.received.map((e) => e.type)).toEqual(['form.save', 'form.saved']);
     expect(t.calls.inputs('processDeposit')).toEqual([{ confirmDuplicate: false }]);
     const answer = depositSuccess(t.snap().context.current);
     t.calls.resolve('processDeposit', answer);
@@ -198,8 +225,10 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
     await settle();
     expect(t.output()).toMatchObject({ kind: 'returned', outcome: { errorKey: 'ERROR.CARD_DECLINED' } });
     expect(t.output().fields.card_token).toBe('');
-    // The deposit's answer cleared the token: the checkout and the wizard hear of it.
-    expect(t.received.filter((e) => e.type === 'checkout.saved')).toHaveLength(2);
+    // The deposit's answer cleared the token: the wizard applies that form state (and tells the checkout).
+    expect(t.received.filter((e) => e.type === 'form.answered')).toMatchObject([
+      { answer: { fields: { card_token: '' } } },
+    ]);
   });
 
   it('a payment the processor could not confirm (nothing taken) is ERROR.PAYMENT_NOT_CONFIRMED; the form stays', async () => {
@@ -245,7 +274,7 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
     const t = setup();
     t.calls.resolve('tokenizeCard', TOKEN);
     await settle();
-    t.calls.resolve('saveCheckout', saveAnswer(t.snap().context.current, { billing_state: 'ERROR.FIELD_NO_TRUST' }));
+    t.answer(saveAnswer(t.snap().context.current, { billing_state: 'ERROR.FIELD_NO_TRUST' }));
     await settle();
     expect(t.output()).toMatchObject({ showErrors: true, errors: { billing_state: 'ERROR.FIELD_NO_TRUST' } });
     expect(t.calls.inputs('processDeposit')).toEqual([]);
@@ -269,7 +298,7 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
     expect(t.calls.inputs('tokenizeSavedCard')).toEqual([{ saved_card_id: 1, credit_card_cvc: '321' }]);
     t.calls.resolve('tokenizeSavedCard', TOKEN);
     await settle();
-    const saved = t.calls.inputs('saveFormState').at(-1) as { fields: Partial<FormFields> };
+    const saved = t.saves().at(-1) as { fields: Partial<FormFields> };
     expect(saved.fields).toMatchObject({ saved_card_id: 1, card_token: TOKEN.token, recurring_type: '' });
     expect(JSON.stringify(saved)).not.toContain('321');
     expect(t.calls.inputs('tokenizeCard')).toEqual([]);

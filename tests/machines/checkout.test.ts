@@ -37,6 +37,7 @@ import {
   type ModelSpec,
   FakeCalls,
   allSamples,
+  answerSave,
   coverage,
   describePath,
   formatReport,
@@ -45,6 +46,11 @@ import {
   settle,
   withParent,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
+import type { StateSaveResponse } from '../../contract/api.ts';
+import type { FormStateEvent } from '../../machines/wizard.types.ts';
+
+type FormSave = Extract<FormStateEvent, { type: 'form.save' }>;
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -103,9 +109,7 @@ const samples = {
     { type: 'choices.report', choice: ONE_TIME },
     { type: 'choices.report', choice: { ...ONE_TIME, recurring_type: 'monthly' } },
   ],
-  'checkout.saved': [
-    { type: 'checkout.saved', fields: RECIPIENT_FIELDS, saved: ['deposit_amount', 'deposit_amount_id'] },
-  ],
+  'form.saved': [{ type: 'form.saved', answer: saveAnswer({ ...RECIPIENT_FIELDS, deposit_amount: 50 }) }],
   'checkout.toType': [{ type: 'checkout.toType' }],
 } satisfies EventSamples<CheckoutEvent>;
 
@@ -187,10 +191,15 @@ describe('checkout: paths of the model', () => {
 function setup(custom: Partial<CheckoutInput> = {}) {
   const calls = new FakeCalls();
   const clock = new SimulatedClock();
-  const { child, received } = withParent(provideCheckout(calls.all()), { ...input, ...custom }, clock);
+  const { actor, child, received } = withParent(provideCheckout(calls.all()), { ...input, ...custom }, clock, {
+    parent: SYSTEM.wizard,
+    child: SYSTEM.checkout,
+  });
   const snap = () => child.getSnapshot() as Snapshot;
   const kid = (id: string) => snap().children[id] as AnyActorRef | undefined;
-  return { calls, clock, checkout: child as AnyActorRef, received, snap, kid };
+  const saves = () => received.filter((e) => e.type === 'form.save').map((e) => ({ fields: (e as FormSave).fields }));
+  const answer = (reply: StateSaveResponse | { error: unknown }) => answerSave(actor, received, reply);
+  return { calls, clock, checkout: child as AnyActorRef, received, snap, kid, saves, answer };
 }
 
 type Setup = ReturnType<typeof setup>;
@@ -199,7 +208,7 @@ type Setup = ReturnType<typeof setup>;
 async function priced(t: Setup, id = '25') {
   t.checkout.send({ type: 'amount.preset', id });
   t.clock.increment(DELAYS.feeThrottle);
-  t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields, deposit_amount: Number(id) }));
+  t.answer(saveAnswer({ ...t.snap().context.fields, deposit_amount: Number(id) }));
   await settle();
   t.calls.resolve('getFees', FEES);
   await settle();
@@ -232,7 +241,8 @@ describe('checkout: the form and the wizard (§4, §5)', () => {
   it('the amount\u2019s save keeps the wizard\u2019s copy of the form state true', async () => {
     const t = setup();
     await priced(t);
-    expect(t.received.filter((e) => e.type === 'checkout.saved')).toHaveLength(1);
+    // The wizard saved it (the one writer), asked once, and its answer is the checkout's copy.
+    expect(t.saves()).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
     expect(t.snap().context.fields.deposit_amount).toBe(25);
   });
 });
@@ -270,9 +280,9 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     expect(t.calls.inputs('tokenizeCard')).toEqual([VALID_CARD]);
     t.calls.resolve('tokenizeCard', TOKEN);
     await settle();
-    const saved = t.calls.inputs('saveFormState').at(-1) as { fields: Partial<FormFields> };
+    const saved = t.saves().at(-1) as { fields: Partial<FormFields> };
     expect(saved.fields).toMatchObject({ ...VALID_BILLING, card_token: TOKEN.token, deposit_amount: 25 });
-    t.calls.resolve('saveCheckout', saveAnswer({ ...t.snap().context.fields }));
+    t.answer(saveAnswer({ ...t.snap().context.fields }));
     await settle();
     const answer = depositSuccess(t.snap().context.fields);
     t.calls.resolve('processDeposit', answer);
@@ -303,7 +313,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
     t.calls.resolve('tokenizeCard', TOKEN);
     await settle();
-    t.calls.resolve('saveCheckout', saveAnswer({ ...t.snap().context.fields }));
+    t.answer(saveAnswer({ ...t.snap().context.fields }));
     await settle();
     t.calls.resolve('processDeposit', depositError(t.snap().context.fields, 'card declined'));
     await settle();
@@ -323,7 +333,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     expect(t.snap().matches('editing')).toBe(true);
     expect(t.snap().context.outcome.errorKey).toBe('ERROR.TOO_MANY_REQUESTS');
     expect(t.snap().context.errors).not.toHaveProperty('form');
-    expect(t.calls.inputs('saveCheckout')).toEqual([]);
+    expect(t.saves()).toHaveLength(1);
     expect(t.calls.inputs('processDeposit')).toEqual([]);
     // What was typed stays in the form (docs/decisions/0041); the payer may submit again once the limit's window has passed.
     expect(t.snap().can({ type: 'checkout.submit', values: VALID_VALUES })).toBe(true);
@@ -335,7 +345,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
     t.calls.resolve('tokenizeCard', TOKEN);
     await settle();
-    t.calls.resolve('saveCheckout', saveAnswer({ ...t.snap().context.fields }));
+    t.answer(saveAnswer({ ...t.snap().context.fields }));
     await settle();
     t.calls.resolve('processDeposit', {
       ...depositError(t.snap().context.fields),
@@ -362,8 +372,8 @@ describe('checkout: submit while the fees are calculated (§4 amounts)', () => {
     // The amount cannot change while the deposit is under way.
     t.checkout.send({ type: 'amount.preset', id: '50' });
     t.clock.increment(DELAYS.feeThrottle);
-    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
-    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields, deposit_amount: 25 }));
+    expect(t.saves()).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
+    t.answer(saveAnswer({ ...t.snap().context.fields, deposit_amount: 25 }));
     await settle();
     expect(t.snap().matches('awaitingFees')).toBe(true);
     expect(t.calls.inputs('tokenizeCard')).toEqual([]);
@@ -378,7 +388,7 @@ describe('checkout: submit while the fees are calculated (§4 amounts)', () => {
     t.checkout.send({ type: 'amount.preset', id: '25' });
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
     t.clock.increment(DELAYS.feeThrottle);
-    t.calls.reject('saveAmount', NETWORK_FAILURE);
+    t.answer({ error: NETWORK_FAILURE });
     await settle();
     expect(t.snap().matches('editing')).toBe(true);
     expect(t.snap().context).toMatchObject({ showErrors: true, errors: { deposit_amount: NETWORK_FAILURE.code } });
@@ -394,7 +404,7 @@ describe('checkout: submit while the fees are calculated (§4 amounts)', () => {
     t.checkout.send({ type: 'checkout.submit', values: { ...VALID_VALUES, saved_card_cvc: '321' } });
     expect(t.snap().matches('awaitingFees')).toBe(true);
     t.clock.increment(DELAYS.feeThrottle);
-    t.calls.resolve('saveAmount', saveAnswer({ ...t.snap().context.fields, deposit_amount: 25 }));
+    t.answer(saveAnswer({ ...t.snap().context.fields, deposit_amount: 25 }));
     await settle();
     t.calls.resolve('getFees', FEES);
     await settle();
@@ -423,7 +433,7 @@ describe('checkout: saved card, recurring, roundup (§4)', () => {
     t.checkout.send({ type: 'checkout.submit', values: { ...VALID_VALUES, saved_card_cvc: '321' } });
     t.calls.resolve('tokenizeSavedCard', TOKEN);
     await settle();
-    const saved = t.calls.inputs('saveFormState').at(-1) as { fields: Partial<FormFields> };
+    const saved = t.saves().at(-1) as { fields: Partial<FormFields> };
     expect(saved.fields).toMatchObject({ saved_card_id: 1, recurring_type: 'monthly', recurring_increment: 28 });
   });
 

@@ -31,6 +31,7 @@ import {
   start,
   withParent,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 type Snapshot = SnapshotFrom<typeof deepContactMachine>;
 
@@ -128,11 +129,12 @@ describe('deepContact: behaviour', () => {
 describe('deepContact in the app', () => {
   it('a link opens the wizard at the type step with the recipient known (the real app and wizard)', async () => {
     const calls = new FakeCalls();
-    const app = start(provideApp(calls.all()), {
-      lang: 'en',
-      route: null,
-      location: locationOf('#/deep_contact/1001/100001'),
-    });
+    const app = start(
+      provideApp(calls.all()),
+      { lang: 'en', route: null, location: locationOf('#/deep_contact/1001/100001') },
+      undefined,
+      SYSTEM.app,
+    );
     calls.resolve('loadFormState', bootAnswer());
     await settle();
     expect(app.getSnapshot().value).toEqual({ ready: 'page' });

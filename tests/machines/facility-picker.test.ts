@@ -19,6 +19,7 @@ import {
   start,
   withParent,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 type Snapshot = SnapshotFrom<typeof facilityPickerMachine>;
 
@@ -79,7 +80,9 @@ describe('facilityPicker: behaviour', () => {
 
   it('a change while loading restarts the load with it: typing is never lost', async () => {
     const calls = new FakeCalls();
-    const { child, received } = withParent(provideFacilityPicker(calls.all()), input);
+    const { child, received } = withParent(provideFacilityPicker(calls.all()), input, undefined, {
+      parent: SYSTEM.wizard,
+    });
     child.send({ type: 'facility.region', region: 'TX' });
     expect(child.getSnapshot().value).toBe('loading');
     expect(calls.inputs('loadFacilityOptions')).toEqual([
@@ -98,7 +101,9 @@ describe('facilityPicker: behaviour', () => {
 
   it('choosing a listed facility tells the wizard (form.change with facility, state, country)', async () => {
     const calls = new FakeCalls();
-    const { child, received } = withParent(provideFacilityPicker(calls.all()), { ...input, region: 'TX' });
+    const { child, received } = withParent(provideFacilityPicker(calls.all()), { ...input, region: 'TX' }, undefined, {
+      parent: SYSTEM.wizard,
+    });
     calls.resolve('loadFacilityOptions', FACILITY_OPTIONS);
     await settle();
     child.send({ type: 'facility.select', facilityId: UNLISTED });

@@ -8,7 +8,7 @@
 //   delays (xstate.after.*) as events; each path is replayed on a real actor, where an answer
 //   event resolves the fake call, a delay moves a simulated clock, and a user event is sent.
 import { TestModel, getStateNodes } from '@xstate/graph';
-import type { StatePath } from '@xstate/graph';
+import type { AdjacencyMap, StatePath } from '@xstate/graph';
 import {
   type AnyActorRef,
   type AnyMachineSnapshot,
@@ -20,13 +20,19 @@ import {
   SimulatedClock,
   __unsafe_getAllOwnEventDescriptors,
   createActor,
+  createEmptyActor,
   createMachine,
   fromPromise,
   isMachineSnapshot,
 } from 'xstate';
 import { expect } from 'vitest';
+import type { StateSaveResponse } from '../../contract/api.ts';
 import { DELAYS } from '../../contract/constants.ts';
+import { SYSTEM, type SystemId } from '../../machines/system.ts';
+import type { FormStateEvent } from '../../machines/wizard.types.ts';
 import type { ActorLogics } from '../../machines/provide-actors.ts';
+
+type FormSaveEvent = Extract<FormStateEvent, { type: 'form.save' }>;
 
 // ---------------------------------------------------------------- event samples
 
@@ -192,40 +198,81 @@ export function formatReport(r: CoverageReport): string {
   return `${r.machine}: ${r.reachedStates}/${r.states} state nodes reached, ${r.takenTransitions}/${r.transitions} transitions taken`;
 }
 
-/** Starts a real actor whose states and transitions count towards the coverage check. */
+/**
+ * Starts a real actor whose states and transitions count towards the coverage check; `systemId`
+ * names it in its system (the root app is SYSTEM.app, a wizard tested with its children SYSTEM.wizard).
+ */
 export function start<M extends AnyStateMachine>(
   machine: M,
   input: unknown,
   clock: SimulatedClock = new SimulatedClock(),
+  systemId?: SystemId,
 ) {
-  const actor = createActor(machine, { input, clock, inspect: coverage.inspect } as Parameters<
+  const actor = createActor(machine, { input, clock, inspect: coverage.inspect, systemId } as Parameters<
     typeof createActor<M>
   >[1]);
   actor.start();
   return actor;
 }
 
+/** The names a child tested under a stand-in parent has, and the name of the parent it tells. */
+export interface Names {
+  /** The child's own name (SYSTEM.checkout for the checkout, whose children tell it by name). */
+  child?: SystemId;
+  /** What the stand-in parent stands for: the actor the child tells by name (SYSTEM.app by default). */
+  parent?: SystemId;
+}
+
 /**
- * A parent that invokes `child` (id 'child') and records every event the child sends it, so a
- * test can see what a child machine reports (sendParent).
+ * A parent that invokes `child` (id 'child') and records every event the child sends it, by
+ * sendParent or by the parent's name (`names.parent`). Unless the parent is the wizard, a stand-in
+ * wizard records what the child tells the wizard (form changes, saves asked), in the same list.
  */
-export function withParent(child: AnyStateMachine, input: unknown, clock: SimulatedClock = new SimulatedClock()) {
+export function withParent(
+  child: AnyStateMachine,
+  input: unknown,
+  clock: SimulatedClock = new SimulatedClock(),
+  names: Names = {},
+) {
   const received: EventObject[] = [];
+  const record = ({ event }: { event: EventObject }) => {
+    received.push(event);
+  };
+  const parentId = names.parent ?? SYSTEM.app;
+  const standInWizard = createMachine({ id: 'standInWizard', on: { '*': { actions: record } } });
   const parent = createMachine({
     id: 'testParent',
-    invoke: { id: 'child', src: child, input },
-    on: {
-      '*': {
-        actions: ({ event }) => {
-          received.push(event);
-        },
-      },
-    },
+    invoke: [
+      { id: 'child', src: child, input, ...(names.child ? { systemId: names.child } : {}) },
+      ...(parentId === SYSTEM.wizard ? [] : [{ id: 'wizard', systemId: SYSTEM.wizard, src: standInWizard }]),
+    ],
+    on: { '*': { actions: record } },
   });
-  const actor = start(parent, undefined, clock);
+  const actor = start(parent, undefined, clock, parentId);
   const childRef = actor.getSnapshot().children['child'];
   if (!childRef) throw new Error('the child did not start');
   return { actor, child: childRef as AnyActorRef, received };
+}
+
+/**
+ * Answers the last `form.save` a stand-in wizard recorded, as the wizard does (wizard.machine.ts): its
+ * copy of the form state to whoever asked and to the checkout, or the failure to whoever asked.
+ */
+export function answerSave(
+  actor: AnyActorRef,
+  received: readonly EventObject[],
+  answer: StateSaveResponse | { error: unknown },
+): void {
+  const asked = received.filter((e): e is FormSaveEvent => e.type === 'form.save').at(-1);
+  if (!asked) throw new Error(`no save was asked (events: ${received.map((e) => e.type).join(', ')})`);
+  const to = actor.system.get(asked.replyTo) as AnyActorRef | undefined;
+  if ('error' in answer) {
+    to?.send({ type: 'form.saveFailed', error: answer.error });
+    return;
+  }
+  const saved = { type: 'form.saved', answer };
+  to?.send(saved);
+  if (asked.replyTo !== SYSTEM.checkout) (actor.system.get(SYSTEM.checkout) as AnyActorRef | undefined)?.send(saved);
 }
 
 // ---------------------------------------------------------------- model-based paths
@@ -282,14 +329,19 @@ function serializer<S extends AnyMachineSnapshot>(spec: ModelSpec<S>) {
     JSON.stringify([snapshot.value, snapshot.status, spec.project(snapshot as S)]);
 }
 
+type Path = StatePath<AnyMachineSnapshot, EventObject>;
+type Adjacency = AdjacencyMap<AnyMachineSnapshot, EventObject>;
+/** A vertex of the graph: a snapshot as `serializer` writes it. */
+type Vertex = keyof Adjacency;
+
 /**
  * A transition cover: the shortest path to every vertex of the graph (every reachable state with
  * every combination of guard inputs), and, for every edge that is new at the level of state values
  * (source value, event, target value), that path extended by the edge. Paths that are the start
- * of a longer one are left out: the longer one checks every step of them.
+ * of a longer one are left out: the longer one checks every step of them. The graph is walked once.
  */
 export function modelPaths<S extends AnyMachineSnapshot>(spec: ModelSpec<S>): ModelPaths {
-  const machine = spec.build(new FakeCalls());
+  const machine = eachStepInAFreshSystem(spec.build(new FakeCalls()));
   const serializeState = serializer(spec);
   const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
     input: spec.input,
@@ -297,35 +349,118 @@ export function modelPaths<S extends AnyMachineSnapshot>(spec: ModelSpec<S>): Mo
     events: (snapshot: AnyMachineSnapshot) => candidates(spec, snapshot as S),
     limit: spec.limit ?? 20_000,
   });
-  const shortest = model.getShortestPaths({ allowDuplicatePaths: true });
-  const adjacency = model.getAdjacencyMap();
-  const chosen: StatePath<AnyMachineSnapshot, EventObject>[] = [...shortest];
+  const adjacency: Adjacency = model.getAdjacencyMap();
+  const shortest = shortestPaths(adjacency, serializeState);
+  const chosen: Path[] = [...shortest];
   const seen = new Set<string>();
+  const eventKey = eventKeys();
   let edges = 0;
   for (const path of shortest) {
-    const vertex = adjacency[serializeState(path.state) as keyof typeof adjacency];
+    const vertex = adjacency[serializeState(path.state) as Vertex];
     for (const { event, state } of Object.values(vertex?.transitions ?? {})) {
       edges += 1;
-      const key = JSON.stringify([path.state.value, event, state.value, state.status]);
+      const key = JSON.stringify([path.state.value, eventKey(event), state.value, state.status]);
       if (seen.has(key)) continue;
       seen.add(key);
       chosen.push({ state, steps: [...path.steps, { state, event }], weight: path.weight + 1 });
     }
   }
-  return { model, paths: withoutPrefixes(chosen), vertices: shortest.length, edges };
+  return { model, paths: withoutPrefixes(chosen, eventKey), vertices: shortest.length, edges };
 }
 
-function withoutPrefixes(
-  paths: StatePath<AnyMachineSnapshot, EventObject>[],
-): StatePath<AnyMachineSnapshot, EventObject>[] {
-  const keyed = paths
-    .map((path) => ({ path, key: path.steps.map((s) => JSON.stringify(s.event)).join('\n') + '\n' }))
-    .sort((a, b) => b.key.length - a.key.length);
-  const kept: typeof keyed = [];
-  for (const candidate of keyed) {
-    if (!kept.some((k) => k.key.startsWith(candidate.key))) kept.push(candidate);
+/**
+ * The shortest path from the initial snapshot (the map's first vertex) to every vertex, breadth
+ * first, as @xstate/graph's TestModel replays them: the first step is xstate.init, each step holds
+ * the snapshot its event leads to.
+ */
+function shortestPaths(adjacency: Adjacency, serializeState: (snapshot: AnyMachineSnapshot) => string): Path[] {
+  const [first] = Object.keys(adjacency) as Vertex[];
+  const initial = first === undefined ? undefined : adjacency[first];
+  if (first === undefined || !initial) return [];
+  const init: Path = {
+    state: initial.state,
+    steps: [{ state: initial.state, event: { type: 'xstate.init' } }],
+    weight: 0,
+  };
+  const paths = new Map<Vertex, Path>([[first, init]]);
+  const queue = [first];
+  for (let i = 0; i < queue.length; i += 1) {
+    const key = queue[i] as Vertex;
+    const path = paths.get(key) as Path;
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const next = serializeState(state) as Vertex;
+      if (paths.has(next)) continue;
+      paths.set(next, { state, steps: [...path.steps, { state, event }], weight: path.weight + 1 });
+      queue.push(next);
+    }
   }
-  return kept.map((k) => k.path).reverse();
+  return [...paths.values()];
+}
+
+/**
+ * A short key per distinct event (the graph's event objects are shared by the paths through them;
+ * an answer's event holds a whole form state, too long to compare again and again).
+ */
+function eventKeys(): (event: EventObject) => string {
+  const byObject = new WeakMap<EventObject, string>();
+  const byText = new Map<string, string>();
+  return (event) => {
+    let key = byObject.get(event);
+    if (key === undefined) {
+      const text = JSON.stringify(event);
+      key = byText.get(text) ?? String(byText.size);
+      byText.set(text, key);
+      byObject.set(event, key);
+    }
+    return key;
+  };
+}
+
+/**
+ * The machine, computing each transition of the graph in a system of its own. @xstate/graph computes
+ * every transition in one system and never runs the stops it computes, so an actor named by systemId
+ * (the wizard, the checkout and its children) would still be registered when a later transition
+ * invokes it again ("Actor with system ID ... already exists"). A pure transition reaches no other
+ * actor by name anyway.
+ */
+function eachStepInAFreshSystem<M extends AnyStateMachine>(machine: M): M {
+  const freshScope = () => {
+    const empty = createEmptyActor();
+    return {
+      self: empty,
+      logger: () => undefined,
+      id: '',
+      sessionId: '',
+      defer: () => undefined,
+      system: empty.system,
+      stopChild: () => undefined,
+      emit: () => undefined,
+      actionExecutor: () => undefined,
+    };
+  };
+  return new Proxy(machine, {
+    get(target, prop, receiver) {
+      if (prop === 'transition') {
+        return (snapshot: AnyMachineSnapshot, event: EventObject) =>
+          target.transition(snapshot, event, freshScope() as unknown as Parameters<M['transition']>[2]);
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
+/**
+ * The paths that are not the start of another (or the same as another). In sorted order, a key that
+ * is the start of any other is the start of the one right after it.
+ */
+function withoutPrefixes(paths: Path[], eventKey: (event: EventObject) => string): Path[] {
+  const keyed = paths
+    .map((path) => ({ path, key: path.steps.map((s) => eventKey(s.event)).join(',') + ',' }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed
+    .filter((k, i) => !keyed[i + 1]?.key.startsWith(k.key))
+    .sort((a, b) => a.path.steps.length - b.path.steps.length)
+    .map((k) => k.path);
 }
 
 function delayOf(eventType: string, own: Record<string, number> = {}): number {

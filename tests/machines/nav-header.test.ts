@@ -22,6 +22,7 @@ import {
   start,
   withParent,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 type Snapshot = SnapshotFrom<typeof navHeaderMachine>;
 
@@ -94,7 +95,7 @@ describe('nav header: behaviour', () => {
     const app = provideApp(calls.all()).provide({
       actions: { logNavScriptFailure: (_, params) => logged.push(params.message) },
     });
-    const actor = start(app, { lang: 'en', route: null });
+    const actor = start(app, { lang: 'en', route: null }, undefined, SYSTEM.app);
     calls.resolve('loadFormState', {
       fields: { ...EMPTY_FORM, nav_script_url: URL },
       errors: {},

@@ -23,6 +23,7 @@ import {
   start,
   withParent,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 type Snapshot = SnapshotFrom<typeof sessionTimeoutMachine>;
 
@@ -151,7 +152,7 @@ describe('session timeout: the app', () => {
   it('tells it who is signed in and the limit; the end signs the payer out to the welcome page, which says why', async () => {
     const calls = new FakeCalls();
     const clock = new SimulatedClock();
-    const actor = start(provideApp(calls.all()), { lang: 'en', route: null }, clock);
+    const actor = start(provideApp(calls.all()), { lang: 'en', route: null }, clock, SYSTEM.app);
     const answer = bootAnswer({ ...EMPTY_FORM, logged_in: true }, 'en');
     calls.resolve('loadFormState', { ...answer, site: { ...answer.site, session_idle_seconds: 600 } });
     await settle();
@@ -188,7 +189,7 @@ describe('session timeout: a guest in the app', () => {
   it("the end starts the guest's session anew where the payer was", async () => {
     const calls = new FakeCalls();
     const clock = new SimulatedClock();
-    const actor = start(provideApp(calls.all()), { lang: 'en', route: null }, clock);
+    const actor = start(provideApp(calls.all()), { lang: 'en', route: null }, clock, SYSTEM.app);
     calls.resolve('loadFormState', bootAnswer(EMPTY_FORM, 'en'));
     await settle();
     const timer = (actor.getSnapshot().children as Record<string, AnyActorRef>)[SESSION_TIMEOUT_ID];

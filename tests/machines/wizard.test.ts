@@ -43,12 +43,14 @@ import {
   settle,
   start,
 } from './harness.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 type Snapshot = SnapshotFrom<typeof wizardMachine>;
 
 const FRAUD = 'ERROR.FRAUD_CONTROL_MESSAGE';
 const NOT_FOUND: CallFailure = { status: 404, code: 'ERROR.FACILITY_NOT_FOUND', errors: {} };
 const FACILITY_FIELDS: Partial<FormFields> = { facility_id: HARRIS.id, facility_state: 'TX', facility_country: 'US' };
+const AMOUNT_25: Partial<FormFields> = { deposit_amount: 25, deposit_amount_id: '25' };
 
 // The children are stubs in the model: their own tests cover them. The checkout stub is a call
 // the path answers (its output) or fails.
@@ -111,14 +113,35 @@ const samples = {
     { type: 'recipient.select', inmate: INMATE },
     { type: 'recipient.select', inmate: FRAUD_INMATE },
   ],
-  'checkout.saved': [
-    {
-      type: 'checkout.saved',
-      fields: { ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' },
-      saved: ['deposit_amount', 'deposit_amount_id'],
-    },
-  ],
+  // The checkout's amount asks for a save now; the deposit call's answer holds the form state.
+  'form.save': [{ type: 'form.save', fields: AMOUNT_25, replyTo: SYSTEM.checkoutAmount }],
+  'form.answered': [{ type: 'form.answered', answer: saveAnswer({ ...RECIPIENT_FIELDS, ...AMOUNT_25 }) }],
+  // The autosave's answers to a step's own save (raised by the wizard itself).
+  'form.saved': [{ type: 'form.saved', answer: saveAnswer({ ...EMPTY_FORM, ...FACILITY_FIELDS }) }],
+  'form.saveFailed': [{ type: 'form.saveFailed', error: NETWORK_FAILURE }],
 } satisfies EventSamples<WizardEvent>;
+
+/** Events the model leaves out: other steps' (numberSpec), and the replies the wizard raises itself. */
+const NOT_IN_MODEL: readonly string[] = [
+  'number.account',
+  'number.submit',
+  'form.save',
+  'form.answered',
+  'form.saved',
+  'form.saveFailed',
+];
+
+/**
+ * The autosave's answers (the one writer of the form state): the fields as saved; to a step's
+ * Continue (the wizard waits for it), also with each of `stepErrors`.
+ */
+function autosaveAnswers(...stepErrors: FieldErrors[]) {
+  return ({ context }: Snapshot) => {
+    const fields = { ...context.fields, ...context.inFlight };
+    const step = context.answering.includes(SYSTEM.wizard) ? stepErrors.map((e) => saveAnswer(fields, e)) : [];
+    return [saveAnswer(fields), ...step];
+  };
+}
 
 const input: WizardInput = { fields: EMPTY_FORM, errors: {}, route: null };
 
@@ -126,11 +149,10 @@ const spec: ModelSpec<Snapshot> = {
   build: withStubs,
   input,
   // The number step's choices are walked by numberSpec below.
-  samples: () => allSamples(samples).filter((e) => e.type !== 'number.account' && e.type !== 'number.submit'),
+  samples: () => allSamples(samples).filter((e) => !NOT_IN_MODEL.includes(e.type)),
   answers: {
     // The server's answer to a save echoes the fields; one variant reports a fraud flag.
-    saveStep: ({ context }) => [saveAnswer(context.fields), saveAnswer(context.fields, { deposit_inmate_id: FRAUD })],
-    autosave: ({ context }) => [saveAnswer({ ...context.fields, ...context.inFlight })],
+    autosave: autosaveAnswers({ deposit_inmate_id: FRAUD }),
     loadFacility: () => [HARRIS],
     clearFormState: () => [saveAnswer(EMPTY_FORM)],
     checkout: ({ context }) => [
@@ -138,7 +160,6 @@ const spec: ModelSpec<Snapshot> = {
     ],
   },
   failures: {
-    saveStep: [NETWORK_FAILURE],
     autosave: [NETWORK_FAILURE],
     loadFacility: [NOT_FOUND],
     clearFormState: [NETWORK_FAILURE],
@@ -154,6 +175,8 @@ const spec: ModelSpec<Snapshot> = {
     c.showErrors,
     Object.keys(c.dirty).length > 0,
     Object.keys(c.inFlight).length > 0,
+    c.waiters,
+    c.answering,
     c.failure !== null,
   ],
   limit: 100_000,
@@ -179,17 +202,13 @@ const numberSpec: ModelSpec<Snapshot> = {
     loadFacility: () => [HARRIS],
     loadDestinationAccounts: () => [DEST_ACCOUNTS],
     checkDestinationFraud: () => [{ fraud_flag: 0 }, { fraud_flag: 1 }],
-    saveStep: ({ context }) => [
-      saveAnswer(context.fields),
-      saveAnswer(context.fields, { deposit_phone_no: 'VALIDATION.INVALID_PHONE' }),
-    ],
-    autosave: ({ context }) => [saveAnswer({ ...context.fields, ...context.inFlight })],
+    autosave: autosaveAnswers({ deposit_phone_no: 'VALIDATION.INVALID_PHONE' }),
     checkout: () => [],
   },
   failures: {
     loadDestinationAccounts: [NETWORK_FAILURE],
     checkDestinationFraud: [NETWORK_FAILURE],
-    saveStep: [NETWORK_FAILURE],
+    autosave: [NETWORK_FAILURE],
   },
   project: ({ context: c }) => [
     c.requested,
@@ -200,6 +219,8 @@ const numberSpec: ModelSpec<Snapshot> = {
     c.showErrors,
     Object.keys(c.dirty).length > 0,
     Object.keys(c.inFlight).length > 0,
+    c.waiters,
+    c.answering,
     c.failure !== null,
   ],
   limit: 50_000,
@@ -370,7 +391,7 @@ describe('wizard: Continue (§4)', () => {
     t.wizard.send({ type: 'form.change', fields: { billing_first_name: 'Ann' } });
     t.wizard.send({ type: 'wizard.continue' });
     expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { billing_first_name: 'Ann', ...FACILITY_FIELDS } }]);
-    t.calls.resolve('saveStep', saveAnswer(withFacility, { facility_id: 'ERROR.FACILITY_NOT_FOUND' }));
+    t.calls.resolve('autosave', saveAnswer(withFacility, { facility_id: 'ERROR.FACILITY_NOT_FOUND' }));
     await settle();
     expect(t.snap().matches({ step: { facility: 'editing' } })).toBe(true);
     expect(t.snap().context).toMatchObject({ showErrors: true, errors: { facility_id: 'ERROR.FACILITY_NOT_FOUND' } });
@@ -379,7 +400,7 @@ describe('wizard: Continue (§4)', () => {
   it('a failed save: cannot continue, with the failure', async () => {
     const t = setup(withFacility, 'facility');
     t.wizard.send({ type: 'wizard.continue' });
-    t.calls.reject('saveStep', NETWORK_FAILURE);
+    t.calls.reject('autosave', NETWORK_FAILURE);
     await settle();
     expect(t.snap().matches({ step: { facility: 'editing' } })).toBe(true);
     expect(t.snap().context).toMatchObject({ showErrors: true, failure: 'ERROR.NETWORK' });
@@ -390,7 +411,7 @@ describe('wizard: Continue (§4)', () => {
     t.wizard.send({ type: 'wizard.cannotContinue' });
     expect(t.snap().context.showErrors).toBe(true);
     t.wizard.send({ type: 'wizard.continue' });
-    t.calls.resolve('saveStep', saveAnswer(withFacility));
+    t.calls.resolve('autosave', saveAnswer(withFacility));
     await settle();
     await loadFacility(t);
     expect(routeOf(t.snap())).toBe('type');
@@ -409,14 +430,14 @@ describe('wizard: Continue (§4)', () => {
 
     t.wizard.send({ type: 'type.select', depositType: 'dest' });
     expect(t.calls.inputs('saveFormState').at(-1)).toEqual({ fields: { deposit_type: 'dest' } });
-    t.calls.resolve('saveStep', saveAnswer({ ...withFacility, deposit_type: 'dest' }));
+    t.calls.resolve('autosave', saveAnswer({ ...withFacility, deposit_type: 'dest' }));
     await settle();
     expect(routeOf(t.snap())).toBe('number');
     t.wizard.send({ type: 'wizard.back' });
     expect(routeOf(t.snap())).toBe('type');
 
     t.wizard.send({ type: 'type.select', depositType: 'flex' });
-    t.calls.resolve('saveStep', saveAnswer({ ...withFacility, deposit_type: 'flex' }));
+    t.calls.resolve('autosave', saveAnswer({ ...withFacility, deposit_type: 'flex' }));
     await settle();
     expect(routeOf(t.snap())).toBe('recipient');
   });
@@ -451,7 +472,7 @@ describe('wizard: Continue (§4)', () => {
     expect(t.calls.inputs('saveFormState').at(-1)).toMatchObject({
       fields: { deposit_phone_no: '(512) 555-0100', dest_account_id: null },
     });
-    t.calls.resolve('saveStep', saveAnswer({ ...dest, deposit_phone_no: '5125550100' }));
+    t.calls.resolve('autosave', saveAnswer({ ...dest, deposit_phone_no: '5125550100' }));
     await settle();
     expect(routeOf(t.snap())).toBe('checkout');
   });
@@ -524,7 +545,7 @@ describe('wizard: Continue (§4)', () => {
     const t = setup(fields, 'recipient');
     await loadFacility(t);
     t.wizard.send({ type: 'recipient.select', inmate: INMATE });
-    t.calls.resolve('saveStep', saveAnswer(fields, { form: FRAUD }));
+    t.calls.resolve('autosave', saveAnswer(fields, { form: FRAUD }));
     await settle();
     expect(t.snap().matches({ step: { recipient: 'editing' } })).toBe(true);
     expect(t.snap().context.showErrors).toBe(true);
@@ -548,7 +569,7 @@ describe('wizard: Continue (§4)', () => {
         },
       },
     ]);
-    t.calls.resolve('saveStep', saveAnswer({ ...fields, deposit_inmate_id: INMATE.id }));
+    t.calls.resolve('autosave', saveAnswer({ ...fields, deposit_inmate_id: INMATE.id }));
     await settle();
     expect(routeOf(t.snap())).toBe('checkout');
   });
@@ -627,36 +648,52 @@ describe('wizard: autosave (§4, throttled 250 ms)', () => {
     expect(t.snap().context.errors).toEqual({ phone_no: 'VALIDATION.REQUIRED' });
   });
 
-  it('checkout.saved takes the saved fields and keeps newer typed values dirty', async () => {
-    const t = setup(RECIPIENT_FIELDS, 'checkout');
+  it('one writer: a save asked while another is in flight goes right after it, and who asked hears its answer', async () => {
+    const t = setup(withFacility, 'facility');
+    t.wizard.send({ type: 'form.change', fields: { billing_first_name: 'Ann' } });
+    t.clock.increment(DELAYS.formSaveThrottle);
+    // Continue while the typed name is being saved: the step's fields wait for that request.
+    t.wizard.send({ type: 'wizard.continue' });
+    expect(t.snap().context.waiters).toEqual([SYSTEM.wizard]);
+    t.calls.resolve('autosave', saveAnswer({ ...withFacility, billing_first_name: 'Ann' }));
+    await settle();
+    expect(t.snap().matches({ step: { facility: 'saving' } })).toBe(true);
+    expect(t.calls.inputs('saveFormState')).toEqual([
+      { fields: { billing_first_name: 'Ann' } },
+      { fields: FACILITY_FIELDS },
+    ]);
+    t.calls.resolve('autosave', saveAnswer({ ...withFacility, billing_first_name: 'Ann' }));
+    await settle();
     await loadFacility(t);
-    t.wizard.send({ type: 'form.change', fields: { billing_city: 'Houston', billing_zip: '77002' } });
-    t.wizard.send({
-      type: 'checkout.saved',
-      fields: { ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25', billing_zip: '77002' },
-      saved: ['deposit_amount', 'deposit_amount_id', 'billing_zip'],
-    });
-    expect(t.snap().context.fields).toMatchObject({
-      deposit_amount: 25,
-      billing_city: 'Houston',
-      billing_zip: '77002',
-    });
-    expect(t.snap().context.dirty).toEqual({ billing_city: 'Houston' });
+    expect(routeOf(t.snap())).toBe('type');
   });
 
-  it('a value typed while the checkout saved the amount is still autosaved (that save did not send it)', async () => {
-    const t = setup(RECIPIENT_FIELDS, 'checkout');
-    await loadFacility(t);
-    t.wizard.send({ type: 'form.change', fields: { billing_first_name: 'Ana' } });
-    // The checkout's copy of the fields holds the name too; its save sent the amount only.
-    t.wizard.send({
-      type: 'checkout.saved',
-      fields: { ...RECIPIENT_FIELDS, deposit_amount: 50, deposit_amount_id: '50', billing_first_name: 'Ana' },
-      saved: ['deposit_amount', 'deposit_amount_id'],
-    });
-    expect(t.snap().context.dirty).toEqual({ billing_first_name: 'Ana' });
+  it('a failed save before the one a step waits for: the step still gets its own answer', async () => {
+    const t = setup(withFacility, 'facility');
+    t.wizard.send({ type: 'form.change', fields: { email: 'a@b.co' } });
     t.clock.increment(DELAYS.formSaveThrottle);
-    expect(t.calls.inputs('saveFormState')).toEqual([{ fields: { billing_first_name: 'Ana' } }]);
+    t.wizard.send({ type: 'wizard.continue' });
+    t.calls.reject('autosave', NETWORK_FAILURE);
+    await settle();
+    // The failed request's values go again with the step's fields.
+    expect(t.calls.inputs('saveFormState').at(-1)).toEqual({ fields: { email: 'a@b.co', ...FACILITY_FIELDS } });
+    t.calls.resolve('autosave', saveAnswer({ ...withFacility, email: 'a@b.co' }));
+    await settle();
+    await loadFacility(t);
+    expect(routeOf(t.snap())).toBe('type');
+    expect(t.snap().context.failure).toBeNull();
+  });
+
+  it('the form state another call answered with is applied by the same function, keeping what is typed', () => {
+    const t = setup(withFacility, 'facility');
+    t.wizard.send({ type: 'form.change', fields: { billing_city: 'Houston' } });
+    t.wizard.send({
+      type: 'form.answered',
+      answer: saveAnswer({ ...withFacility, card_token: '' }, { billing_zip: 'VALIDATION.REQUIRED' }),
+    });
+    expect(t.snap().context.fields).toMatchObject({ billing_city: 'Houston', card_token: '' });
+    expect(t.snap().context.errors).toEqual({ billing_zip: 'VALIDATION.REQUIRED' });
+    expect(t.snap().context.dirty).toEqual({ billing_city: 'Houston' });
   });
 });
 
@@ -664,7 +701,12 @@ describe('wizard: with its real children', () => {
   function real() {
     const calls = new FakeCalls();
     const clock = new SimulatedClock();
-    const wizard = start(provideWizard(calls.all()), { fields: EMPTY_FORM, errors: {}, route: null }, clock);
+    const wizard = start(
+      provideWizard(calls.all()),
+      { fields: EMPTY_FORM, errors: {}, route: null },
+      clock,
+      SYSTEM.wizard,
+    );
     return { calls, clock, wizard, snap: () => wizard.getSnapshot() as Snapshot };
   }
 
@@ -700,20 +742,55 @@ describe('wizard: with its real children', () => {
     }
   });
 
-  it('a successful checkout lands on the receipt with the receipt information; make another clears', async () => {
+  /** The wizard with its real children, at the checkout of a recipient at Harris County. */
+  async function atCheckout() {
     const calls = new FakeCalls();
     const clock = new SimulatedClock();
     const wizard = start(
       provideWizard(calls.all()),
       { fields: RECIPIENT_FIELDS, errors: {}, route: 'checkout' },
       clock,
+      SYSTEM.wizard,
     );
     calls.resolve('loadFacility', HARRIS);
     await settle();
     const checkout = wizard.getSnapshot().children.checkout as AnyActorRef;
+    return { calls, clock, wizard, checkout };
+  }
+
+  it('one writer (§4): the amount and the typed billing go in the autosave\u2019s request; typed meanwhile stays to save', async () => {
+    const { calls, clock, wizard, checkout } = await atCheckout();
+    const amount = (checkout.getSnapshot() as { children: Record<string, AnyActorRef> }).children['amount'];
+    // The default amount (§9) and a typed name: the amount asks for a save now, the name is waiting.
+    checkout.send({ type: 'checkout.change', fields: { billing_first_name: 'Ana' } });
+    clock.increment(DELAYS.feeThrottle);
+    expect(calls.inputs('saveFormState')).toEqual([
+      { fields: { billing_first_name: 'Ana', deposit_amount: 25, deposit_amount_id: '25' } },
+    ]);
+    checkout.send({ type: 'checkout.change', fields: { billing_last_name: 'Diaz' } });
+    calls.resolve(
+      'autosave',
+      saveAnswer({ ...RECIPIENT_FIELDS, billing_first_name: 'Ana', deposit_amount: 25, deposit_amount_id: '25' }),
+    );
+    await settle();
+    // The amount heard the answer and is priced next; the checkout shows the wizard's copy.
+    expect(amount?.getSnapshot().matches({ open: 'pricing' })).toBe(true);
+    expect((checkout.getSnapshot() as { context: { fields: FormFields } }).context.fields).toMatchObject({
+      deposit_amount: 25,
+      billing_first_name: 'Ana',
+      billing_last_name: 'Diaz',
+    });
+    expect((wizard.getSnapshot() as Snapshot).context.dirty).toEqual({ billing_last_name: 'Diaz' });
+    clock.increment(DELAYS.formSaveThrottle);
+    expect(calls.inputs('saveFormState').at(-1)).toEqual({ fields: { billing_last_name: 'Diaz' } });
+    wizard.stop();
+  });
+
+  it('a successful checkout lands on the receipt with the receipt information; make another clears', async () => {
+    const { calls, clock, wizard, checkout } = await atCheckout();
     checkout.send({ type: 'amount.preset', id: '25' });
     clock.increment(DELAYS.feeThrottle);
-    calls.resolve('saveAmount', saveAnswer({ ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' }));
+    calls.resolve('autosave', saveAnswer({ ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' }));
     await settle();
     expect(wizard.getSnapshot().context.fields.deposit_amount).toBe(25);
     calls.resolve('getFees', FEES);
@@ -728,7 +805,7 @@ describe('wizard: with its real children', () => {
       deposit_amount_id: '25',
       card_token: TOKEN.token,
     };
-    calls.resolve('saveCheckout', saveAnswer(saved));
+    calls.resolve('autosave', saveAnswer(saved));
     await settle();
     calls.resolve('processDeposit', depositSuccess(saved));
     await settle();
@@ -763,17 +840,18 @@ function deepSpec(fields: FormFields): ModelSpec<Snapshot> {
     ],
     answers: {
       loadFacility: () => [HARRIS],
-      saveStep: ({ context }) => [saveAnswer(context.fields)],
+      autosave: autosaveAnswers(),
       clearFormState: () => [saveAnswer(EMPTY_FORM)],
       checkout: () => [],
     },
-    failures: { clearFormState: [NETWORK_FAILURE], saveStep: [NETWORK_FAILURE] },
+    failures: { clearFormState: [NETWORK_FAILURE], autosave: [NETWORK_FAILURE] },
     project: ({ context: c }) => [
       c.requested,
       c.fields.deposit_type,
       c.fields.deep_contact,
       c.facility?.id ?? null,
       c.showErrors,
+      c.answering,
       c.failure !== null,
     ],
     limit: 20_000,
@@ -807,7 +885,7 @@ describe('wizard: deep contact (§4)', () => {
     await loadFacility(t);
     t.wizard.send({ type: 'type.select', depositType: 'trust' });
     expect(t.snap().matches({ step: { type: 'saving' } })).toBe(true);
-    t.calls.resolve('saveStep', saveAnswer({ ...DEEP_SIGNED_IN, deposit_type: 'trust' }));
+    t.calls.resolve('autosave', saveAnswer({ ...DEEP_SIGNED_IN, deposit_type: 'trust' }));
     await settle();
     expect(routeOf(t.snap())).toBe('checkout');
     expect(t.calls.inputs('checkout')).toEqual([
@@ -821,13 +899,13 @@ describe('wizard: deep contact (§4)', () => {
     const flex = setup(DEEP_ZUID, 'type');
     await loadFacility(flex);
     flex.wizard.send({ type: 'type.select', depositType: 'flex' });
-    flex.calls.resolve('saveStep', saveAnswer({ ...DEEP_ZUID, deposit_type: 'flex' }));
+    flex.calls.resolve('autosave', saveAnswer({ ...DEEP_ZUID, deposit_type: 'flex' }));
     await settle();
     expect(routeOf(flex.snap())).toBe('checkout');
     const dest = setup(DEEP_ZUID, 'type');
     await loadFacility(dest);
     dest.wizard.send({ type: 'type.select', depositType: 'dest' });
-    dest.calls.resolve('saveStep', saveAnswer({ ...DEEP_ZUID, deposit_type: 'dest' }));
+    dest.calls.resolve('autosave', saveAnswer({ ...DEEP_ZUID, deposit_type: 'dest' }));
     await settle();
     expect(routeOf(dest.snap())).toBe('number');
   });

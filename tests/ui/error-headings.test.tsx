@@ -16,6 +16,7 @@ import { FailureScreen } from '../../src/screens/status-screens.tsx';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 import { startServer, type Harness } from './harness.tsx';
+import { SYSTEM } from '../../machines/system.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,6 +35,7 @@ function signInPage(login: () => Promise<Response>) {
   }) as typeof globalThis.fetch;
   const api = createApiClient({ baseUrl: 'http://localhost/', fetch });
   const actor = createActor(provideApp(createActors(api)), {
+    systemId: SYSTEM.app,
     input: { lang: 'en', route: null, location: locationOf('#/login') },
   });
   actor.start();

@@ -24,6 +24,7 @@ import { knowAnswers } from '../../src/api/facilities.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 import { type Harness, startServer } from './harness.tsx';
+import { SYSTEM } from '../../machines/system.ts';
 
 const T = { en, es } as const;
 let h: Harness;
@@ -84,6 +85,7 @@ describe('the pre-rendered first screen', () => {
       const mismatches: unknown[] = [];
       const api = createApiClient({ baseUrl: 'http://localhost/', fetch: h.fetch });
       const app = createActor(provideApp(createActors(api)), {
+        systemId: SYSTEM.app,
         input: { lang, route: null, location: startLocation('') },
       });
       app.start();
@@ -134,6 +136,7 @@ describe('the facility step drawn at its path (docs/decisions/0057)', () => {
       knowAnswers(api, answers);
       const mismatches: unknown[] = [];
       const app = createActor(provideApp(createActors(api)), {
+        systemId: SYSTEM.app,
         input: { lang, route: null, location: locationOf('/deposit_facility/US') },
       });
       app.start();

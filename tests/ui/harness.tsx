@@ -13,6 +13,7 @@ import { createApiClient } from '../../src/api/client.ts';
 import { App } from '../../src/app.tsx';
 import { createI18n } from '../../src/i18n.ts';
 import type { Locale } from '../../contract/entities.ts';
+import { SYSTEM } from '../../machines/system.ts';
 
 export interface Harness {
   server: FastifyInstance;
@@ -73,7 +74,7 @@ export async function startServer(options: Pick<BuildOptions, 'now' | 'config'> 
 
 export function renderApp(h: Harness, lang: Locale = 'en', route: null | 'facility' = null) {
   const api = createApiClient({ baseUrl: 'http://localhost/', fetch: h.fetch });
-  const actor = createActor(provideApp(createActors(api)), { input: { lang, route } });
+  const actor = createActor(provideApp(createActors(api)), { systemId: SYSTEM.app, input: { lang, route } });
   actor.start();
   const i18n = createI18n(lang);
   const view = render(<App app={actor} i18n={i18n} />);

@@ -16,6 +16,7 @@ import { createI18n, missingKeys } from '../../src/i18n.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 import { startServer, type Harness } from './harness.tsx';
+import { SYSTEM } from '../../machines/system.ts';
 
 const paragraphs = (file: string) =>
   paragraphsOf(readFileSync(join(import.meta.dirname, '../../fixtures/legal', file), 'utf8'));
@@ -31,6 +32,7 @@ afterAll(async () => {
 function openAt(hash: string, lang: 'en' | 'es' = 'en') {
   const api = createApiClient({ baseUrl: 'http://localhost/', fetch: h.fetch });
   const actor = createActor(provideApp(createActors(api)), {
+    systemId: SYSTEM.app,
     input: { lang, route: null, location: locationOf(hash) },
   });
   actor.start();

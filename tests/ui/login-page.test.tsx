@@ -13,6 +13,7 @@ import { App } from '../../src/app.tsx';
 import { createI18n } from '../../src/i18n.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import { startServer, type Harness } from './harness.tsx';
+import { SYSTEM } from '../../machines/system.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -25,6 +26,7 @@ afterAll(async () => {
 function openAt(hash: string) {
   const api = createApiClient({ baseUrl: 'http://localhost/', fetch: h.newBrowser() });
   const actor = createActor(provideApp(createActors(api)), {
+    systemId: SYSTEM.app,
     input: { lang: 'en', route: null, location: locationOf(hash) },
   });
   actor.start();

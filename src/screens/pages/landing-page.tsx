@@ -12,19 +12,20 @@ type LandingRef = ActorRefFrom<typeof landingMachine>;
 
 export function LandingPage({ page }: PageScreenProps) {
   const landing = page as LandingRef;
-  const snapshot = useSelector(landing, (s) => s);
+  const editing = useSelector(landing, (s) => s.hasTag('editing'));
+  const expanded = useSelector(landing, (s) => s.hasTag('expanded'));
+  const signedOutIdle = useSelector(landing, (s) => s.context.signedOutIdle);
   const { t } = useTranslation();
   const continueHint = useId();
   const signInHint = useId();
   const noticeTitle = useId();
   const noticeMore = useId();
   // A signed-in payer is on the way to deposit_or_schedule_visit; a choice is on its way too.
-  if (!snapshot.hasTag('editing')) return <LoadingScreen />;
-  const expanded = snapshot.hasTag('expanded');
+  if (!editing) return <LoadingScreen />;
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.LANDING')}</StepHeading>
-      {snapshot.context.signedOutIdle ? (
+      {signedOutIdle ? (
         <p className="notice" role="status">
           {t('SESSION.SIGNED_OUT_IDLE')}
         </p>

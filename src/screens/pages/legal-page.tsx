@@ -14,23 +14,26 @@ import { LoadingScreen } from '../status-screens.tsx';
 type LegalRef = ActorRefFrom<typeof legalMachine>;
 
 const TITLES: Record<LegalDocument, string> = { terms: 'PAGES.TERMS', privacy: 'PAGES.PRIVACY' };
+/** The machine's tags this page shows, one at a time. */
+const VIEWS = ['loading', 'error', 'done'] as const;
 
 export function LegalPage({ page }: PageScreenProps) {
   const legal = page as LegalRef;
-  const snapshot = useSelector(legal, (s) => s);
+  const context = useSelector(legal, (s) => s.context);
+  const view = useSelector(legal, (s) => VIEWS.find((tag) => s.hasTag(tag)) ?? null);
   const { t, i18n } = useTranslation();
   const lang: Locale = i18n.language === 'es' ? 'es' : 'en';
   // §1: the text follows the language the site shows (the machine reads it again when it changes).
   useEffect(() => {
     legal.send({ type: 'legal.language', lang });
   }, [legal, lang]);
-  const { document, paragraphs, failure } = snapshot.context;
+  const { document, paragraphs, failure } = context;
   return (
     <div className="page-content">
       {/* One heading for every state: it takes focus once, not again when the text is read anew. */}
       <StepHeading>{t(TITLES[document])}</StepHeading>
-      {snapshot.hasTag('loading') ? <LoadingScreen /> : null}
-      {snapshot.hasTag('error') ? (
+      {view === 'loading' ? <LoadingScreen /> : null}
+      {view === 'error' ? (
         <>
           <p className="notice notice--error" role="alert">
             {t(failure ?? 'LEGAL.UNAVAILABLE')}
@@ -40,8 +43,8 @@ export function LegalPage({ page }: PageScreenProps) {
           </button>
         </>
       ) : null}
-      {snapshot.hasTag('done') ? (
-        <div className="legal-text" lang={snapshot.context.lang}>
+      {view === 'done' ? (
+        <div className="legal-text" lang={context.lang}>
           {paragraphs.map((p, i) => (
             <p key={i}>{p}</p>
           ))}

@@ -13,10 +13,11 @@ type PamReturnRef = ActorRefFrom<typeof pamReturnMachine>;
 
 export function PamReturnPage({ page }: PageScreenProps) {
   const pamReturn = page as PamReturnRef;
-  const snapshot = useSelector(pamReturn, (s) => s);
+  const failed = useSelector(pamReturn, (s) => s.hasTag('error'));
+  const failure = useSelector(pamReturn, (s) => s.context.failure);
+  const canRetry = useSelector(pamReturn, (s) => s.can({ type: 'pamReturn.retry' }));
   const { t } = useTranslation();
   const site = useSite();
-  const failed = snapshot.hasTag('error');
 
   return (
     <div className="page-content">
@@ -24,11 +25,11 @@ export function PamReturnPage({ page }: PageScreenProps) {
       {failed ? (
         <>
           <p role="alert" className="notice notice--error">
-            {t(snapshot.context.failure ?? 'ERROR.UNEXPECTED', { phone: site?.customer_service_phone ?? '' })}
+            {t(failure ?? 'ERROR.UNEXPECTED', { phone: site?.customer_service_phone ?? '' })}
           </p>
           <p>{t('PAM_RETURN.CALL', { phone: site?.customer_service_phone ?? '' })}</p>
           <div className="wizard-nav">
-            {snapshot.can({ type: 'pamReturn.retry' }) && (
+            {canRetry && (
               <button type="button" className="button" onClick={() => pamReturn.send({ type: 'pamReturn.retry' })}>
                 {t('COMMON.TRY_AGAIN')}
               </button>
