@@ -105,15 +105,18 @@ export const appMachine = setup({
     assignSignedOut: assign({ signedIn: false, location: LANDING, route: null }),
     assignSignedOutIdle: assign({ signedIn: false, location: LANDING_IDLE, route: null }),
     /**
-     * A guest's session ended: the wizard starts again where the payer was, in the new session with the
-     * values the page kept (decision 0046).
+     * Leaving the wizard, the app keeps the route it was on: a guest whose session ended starts again
+     * there, in the new session with the values the page kept (decision 0046). An exit action, because
+     * leaving the state stops the wizard and drops its name from the system at once, before the
+     * transition's own actions run. (A pure transition, as a model test computes one, has no running
+     * children: the route asked for.)
      */
-    assignWizardRoute: assign(({ context, system }) => {
+    keepWizardRoute: assign(({ context, system }) => {
       if (context.location.kind !== 'wizard') return {};
-      // (A pure transition, as a model test computes one, has no running children: the route asked for.)
       const wizard = system.get(SYSTEM.wizard) as AnyActorRef | undefined;
       const current = wizard?.getSnapshot() as WizardSnapshot | undefined;
       const route = (typeof current?.matches === 'function' ? routeOf(current) : null) ?? context.route;
+      if (route === context.route) return {};
       return { route, location: { kind: 'wizard', route } as AppLocation };
     }),
     /** Who is signed in and the server's idle limit, after each read of the form state. */
@@ -249,7 +252,7 @@ export const appMachine = setup({
             guard: { type: 'wasSignedIn', params: ({ event }) => ({ signedIn: event.signedIn }) },
             target: '.signingOutIdle',
           },
-          { target: '.endingGuestSession', actions: 'assignWizardRoute' },
+          { target: '.endingGuestSession' },
         ],
       },
       states: {
@@ -263,6 +266,7 @@ export const appMachine = setup({
           ],
         },
         wizard: {
+          exit: 'keepWizardRoute',
           invoke: {
             id: 'wizard',
             systemId: SYSTEM.wizard,

@@ -2,13 +2,15 @@
 // end and may stay signed in or sign out; a guest's session ends without a warning. Model-based paths,
 // behaviour (with the real times of contract/session.ts), the app's part, coverage.
 import { describe, expect, it } from 'vitest';
-import { type AnyActorRef, SimulatedClock, type SnapshotFrom } from 'xstate';
+import { type ActorRefFrom, type AnyActorRef, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { EMPTY_FORM } from '../../contract/entities.ts';
 import { sessionTimes } from '../../contract/session.ts';
 import { SESSION_TIMEOUT_ID } from '../../machines/app.machine.ts';
 import { provideApp, provideMachine } from '../../machines/provide-actors.ts';
 import { type SessionTimeoutEvent, isWarning, sessionTimeoutMachine } from '../../machines/session-timeout.machine.ts';
-import { NETWORK_FAILURE, bootAnswer } from '../../fixtures/samples.ts';
+import { HARRIS, NETWORK_FAILURE, RECIPIENT_FIELDS, bootAnswer } from '../../fixtures/samples.ts';
+import type { AppLocation } from '../../machines/pages.ts';
+import { routeOf, type wizardMachine } from '../../machines/wizard.machine.ts';
 import {
   type EventSamples,
   type ModelSpec,
@@ -186,16 +188,35 @@ describe('session timeout: coverage', () => {
 });
 
 describe('session timeout: a guest in the app', () => {
-  it("the end starts the guest's session anew where the payer was", async () => {
+  it("the end starts the guest's session anew on the step the payer was on", async () => {
     const calls = new FakeCalls();
     const clock = new SimulatedClock();
-    const actor = start(provideApp(calls.all()), { lang: 'en', route: null }, clock, SYSTEM.app);
-    calls.resolve('loadFormState', bootAnswer(EMPTY_FORM, 'en'));
+    // Opened at the facility step's address; the wizard itself went on to the checkout (Continue).
+    const location: AppLocation = { kind: 'wizard', route: 'facility', country: 'US' };
+    const actor = start(provideApp(calls.all()), { lang: 'en', route: null, location }, clock, SYSTEM.app);
+    calls.resolve('loadFormState', bootAnswer(RECIPIENT_FIELDS, 'en'));
     await settle();
+    const wizard = () => actor.system.get(SYSTEM.wizard) as ActorRefFrom<typeof wizardMachine>;
+    wizard().send({ type: 'wizard.navigate', route: 'checkout' });
+    calls.resolve('loadFacility', HARRIS);
+    await settle();
+    expect(routeOf(wizard().getSnapshot())).toBe('checkout');
     const timer = (actor.getSnapshot().children as Record<string, AnyActorRef>)[SESSION_TIMEOUT_ID];
     expect((timer?.getSnapshot() as Snapshot).value).toBe('guest');
+
     clock.increment(sessionTimes(15 * 60).endAfterMs);
     expect(actor.getSnapshot().matches({ ready: 'endingGuestSession' })).toBe(true);
+    // Leaving the wizard drops its name before a transition's actions run: the route is read on the way out.
+    expect(actor.getSnapshot().context.location).toEqual({ kind: 'wizard', route: 'checkout' });
+    calls.resolve('endGuestSession', { success: true, redirect_to: '/' });
+    await settle();
+    // The new session, into which the page saved what it kept (src/form-draft.ts, decision 0046).
+    calls.resolve('reloadFormState', bootAnswer(RECIPIENT_FIELDS, 'en'));
+    await settle();
+    expect(wizard().getSnapshot().context.requested).toBe('checkout');
+    calls.resolve('loadFacility', HARRIS);
+    await settle();
+    expect(routeOf(wizard().getSnapshot())).toBe('checkout');
     actor.stop();
   });
 });
