@@ -30,8 +30,8 @@ import { SYSTEM } from './system.ts';
 const SET_LOCALE_ID = 'setLocale';
 /** The global header's navigation script (§2 shared layout). */
 export const NAV_HEADER_ID = SYSTEM.navHeader;
-/** The running page's actor (one at a time). */
-export const PAGE_ID = 'page';
+/** The running page's actor (one at a time), known to the system as SYSTEM.page. */
+export const PAGE_ID = SYSTEM.page;
 /** The session's idle limit as the page counts it (session-timeout.machine.ts, docs/decisions/0045). */
 export const SESSION_TIMEOUT_ID = SYSTEM.sessionTimeout;
 
@@ -370,13 +370,14 @@ export type AppSnapshot = SnapshotFrom<typeof appMachine>;
 export function pageToStart(
   context: AppContext,
   pages: Partial<Record<PageRoute, AnyStateMachine>>,
-  spawn: (logic: AnyStateMachine, options: { id: string; input: PageInput }) => void,
+  spawn: (logic: AnyStateMachine, options: { id: string; systemId: string; input: PageInput }) => void,
 ): void {
   if (context.location.kind !== 'page') return;
   const logic = pages[context.location.route];
   if (!logic) return;
   spawn(logic, {
     id: PAGE_ID,
+    systemId: SYSTEM.page,
     input: {
       route: context.location.route,
       params: context.location.params,
@@ -387,9 +388,4 @@ export function pageToStart(
       mobile: context.mobile,
     },
   });
-}
-
-/** The running page's actor, when the app shows a page. */
-export function pageActorOf(snapshot: AppSnapshot): AnyActorRef | undefined {
-  return (snapshot.children as Record<string, AnyActorRef | undefined>)[PAGE_ID];
 }

@@ -6,7 +6,6 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
 import type { FacilityAnswers } from '../contract/first-screens.ts';
-import { pageActorOf } from '../machines/app.machine.ts';
 import { routeOf } from '../machines/wizard.machine.ts';
 import { SessionTimeoutDialog } from './components/session-timeout-dialog.tsx';
 import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
@@ -124,7 +123,7 @@ function PageScreen({ app, lang, onLanguage }: { app: AppRef; lang: Locale; onLa
   const { t } = useTranslation();
   const location = useSelector(app, (s) => s.context.location);
   const route = location.kind === 'page' ? location.route : null;
-  const page = useSelector(app, pageActorOf);
+  const page = useSystemActor('page');
   const Screen = route ? (EAGER_PAGE_SCREENS[route] ?? PAGE_SCREENS[route]) : undefined;
   const path = location.kind === 'page' ? pagePath(location) : null;
   // The address shows the page the app chose (after a redirect to sign-in, for example).

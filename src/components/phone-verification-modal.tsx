@@ -25,6 +25,8 @@ export type VerificationOutcome = 'open' | 'reloading' | 'verified';
 const CODE_FIELD = 'code';
 const CODE_LABELS = { code: 'PHONE_VERIFY.CODE' };
 const NO_CODE: VerifyCodeValues = { code: '' };
+/** The steps the machine's tags tell, in the order they are checked (the first one found is shown). */
+const VIEWS = ['international', 'error', 'channel'] as const;
 
 export function PhoneVerificationModal({
   title,
@@ -93,16 +95,18 @@ function VerificationSteps({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const snapshot = useSelector(verification, (s) => s);
+  const channel = useSelector(verification, (s) => s.context.channel);
+  const failure = useSelector(verification, (s) => s.context.failure);
+  const view = useSelector(verification, (s) => VIEWS.find((tag) => s.hasTag(tag)) ?? null);
+  const sending = useSelector(verification, (s) => s.hasTag('busy'));
   const send = verification.send;
-  const { channel, failure } = snapshot.context;
   const close = (
     <button type="button" className="button button--secondary" onClick={onClose}>
       {t('COMMON.CLOSE')}
     </button>
   );
 
-  if (snapshot.hasTag('international')) {
+  if (view === 'international') {
     return (
       <Step step="international">
         <p className="notice notice--error" role="alert">
@@ -113,7 +117,7 @@ function VerificationSteps({
     );
   }
 
-  if (snapshot.hasTag('error')) {
+  if (view === 'error') {
     return (
       <Step step="error">
         <p className="notice notice--error" role="alert">
@@ -129,8 +133,7 @@ function VerificationSteps({
     );
   }
 
-  if (snapshot.hasTag('channel')) {
-    const sending = snapshot.hasTag('busy');
+  if (view === 'channel') {
     return (
       <Step step={sending ? 'sending' : 'unverified'}>
         <p>{t('PHONE_VERIFY.INTRO')}</p>
@@ -181,10 +184,10 @@ function CodeEntry({
   close: ReactNode;
 }) {
   const { t } = useTranslation();
-  const snapshot = useSelector(verification, (s) => s);
+  const context = useSelector(verification, (s) => s.context);
+  const checking = useSelector(verification, (s) => s.hasTag('busy'));
   const send = verification.send;
-  const { channel, sent, codeError, failure } = snapshot.context;
-  const checking = snapshot.hasTag('busy');
+  const { channel, sent, codeError, failure } = context;
   // The server's answer on the code, shown until the code is edited (one object per answer).
   const serverErrors = useMemo<FieldErrors>(() => (codeError ? ({ code: codeError } as FieldErrors) : {}), [codeError]);
   const form = useMachineForm<VerifyCodeValues>({

@@ -15,14 +15,14 @@ type CardsRef = ActorRefFrom<typeof creditCardsMachine>;
 
 export function CreditCardsPage({ page }: PageScreenProps) {
   const cards = page as CardsRef;
-  const snapshot = useSelector(cards, (s) => s);
+  const context = useSelector(cards, (s) => s.context);
+  const busy = useSelector(cards, (s) => s.hasTag('busy'));
   const { t } = useTranslation();
   const frame = usePageFrame(cards, 'creditCards');
   if (frame) return frame;
-  const { cards: list, chosen, removed, failure } = snapshot.context;
+  const { cards: list, chosen, removed, failure } = context;
   const name = (card: SavedCard) =>
     t('RECEIPT.CARD_ENDING', { brand: brandName(card.card_type), last4: lastFour(card.card_display) });
-  const busy = snapshot.hasTag('busy');
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.CREDIT_CARDS')}</StepHeading>

@@ -20,16 +20,20 @@ type DepositOrVisitRef = ActorRefFrom<typeof depositOrVisitMachine>;
 /** §2 view my account: identity.my_account leads to the phone accounts page. */
 const MY_ACCOUNT_HREF = `#${pagePath({ route: 'destination_accounts', params: {}, query: {} })}`;
 
+/** The quick deposits' list as the machine's tags tell it, one at a time. */
+const CARDS_VIEWS = ['cardsLoading', 'cardsFailed', 'cardsReady'] as const;
+
 export function DepositOrVisitPage({ page }: PageScreenProps) {
   const machine = page as DepositOrVisitRef;
-  const snapshot = useSelector(machine, (s) => s);
+  const context = useSelector(machine, (s) => s.context);
+  // From the click until the app shows the next step.
+  const starting = useSelector(machine, (s) => s.hasTag('busy'));
+  const cards = useSelector(machine, (s) => CARDS_VIEWS.find((tag) => s.hasTag(tag)) ?? null);
   const { t } = useTranslation();
   const phone = useCustomerServicePhone();
   const warningTitle = useId();
   const quickTitle = useId();
-  const { quickDeposits, loadFailure, chosen, failure, verificationRejected, visitUrl } = snapshot.context;
-  // From the click until the app shows the next step.
-  const starting = snapshot.hasTag('busy');
+  const { quickDeposits, loadFailure, chosen, failure, verificationRejected, visitUrl } = context;
   const startingNew = starting && chosen === null;
   return (
     <div className="page-content">
@@ -65,12 +69,12 @@ export function DepositOrVisitPage({ page }: PageScreenProps) {
       <section aria-labelledby={quickTitle}>
         <h2 id={quickTitle}>{t('DEPOSIT_OR_VISIT.QUICK_TITLE')}</h2>
         <p>{t('DEPOSIT_OR_VISIT.QUICK_INTRO')}</p>
-        {snapshot.hasTag('cardsLoading') ? (
+        {cards === 'cardsLoading' ? (
           <p role="status" aria-live="polite">
             {t('DEPOSIT_OR_VISIT.QUICK_LOADING')}
           </p>
         ) : null}
-        {snapshot.hasTag('cardsFailed') ? (
+        {cards === 'cardsFailed' ? (
           <div className="notice notice--error">
             <p role="alert">
               {t('DEPOSIT_OR_VISIT.QUICK_FAILED')} {t(loadFailure ?? 'ERROR.UNEXPECTED')}
@@ -80,8 +84,8 @@ export function DepositOrVisitPage({ page }: PageScreenProps) {
             </button>
           </div>
         ) : null}
-        {snapshot.hasTag('cardsReady') && quickDeposits.length === 0 ? <p>{t('DEPOSIT_OR_VISIT.QUICK_NONE')}</p> : null}
-        {snapshot.hasTag('cardsReady') && quickDeposits.length > 0 ? (
+        {cards === 'cardsReady' && quickDeposits.length === 0 ? <p>{t('DEPOSIT_OR_VISIT.QUICK_NONE')}</p> : null}
+        {cards === 'cardsReady' && quickDeposits.length > 0 ? (
           <ul className="item-list" aria-label={t('DEPOSIT_OR_VISIT.QUICK_LIST')}>
             {quickDeposits.map((q) => (
               <QuickDepositCard

@@ -27,10 +27,11 @@ export function PrimaryAccountPage({ page }: PageScreenProps) {
 
 /** The accounts, loaded: the form opens with the choice last sent, else the current primary. */
 function PrimaryAccountForm({ primary }: { primary: PrimaryRef }) {
-  const snapshot = useSelector(primary, (s) => s);
+  const context = useSelector(primary, (s) => s.context);
+  const busy = useSelector(primary, (s) => s.hasTag('busy'));
+  const done = useSelector(primary, (s) => s.hasTag('done'));
   const { t } = useTranslation();
-  const { accounts, hidden, primaryId, sent, saved, failure } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
+  const { accounts, hidden, primaryId, sent, saved, failure } = context;
   const form = useMachineForm<MakePrimaryRequest>({
     initialValues: sent ?? { ani: accounts.find((a) => a.id === primaryId)?.deposit_phone_no ?? '' },
     schema: makePrimarySchema,
@@ -52,7 +53,7 @@ function PrimaryAccountForm({ primary }: { primary: PrimaryRef }) {
         </p>
       ) : null}
       <div role="status">{saved ? <p className="notice">{t('PRIMARY.SAVED', { account: name(saved) })}</p> : null}</div>
-      {snapshot.hasTag('done') ? (
+      {done ? (
         <p>{t('PRIMARY.NONE')}</p>
       ) : (
         <form noValidate onSubmit={form.submit}>

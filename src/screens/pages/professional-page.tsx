@@ -55,10 +55,12 @@ export function ProfessionalPage({ page }: PageScreenProps) {
 
 /** Mounted once the facilities and the token are there; it opens with the request sent last, if any. */
 function ProfessionalForm({ professional }: { professional: ProfessionalRef }) {
-  const snapshot = useSelector(professional, (s) => s);
+  const context = useSelector(professional, (s) => s.context);
+  const busy = useSelector(professional, (s) => !s.hasTag('editing'));
+  const sending = useSelector(professional, (s) => s.hasTag('sending'));
   const { t } = useTranslation();
   const mask = useMasks();
-  const { facilities, sent, errors, failure, today } = snapshot.context;
+  const { facilities, sent, errors, failure, today } = context;
   const dates = issueDateWindow(today);
   const schema = useMemo(() => professionalFieldsSchema(issueDateWindow(today)), [today]);
   const form = useMachineForm<ProfessionalFields>({
@@ -69,8 +71,6 @@ function ProfessionalForm({ professional }: { professional: ProfessionalRef }) {
     onSubmit: (values) => professional.send({ type: 'professional.submit', values }),
   });
 
-  const busy = !snapshot.hasTag('editing');
-  const sending = snapshot.hasTag('sending');
   const chosen = facilities.find((f) => String(f.id) === form.values.facilityId);
   const phone = form.text('businessPhone');
 

@@ -15,10 +15,10 @@ type ResultRef = ActorRefFrom<typeof professionalResultMachine>;
 
 export function ProfessionalResultPage({ page }: PageScreenProps) {
   const result = page as ResultRef;
-  const snapshot = useSelector(result, (s) => s);
+  const context = useSelector(result, (s) => s.context);
   const { t } = useTranslation();
   const site = useSite();
-  const { status, facilityName: facility, email } = snapshot.context;
+  const { status, facilityName: facility, email } = context;
 
   let title: string;
   let message: string;

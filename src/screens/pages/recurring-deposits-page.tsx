@@ -17,13 +17,13 @@ type RecurringRef = ActorRefFrom<typeof recurringDepositsMachine>;
 
 export function RecurringDepositsPage({ page }: PageScreenProps) {
   const recurring = page as RecurringRef;
-  const snapshot = useSelector(recurring, (s) => s);
+  const context = useSelector(recurring, (s) => s.context);
+  const busy = useSelector(recurring, (s) => s.hasTag('busy'));
   const { t, i18n } = useTranslation();
   const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
   const frame = usePageFrame(recurring, 'recurringDeposits');
   if (frame) return frame;
-  const { deposits, chosen, cancelled, failure } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
+  const { deposits, chosen, cancelled, failure } = context;
   const title = (d: RecurringDeposit) =>
     t('RECURRING.ITEM', { amount: formatMoney(d.amount, lang), recipient: d.display_name });
   const schedule = (d: RecurringDeposit) => scheduleText(t, d.interval_type, d.day_in_interval);
