@@ -136,7 +136,7 @@ export function createRecorder(rootName = 'app', running?: AnyActorRef) {
         const snapshot = ev.snapshot as AnyMachineSnapshot;
         if (!isMachineSnapshot(snapshot)) return;
         const path = pathOf(target, rootName);
-        if (!target._parent) rootMachine = snapshot.machine.id;
+        if (target.sessionId === ev.rootId) rootMachine = snapshot.machine.id;
         machines.set(snapshot.machine.id, snapshot.machine);
         const next: Moment = { ...current };
         const children = snapshot.children as Record<string, unknown>;
