@@ -28,11 +28,14 @@ export function App({
   app,
   i18n,
   answers,
+  startHash,
 }: {
   app: AppRef;
   i18n: I18n;
   /** The facility step's lists that the page came with (docs/decisions/0057). */
   answers?: FacilityAnswers;
+  /** The address the app was started at, when it was started from the page's address (src/main.tsx). */
+  startHash?: string;
 }) {
   const lang = useSelector(app, (s) => s.context.lang);
   const view = useSelector(app, (s) => screenOf(APP_SCREENS, 'app', s)?.view ?? 'loading');
@@ -52,7 +55,7 @@ export function App({
       current = false;
     };
   }, [i18n, lang]);
-  useHashInput(app);
+  useHashInput(app, startHash);
   const onLanguage = (l: Locale) => app.send({ type: 'app.language', lang: l });
   const signedIn = useSelector(app, (s) => s.context.signedIn);
   const mobile = useSelector(app, (s) => s.context.mobile);
@@ -152,7 +155,7 @@ function locationKey(hash: string): string {
 }
 
 /** §2: a hashchange (back button, link, typed URL) asks the app to go there; its guards decide. */
-function useHashInput(app: AppRef) {
+function useHashInput(app: AppRef, startHash: string | undefined) {
   useEffect(() => {
     const onHash = () => {
       const location = locationOf(window.location.hash);
@@ -175,6 +178,9 @@ function useHashInput(app: AppRef) {
       }
     };
     window.addEventListener('hashchange', onHash);
+    // A link followed on the painted page while the scripts were still starting (a slow phone) moved
+    // the address after the app read it and before this listener was there: it is taken now.
+    if (startHash !== undefined && window.location.hash !== startHash) onHash();
     return () => window.removeEventListener('hashchange', onHash);
-  }, [app]);
+  }, [app, startHash]);
 }
