@@ -1,6 +1,7 @@
 // An account page's list of what the payer saved (§2 saved cards, phone accounts, recurring deposits):
 // the page's heading and links, what failed last, what was just removed (a status region), then one
-// row per item (its title, what is said under it, its buttons) or the words for none.
+// row per item (its title, what is said under it, its buttons, the one that removes it last) or the
+// words for none.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGES, type PageRoute } from '../../machines/pages.ts';
@@ -17,6 +18,7 @@ export function AccountList<T>({
   title,
   details,
   actions,
+  remove,
 }: {
   /** The account page: its title heads the page and names the list (the links beside it are a list too). */
   page: PageRoute;
@@ -31,7 +33,10 @@ export function AccountList<T>({
   title: (item: T) => string;
   /** What is said under the title (a card's name and expiry, a schedule, a balance). */
   details: (item: T) => ReactNode;
-  actions: (item: T) => ReactNode;
+  /** The item's other buttons, before the one that removes it. */
+  actions?: (item: T) => ReactNode;
+  /** The button that asks to remove the item: its text, its name for this item, what it does. */
+  remove: { label: string; itemLabel: (item: T) => string; onRemove: (item: T) => void; disabled?: boolean };
 }) {
   const { t } = useTranslation();
   const label = t(PAGES[page].titleKey);
@@ -55,7 +60,18 @@ export function AccountList<T>({
                 <p className="item__title">{title(item)}</p>
                 {details(item)}
               </div>
-              <div className="item__actions">{actions(item)}</div>
+              <div className="item__actions">
+                {actions?.(item)}
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={remove.disabled}
+                  aria-label={remove.itemLabel(item)}
+                  onClick={() => remove.onRemove(item)}
+                >
+                  {remove.label}
+                </button>
+              </div>
             </li>
           ))}
         </ul>

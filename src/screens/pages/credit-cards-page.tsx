@@ -36,16 +36,11 @@ export function CreditCardsPage({ page }: PageScreenProps) {
             {card.name} · {t(card.expired ? 'CARDS.EXPIRED' : 'CARDS.EXPIRES', { date: card.card_expiration })}
           </p>
         )}
-        actions={(card) => (
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-label={t('CARDS.REMOVE_CARD', { card: name(card) })}
-            onClick={() => cards.send({ type: 'cards.remove', id: card.id })}
-          >
-            {t('CARDS.REMOVE')}
-          </button>
-        )}
+        remove={{
+          label: t('CARDS.REMOVE'),
+          itemLabel: (card) => t('CARDS.REMOVE_CARD', { card: name(card) }),
+          onRemove: (card) => cards.send({ type: 'cards.remove', id: card.id }),
+        }}
       />
       {chosen ? (
         <ConfirmRemoveDialog

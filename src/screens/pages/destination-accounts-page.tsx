@@ -146,17 +146,14 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
               >
                 {t('DEST_ACCOUNTS.ALERTS')}
               </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={starting}
-                aria-label={t('DEST_ACCOUNTS.DELETE_ITEM', { account: name(a) })}
-                onClick={() => ref.send({ type: 'delete.ask', id: a.id })}
-              >
-                {t('DEST_ACCOUNTS.DELETE')}
-              </button>
             </>
           );
+        }}
+        remove={{
+          label: t('DEST_ACCOUNTS.DELETE'),
+          itemLabel: (a) => t('DEST_ACCOUNTS.DELETE_ITEM', { account: name(a) }),
+          onRemove: (a) => ref.send({ type: 'delete.ask', id: a.id }),
+          disabled: starting,
         }}
       />
       {chosen && snapshot.hasTag('activity') ? (

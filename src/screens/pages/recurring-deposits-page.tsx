@@ -41,16 +41,11 @@ export function RecurringDepositsPage({ page }: PageScreenProps) {
             {t('RECEIPT.CARD_ENDING', { brand: brandName(d.card_type), last4: lastFour(d.card_display) })}
           </p>
         )}
-        actions={(d) => (
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-label={t('RECURRING.CANCEL_ITEM', { deposit: title(d) })}
-            onClick={() => recurring.send({ type: 'recurring.cancel', id: d.id, isPam: d.isPam })}
-          >
-            {t('RECURRING.CANCEL')}
-          </button>
-        )}
+        remove={{
+          label: t('RECURRING.CANCEL'),
+          itemLabel: (d) => t('RECURRING.CANCEL_ITEM', { deposit: title(d) }),
+          onRemove: (d) => recurring.send({ type: 'recurring.cancel', id: d.id, isPam: d.isPam }),
+        }}
       />
       {chosen ? (
         <ConfirmRemoveDialog
