@@ -175,6 +175,20 @@ export const test = base.extend<{ journey: Journey }, { site: string }>({
 });
 export { expect };
 
+let marks = 0;
+
+/**
+ * Resolves once every request the page sent before this call is in `journey.requests`: the page sends
+ * a marker request of its own (a HEAD of the site root), and the browser reports a page's requests in
+ * the order it sends them. A check that nothing more was sent awaits this, never a fixed time.
+ */
+export async function requestsSentSoFar(page: Page): Promise<void> {
+  const mark = `sent-so-far=${++marks}`;
+  const seen = page.waitForRequest((r) => new URL(r.url()).search === `?${mark}`);
+  await page.evaluate((url) => fetch(url, { method: 'HEAD', cache: 'no-store' }).then(() => undefined), `/?${mark}`);
+  await seen;
+}
+
 /** The standard the accessibility statement claims (contract/accessibility.ts): its axe tags. */
 export const AXE_TAGS = [...ACCESSIBILITY_STATEMENT.axeTags];
 

@@ -46,6 +46,10 @@ function controlledSend() {
   return { send, sent, next, mostInFlight: () => mostInFlight, waiting: () => pending.length };
 }
 
+/**
+ * The next task: every promise callback that an answer set off (the machine's transition, the next
+ * send) has run by then. No time passes; the sends here answer only when the test says so.
+ */
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the error reporter', () => {
@@ -195,8 +199,10 @@ describe('the error reporter over HTTP', () => {
       }
     });
     for (let i = 1; i <= 6; i++) reporter.report(new Error(`report ${i}`));
-    await waitFor(() => expect(h.requests.filter((r) => r.url === '/development/log_js_error')).toHaveLength(4));
-    await new Promise((r) => setTimeout(r, 50));
+    // The fourth answered and nothing under way: a fifth would have started as that answer landed.
+    await waitFor(() => expect([accepted, inFlight]).toEqual([4, 0]));
+    await tick();
+    expect(inFlight).toBe(0);
     reporter.stop();
     expect(h.requests.filter((r) => r.url === '/development/log_js_error')).toHaveLength(4);
     expect(mostInFlight).toBe(1);
