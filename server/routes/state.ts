@@ -21,17 +21,15 @@ import { sessionIdleMs } from '../security.ts';
 import type { FormState } from '../repo/form-state.ts';
 import type { SessionRow } from '../repo/sessions.ts';
 
-const stateAllQuery = yup.object({
-  ga_client_id: yup.string().max(100, MSG.tooMany),
-});
+/** §7: the analytics client id, of its documented shape (server/domain/analytics.ts). */
+const gaClientId = yup
+  .string()
+  .max(100, MSG.tooMany)
+  .test('ga_client_id', MSG.invalid, (v) => v === undefined || gaClientIdOf(v) !== null);
 
-const setGaClientIdBody = yup.object({
-  ga_client_id: yup
-    .string()
-    .required(MSG.required)
-    .max(100, MSG.tooMany)
-    .test('ga_client_id', MSG.invalid, (v) => v === undefined || gaClientIdOf(v) !== null),
-});
+const stateAllQuery = yup.object({ ga_client_id: gaClientId });
+
+const setGaClientIdBody = yup.object({ ga_client_id: gaClientId.required(MSG.required) });
 
 /**
  * The stored state as the client sees it: logged_in reflects the session; nav_script_url is the
@@ -63,6 +61,9 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       const q = validate(stateAllQuery, request.query);
       if (!q.ok) return badRequest(reply, q.errors);
       const session = await sessions.require(request, reply);
+      // §7 GET /state/all (query ga_client_id): kept as POST /pay/set_ga_client_id keeps it.
+      const clientId = q.value.ga_client_id === undefined ? null : gaClientIdOf(q.value.ga_client_id);
+      if (clientId !== null) await keepGaClientId(repos, session.id, clientId, now());
       const { fields, errors } = viewOf(await repos.formState.get(session.id), session, navScript);
       // §5: the 011 rule reads the primary number as it is now (the account pages may have changed it).
       fields.primary_no = await primaryNoOf(repos, session.user_id);

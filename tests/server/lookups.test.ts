@@ -56,6 +56,13 @@ describe('POST /pay/set_ga_client_id', () => {
     expect(await stored(a.sid)).toEqual([{ ga_client_id: '987654321.1700000002' }]);
     expect(await stored(b.sid)).toEqual([{ ga_client_id: '55.66' }]);
     expect(logs.text()).not.toContain('987654321');
+    // §7 GET /state/all?ga_client_id keeps it the same way, and refuses what the call refuses.
+    expect((await b.get(`${PATHS.stateAll}?ga_client_id=GA1.2.345.678`)).status).toBe(200);
+    expect(await stored(b.sid)).toEqual([{ ga_client_id: '345.678' }]);
+    expect((await b.get(`${PATHS.stateAll}?ga_client_id=ana%40example.com`)).body).toEqual({
+      errors: { ga_client_id: 'VALIDATION.INVALID_ENTRY' },
+    });
+    await set(b, '55.66');
     // Signing in keeps it with the session (it follows the session's new id), not with the payer.
     const before = b.sid;
     const login = await b.post<LoginResponse>(ACCOUNT_PATHS.login, { email: BEN.email, password: BEN.password });
