@@ -269,6 +269,7 @@ export const breakageSchema = yup.object({
 // POST /account/destinations/get_destination_owners {ani}: the ids (DestinationAccount.id) of the
 // signed-in payer's phone accounts that hold the number; never another payer's (docs/decisions/0059).
 // A number the payer holds no account for answers 404, whether or not anyone else does.
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
 export interface DestinationOwnersRequest {
   ani: string;
 }

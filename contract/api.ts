@@ -147,6 +147,7 @@ export interface PrimeInmateCacheResponse {
 }
 
 // POST /pay/set_ga_client_id: the analytics client id, kept on the session only (docs/decisions/0059).
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
 export interface SetGaClientIdRequest {
   /** A client id ("1234567890.1700000000"), or the whole _ga cookie value ("GA1.1.1234567890.1700000000"). */
   ga_client_id: string;
