@@ -1,4 +1,4 @@
-// Countries, states or provinces, facility lists and one facility (§2 deposit.facility, §7).
+// Countries and one country, states or provinces, facility lists and one facility (§2 deposit.facility, §7).
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import {

@@ -1,5 +1,6 @@
 // Recipient search (§2 deposit.recipient, §5 search rules, §9 six per page). Results never leave
-// the facility asked for.
+// the facility asked for. One person by id and the search readied are for the session's facility
+// (docs/decisions/0059).
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import {
@@ -155,7 +156,7 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   );
 
   app.get(
-    '/pay/inmate/:inmateId',
+    PATHS.inmate(':inmateId'),
     {
       schema: routeSchema({
         summary:
