@@ -34,6 +34,8 @@ export const ACCOUNT_PATHS = {
   transferFees: '/account/destinations/bal_transfer_fees',
   transfer: '/account/destinations/bal_transfer',
   breakage: '/account/destinations/update_breakage_notification',
+  /** The payer's own phone accounts that hold a number (docs/decisions/0059). */
+  destinationOwners: '/account/destinations/get_destination_owners',
   recurringDeposits: '/account/recurring_deposits',
   /** POST with METHOD_OVERRIDE_HEADER: DELETE cancels the recurring deposit. */
   recurringDeposit: (id: number | string) => `/account/recurring_deposits/${id}`,
@@ -264,6 +266,18 @@ export const breakageSchema = yup.object({
   sms_status: breakageStatus,
   email_status: breakageStatus,
 });
+// POST /account/destinations/get_destination_owners {ani}: the ids (DestinationAccount.id) of the
+// signed-in payer's phone accounts that hold the number; never another payer's (docs/decisions/0059).
+// A number the payer holds no account for answers 404, whether or not anyone else does.
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
+export interface DestinationOwnersRequest {
+  ani: string;
+}
+export interface DestinationOwnersResponse {
+  connected_mv_ids: number[];
+}
+export const destinationOwnersSchema = yup.object({ ani: aniSchema });
+
 /** §4 the inactivity-alerts dialog's two channels, as the payer ticks them (alertRequest makes the call's statuses). */
 export const alertChoiceSchema = yup.object({
   sms: yup.boolean().required(MSG.required),

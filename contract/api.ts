@@ -25,8 +25,16 @@ export const PATHS = {
   stateList: '/pay/get_state_list',
   facilityList: '/pay/get_fac_list',
   facility: (id: number | string) => `/pay/facility/${id}`,
+  /** One country of the allowed list (§7 GET /pay/country/{countryCode}). */
+  country: (code: string) => `/pay/country/${code}`,
   searchInmates: '/pay/search_inmates',
   searchInmatesSpecial: '/pay/search_inmates_special',
+  /** One person of the session's facility, by id (§7 GET /pay/inmate/{inmateId}). */
+  inmate: (id: string) => `/pay/inmate/${id}`,
+  /** Readies this server's search for the session's facility (§7 GET /pay/prime_inmate_cache). */
+  primeInmateCache: '/pay/prime_inmate_cache',
+  /** Keeps the analytics client id on the session (§7 POST /pay/set_ga_client_id). */
+  setGaClientId: '/pay/set_ga_client_id',
   feesAndRoundups: '/pay/get_fees_and_roundups',
   setLocale: (locale: Locale) => `/pay/set_locale/${locale}`,
   processDeposit: '/pay/process_deposit',
@@ -112,6 +120,40 @@ export interface FacilityListResponse {
 // GET /pay/facility/{id}
 export interface FacilityResponse {
   facility: Facility;
+}
+
+// GET /pay/country/{countryCode}: one country of GET /pay/allowed_countries's list; 404 otherwise.
+export interface CountryResponse {
+  country: CountryOption;
+}
+
+// GET /pay/inmate/{inmateId}: one person of the session's facility, as a search result shows them
+// (docs/decisions/0059); 404 for anyone a search of that facility would not show.
+export interface InmateResponse {
+  inmate: Inmate;
+}
+
+// GET /pay/prime_inmate_cache: the search of the session's facility readied on this server
+// (docs/decisions/0059).
+export interface PrimeInmateCacheResponse {
+  success: boolean;
+  /** The session's facility, whose search was readied. */
+  facility_id: number;
+  /**
+   * This call did the work; false when this server had readied the facility's search within the last
+   * 30 seconds and nothing was done again.
+   */
+  warmed: boolean;
+}
+
+// POST /pay/set_ga_client_id: the analytics client id, kept on the session only (docs/decisions/0059).
+/** @public The route's body schema is generated from this type (server/api-schemas.ts). */
+export interface SetGaClientIdRequest {
+  /** A client id ("1234567890.1700000000"), or the whole _ga cookie value ("GA1.1.1234567890.1700000000"). */
+  ga_client_id: string;
+}
+export interface SetGaClientIdResponse {
+  success: boolean;
 }
 
 export interface SearchInmatesResponse {

@@ -259,8 +259,8 @@ export interface FormFields {
 export type Locale = 'en' | 'es';
 export const LOCALES: readonly Locale[] = ['en', 'es'];
 
-/** Parameters of calls that are not form fields: the §3 Search fields, result page, country. */
-export type ParamErrorKey = 'name_query' | 'booking_code' | 'inmate_last_name' | 'page' | 'country';
+/** Parameters of calls that are not form fields: the §3 Search fields, result page, country, analytics client id. */
+export type ParamErrorKey = 'name_query' | 'booking_code' | 'inmate_last_name' | 'page' | 'country' | 'ga_client_id';
 
 /** Field name -> i18n key of the message (§5: "label - message"). saved_card_cvc is the chosen saved card's code (§4). */
 export type FieldErrors = Partial<

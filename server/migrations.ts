@@ -1,6 +1,7 @@
 // Numbered schema migrations, applied in order at start and recorded in schema_migrations
 // (server/db.ts). One set serves both engines: each is written once in portable SQL
 // (server/portable-sql.ts says its words: {{ID}}, {{TS}}, {{BYTES}}).
+import { ANALYTICS_MIGRATION } from './migrations-analytics.ts';
 import { MONEY_PATH_MIGRATION } from './migrations-money-path.ts';
 import { NOTICES_MIGRATION, RECEIPT_TEXT_MIGRATION } from './migrations-notices.ts';
 import { SIGN_IN_MIGRATION } from './migrations-sign-in.ts';
@@ -479,4 +480,5 @@ export const MIGRATIONS: readonly Migration[] = [
   NOTICES_MIGRATION,
   SIGN_IN_MIGRATION,
   RECEIPT_TEXT_MIGRATION,
+  ANALYTICS_MIGRATION,
 ];

@@ -7,6 +7,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
 import type { FacilityAnswers } from '../contract/first-screens.ts';
 import { routeOf } from '../machines/wizard.machine.ts';
+import { SYSTEM } from '../machines/system.ts';
 import { SessionTimeoutDialog } from './components/session-timeout-dialog.tsx';
 import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
 import { Layout } from './components/layout.tsx';
@@ -28,20 +29,33 @@ export function App({
   app,
   i18n,
   answers,
+  startHash,
 }: {
   app: AppRef;
   i18n: I18n;
   /** The facility step's lists that the page came with (docs/decisions/0057). */
   answers?: FacilityAnswers;
+  /** The address the app was started at, when it was started from the page's address (src/main.tsx). */
+  startHash?: string;
 }) {
   return (
     <ActorSystemProvider system={app.system}>
-      <AppShell app={app} i18n={i18n} answers={answers} />
+      <AppShell app={app} i18n={i18n} answers={answers} startHash={startHash} />
     </ActorSystemProvider>
   );
 }
 
-function AppShell({ app, i18n, answers }: { app: AppRef; i18n: I18n; answers: FacilityAnswers | undefined }) {
+function AppShell({
+  app,
+  i18n,
+  answers,
+  startHash,
+}: {
+  app: AppRef;
+  i18n: I18n;
+  answers: FacilityAnswers | undefined;
+  startHash: string | undefined;
+}) {
   const lang = useSelector(app, (s) => s.context.lang);
   const view = useSelector(app, (s) => screenOf(APP_SCREENS, 'app', s)?.view ?? 'loading');
   useEffect(() => {
@@ -61,7 +75,7 @@ function AppShell({ app, i18n, answers }: { app: AppRef; i18n: I18n; answers: Fa
     };
   }, [i18n, lang]);
   const wizard = useSystemActor('wizard');
-  useHashInput(app, wizard);
+  useHashInput(app, startHash);
   const onLanguage = (l: Locale) => app.send({ type: 'app.language', lang: l });
   const signedIn = useSelector(app, (s) => s.context.signedIn);
   const mobile = useSelector(app, (s) => s.context.mobile);
@@ -154,10 +168,12 @@ function locationKey(hash: string): string {
 }
 
 /** §2: a hashchange (back button, link, typed URL) asks the app to go there; its guards decide. */
-function useHashInput(app: AppRef, wizard: WizardRef | undefined) {
+function useHashInput(app: AppRef, startHash: string | undefined) {
   useEffect(() => {
     const onHash = () => {
       const location = locationOf(window.location.hash);
+      // The wizard running now, by its name (read here: the listener outlives a wizard started anew).
+      const wizard = app.system.get(SYSTEM.wizard) as WizardRef | undefined;
       const before = wizard ? routeOf(wizard.getSnapshot()) : null;
       // The same step is no move, unless the facility step's address names another country (§2).
       const otherCountry =
@@ -176,6 +192,9 @@ function useHashInput(app: AppRef, wizard: WizardRef | undefined) {
       }
     };
     window.addEventListener('hashchange', onHash);
+    // A link followed on the painted page while the scripts were still starting (a slow phone) moved
+    // the address after the app read it and before this listener was there: it is taken now.
+    if (startHash !== undefined && window.location.hash !== startHash) onHash();
     return () => window.removeEventListener('hashchange', onHash);
-  }, [app, wizard]);
+  }, [app, startHash]);
 }

@@ -102,7 +102,7 @@ async function start() {
   const tree = (
     <I18nextProvider i18n={i18n}>
       <ErrorBoundary onError={(error, componentStack) => reporter.report(error, componentStack)}>
-        <App app={actor} i18n={i18n} answers={answers} />
+        <App app={actor} i18n={i18n} answers={answers} startHash={address} />
       </ErrorBoundary>
     </I18nextProvider>
   );

@@ -2,10 +2,20 @@
 // of its two regions with what the checkout screen shows: the free-voicemail line (§7, §9: one-time
 // deposits to phone accounts), the CPA link (§9 cpastates VA) and the auto-pay note (§6).
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, waitFor } from 'storybook/test';
+import { CHECKOUT_SERVICE_PATHS, type CpaSettingsRequest } from '../contract/checkout-services.ts';
 import { PROGRESS } from '../contract/constants.ts';
 import { money, t } from './support/checks.ts';
-import { HOLD, driveStory, reach, stopDriven, to, type DrivenParameters, type Step } from './support/drive.ts';
+import {
+  HOLD,
+  driveStory,
+  reach,
+  stopDriven,
+  to,
+  type Driven,
+  type DrivenParameters,
+  type Step,
+} from './support/drive.ts';
 import { checkoutScreen, renderScreen } from './support/render.tsx';
 import { billingFields, facilityFields, recipientFields, type SandboxSetup } from './support/sandbox.ts';
 
@@ -43,6 +53,14 @@ const voicemailLine = (canvas: { queryByText: (t: string) => HTMLElement | null 
 const noCpaLink = async (canvas: { queryByRole: (r: string, o: object) => HTMLElement | null }) => {
   await expect(canvas.queryByRole('link', { name: /Virginia/ })).toBeNull();
 };
+/** The billing state the form shows (the CPA question is about it). */
+const billingState = (canvas: { getByLabelText: (t: string) => HTMLElement }) =>
+  (canvas.getByLabelText(t('CHECKOUT.STATE')) as HTMLSelectElement).value;
+/** The questions the app sent to /pay/get_cpa_settings: the state asked about and the answer's status. */
+const cpaQuestions = (loaded: Record<string, unknown>) =>
+  (loaded['driven'] as Driven).requests
+    .filter((r) => r.path === CHECKOUT_SERVICE_PATHS.cpaSettings)
+    .map((r) => ({ state: r.body ? (JSON.parse(r.body) as CpaSettingsRequest).state : '', status: r.status }));
 
 /** The offers are on their way: nothing is said yet. */
 export const VoicemailLoading: Story = {
@@ -100,8 +118,11 @@ export const CpaNoState: Story = {
     machineState: 'checkoutExtras:cpa.idle',
     scene: { server: { fields: { ...BAIL.fields, billing_state: '' } } as SandboxSetup, route: 'checkout' },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, loaded }) => {
     await noCpaLink(canvas);
+    // Nothing to ask about: no state chosen, no question sent.
+    await expect(billingState(canvas)).toBe('');
+    await expect(cpaQuestions(loaded)).toEqual([]);
     await expect(canvas.queryByTestId('auto-pay-note')).toBeNull();
   },
 };
@@ -112,8 +133,11 @@ export const CpaWaiting: Story = {
     machineState: 'checkoutExtras:cpa.waiting',
     scene: { server: DEST, route: 'checkout', steps: [TO_VA], delays: { formSaveThrottle: HOLD } },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, loaded }) => {
     await noCpaLink(canvas);
+    // A state is chosen (unlike no state at all), and nothing is asked yet: the question waits.
+    await expect(billingState(canvas)).not.toBe('');
+    await expect(cpaQuestions(loaded)).toEqual([]);
   },
 };
 
@@ -123,8 +147,11 @@ export const CpaLoading: Story = {
     machineState: 'checkoutExtras:cpa.loading',
     scene: { server: DEST_VA, route: 'checkout', variants: [{ call: 'getCpaSettings', answer: 'never' }] },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, loaded }) => {
     await noCpaLink(canvas);
+    // Virginia was asked about (the request's body is read as it goes); no answer yet.
+    await expect(billingState(canvas)).toBe('VA');
+    await waitFor(() => expect(cpaQuestions(loaded)).toEqual([{ state: 'VA', status: null }]));
   },
 };
 
@@ -145,8 +172,11 @@ export const CpaShown: Story = {
 /** Texas is not a CPA state: no link. */
 export const CpaHidden: Story = {
   parameters: { machineState: 'checkoutExtras:cpa.hidden', scene: { server: DEST, route: 'checkout' } },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, loaded }) => {
     await noCpaLink(canvas);
+    // Texas was asked about and the answer came: not a CPA state.
+    await expect(billingState(canvas)).toBe('TX');
+    await expect(cpaQuestions(loaded)).toEqual([{ state: 'TX', status: 200 }]);
   },
 };
 
@@ -156,8 +186,11 @@ export const CpaFailed: Story = {
     machineState: 'checkoutExtras:cpa.failed',
     scene: { server: DEST_VA, route: 'checkout', variants: [{ call: 'getCpaSettings', answer: 'fail' }] },
   },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, loaded }) => {
     await noCpaLink(canvas);
+    // Virginia was asked about and the server failed.
+    await expect(billingState(canvas)).toBe('VA');
+    await expect(cpaQuestions(loaded)).toEqual([{ state: 'VA', status: 500 }]);
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(t('CHECKOUT.HEADING'));
   },
 };

@@ -70,7 +70,9 @@ export const Confirming: Story = {
   parameters: { machineState: 'creditCards:confirming', page: { machine: cards(), input, events: REMOVE_VISA } },
   play: async ({ canvas }) => {
     const dialog = canvas.getByRole('alertdialog', { name: t('CARDS.CONFIRM_TITLE') });
-    await expect(dialog).toHaveTextContent('Visa ending in 1111');
+    // The question names the card and describes the dialog; the card can be kept.
+    await expect(dialog).toHaveAccessibleDescription(t('CARDS.CONFIRM_TEXT', { card: 'Visa ending in 1111' }));
+    await expect(within(dialog).getByRole('button', { name: t('COMMON.CANCEL') })).toBeEnabled();
   },
 };
 

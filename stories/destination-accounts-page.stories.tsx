@@ -352,9 +352,12 @@ export const ConfirmingDelete: Story = {
     page: { machine: accounts(), input, events: ASK_DELETE },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alertdialog', { name: t('DEST_ACCOUNTS.CONFIRM_TITLE') })).toHaveTextContent(
-      named('Brother', '(512) 555-0102'),
+    const dialog = canvas.getByRole('alertdialog', { name: t('DEST_ACCOUNTS.CONFIRM_TITLE') });
+    // The question names the account and describes the dialog; the account can be kept.
+    await expect(dialog).toHaveAccessibleDescription(
+      t('DEST_ACCOUNTS.CONFIRM_TEXT', { account: named('Brother', '(512) 555-0102') }),
     );
+    await expect(within(dialog).getByRole('button', { name: t('DEST_ACCOUNTS.KEEP') })).toBeEnabled();
   },
 };
 

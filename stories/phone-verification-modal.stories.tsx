@@ -26,14 +26,12 @@ import { destinationAccountsMachine } from '../machines/destination-accounts.mac
 import { provideMachine } from '../machines/provide-actors.ts';
 import { DestinationAccountsPage } from '../src/screens/pages/destination-accounts-page.tsx';
 import { t } from './support/checks.ts';
-import { call, drivePage, renderPage, stopPage, type PageStoryParameters } from './support/page.tsx';
+import { call, driveActor, drivePage, renderPage, stopPage, type PageStoryParameters } from './support/page.tsx';
 
 interface VerificationStoryParameters extends PageStoryParameters {
   /** Events sent to the modal's machine once the page has opened it. */
   verification?: readonly AnyEventObject[];
 }
-
-const pause = () => new Promise((r) => setTimeout(r, 20));
 
 /** loaders: the page with the modal open, and the modal's machine in the state the story names. */
 async function driveVerification(context: Pick<StoryContext, 'parameters' | 'globals'>) {
@@ -48,16 +46,13 @@ async function driveVerification(context: Pick<StoryContext, 'parameters' | 'glo
     'phoneVerification'
   ];
   if (!child) throw new Error('the page did not start the phoneVerification machine');
-  for (const event of verification) {
-    await pause();
-    child.send(event);
+  try {
+    await driveActor(child, verification, path, machineState);
+  } catch (e) {
+    loaded.stop();
+    throw e;
   }
-  for (let i = 0; i < 100; i++) {
-    await pause();
-    if ((child.getSnapshot() as { matches: (v: string) => boolean }).matches(path)) return loaded;
-  }
-  loaded.stop();
-  throw new Error(`${machineState}: the modal's machine is in ${JSON.stringify(child.getSnapshot().value)}`);
+  return loaded;
 }
 
 const meta = {

@@ -85,9 +85,11 @@ export const Confirming: Story = {
     page: { machine: recurring(), input, events: CANCEL_PAM },
   },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('alertdialog', { name: t('RECURRING.CONFIRM_TITLE') })).toHaveTextContent(
-      item(75, 'Maria Garcia'),
-    );
+    const dialog = canvas.getByRole('alertdialog', { name: t('RECURRING.CONFIRM_TITLE') });
+    await expect(dialog).toHaveTextContent(item(75, 'Maria Garcia'));
+    // The question describes the dialog; the deposit can be kept.
+    await expect(dialog).toHaveAccessibleDescription(expect.stringContaining(item(75, 'Maria Garcia')));
+    await expect(within(dialog).getByRole('button', { name: t('RECURRING.KEEP') })).toBeEnabled();
   },
 };
 

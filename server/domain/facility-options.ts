@@ -35,3 +35,8 @@ export async function facilityAnswers(repos: GeoReads, country: string): Promise
   if (states.length === 0) return null;
   return { country, countries: { countries } satisfies AllowedCountriesResponse, states: { states } };
 }
+
+/** One country of the allowed list (§7 GET /pay/country/{countryCode}); undefined for any other code. */
+export async function allowedCountry(repos: GeoReads, code: string): Promise<CountryOption | undefined> {
+  return (await allowedCountries(repos)).find((c) => c.code === code);
+}

@@ -27,6 +27,7 @@ import { createProfessionalRequestRepo } from './professional-requests.ts';
 import { createRecurringDepositRepo } from './recurring-deposits.ts';
 import { createSavedCardRepo } from './saved-cards.ts';
 import { createServerKeyRepo } from './server-keys.ts';
+import { createSessionAnalyticsRepo } from './session-analytics.ts';
 import { createSessionRepo } from './sessions.ts';
 import { createUnifiedWalletRepo } from './unified-wallets.ts';
 import { createUserRepo } from './users.ts';
@@ -37,6 +38,7 @@ import { createVoicemailOfferRepo } from './voicemail-offers.ts';
 export function createRepos(db: Executor, engine: Engine, facilityRules?: (facilityId: number) => FacilityRules) {
   return {
     sessions: createSessionRepo(db),
+    sessionAnalytics: createSessionAnalyticsRepo(db),
     formState: createFormStateRepo(db),
     geo: createGeoRepo(db),
     facilities: createFacilityRepo(db, facilityRules),

@@ -8,6 +8,7 @@ type Bit = number;
 
 export interface Schema {
   sessions: { id: string; csrf_token: string; user_id: string | null; created_at: Ts; last_seen_at: Ts };
+  session_analytics: { session_id: string; ga_client_id: string; updated_at: Ts };
   form_states: { session_id: string; fields_json: string; errors_json: string; updated_at: Ts };
   countries: { code: string; country: string; country_code: string; regex: string; allowed: Bit; sort: number };
   regions: { country: string; code: string; name: string };

@@ -10,6 +10,7 @@ import {
   accountHistoryQuerySchema,
   breakageSchema,
   depositHistoryQuerySchema,
+  destinationOwnersSchema,
   destinationsQuerySchema,
   makePrimarySchema,
   normaliseAni,
@@ -22,6 +23,7 @@ import {
   type BreakageStatus,
   type DepositHistoryResponse,
   type DestAccountsResponse,
+  type DestinationOwnersResponse,
   type DestinationsResponse,
   type Purse,
   type RecurringDepositsResponse,
@@ -46,6 +48,7 @@ import {
   sortDestinationAccounts,
   sortRecurringDeposits,
 } from '../domain/accounts.ts';
+import { ownAccountsForNumber } from '../domain/destination-owners.ts';
 import { BAD_REQUEST, NOT_FOUND, badRequest, idText, validate } from '../http.ts';
 import { toDollars } from '../money.ts';
 import { signedInGuard } from '../signed-in.ts';
@@ -213,6 +216,26 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
       const change = await setBreakageChoice(store, user.id, normaliseAni(body.value.ani), { sms, email });
       if (change.kind !== 'done') return reply.code(404).send(NOT_FOUND);
       return { ...DONE, breakage: { sms, email } } satisfies BreakageResponse;
+    },
+  );
+
+  app.post(
+    ACCOUNT_PATHS.destinationOwners,
+    {
+      schema: routeSchema({
+        summary: "The payer's own phone accounts that hold a number (404 when none does, whoever else may)",
+        tags: ['Account'],
+        body: 'DestinationOwnersRequest',
+        response: 'DestinationOwnersResponse',
+      }),
+    },
+    async (request, reply) => {
+      const body = validate(destinationOwnersSchema, request.body);
+      if (!body.ok) return badRequest(reply, body.errors);
+      const ids = await ownAccountsForNumber(repos, guard.user(request).id, normaliseAni(body.value.ani));
+      // Another payer's number and a number nobody holds get the same answer (contract/accounts.ts).
+      if (ids.length === 0) return reply.code(404).send(NOT_FOUND);
+      return { connected_mv_ids: ids } satisfies DestinationOwnersResponse;
     },
   );
 

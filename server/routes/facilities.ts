@@ -1,9 +1,10 @@
-// Countries, states or provinces, facility lists and one facility (§2 deposit.facility, §7).
+// Countries and one country, states or provinces, facility lists and one facility (§2 deposit.facility, §7).
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import {
   PATHS,
   type AllowedCountriesResponse,
+  type CountryResponse,
   type FacilityListResponse,
   type FacilityResponse,
   type StateListResponse,
@@ -11,7 +12,7 @@ import {
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
-import { allowedCountries, isSupportedCountry } from '../domain/facility-options.ts';
+import { allowedCountries, allowedCountry, isSupportedCountry } from '../domain/facility-options.ts';
 import { badRequest, idText, validate } from '../http.ts';
 import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
@@ -32,6 +33,9 @@ const facilityListQuery = yup.object({
 
 const facilityParams = yup.object({ id: idText(MSG.numeric) });
 
+/** A country the allowed list does not hold, or a code that is not a country's (§7 /pay/country/{code}). */
+export const ERROR_COUNTRY_NOT_FOUND = 'ERROR.COUNTRY_NOT_FOUND';
+
 export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   // docs/decisions/0056: the same for every payer; read through this instance's short-lived copy.
   const { directory } = deps;
@@ -49,6 +53,26 @@ export async function facilityRoutes(app: FastifyInstance, deps: Deps): Promise<
       }),
     },
     async () => ({ countries: await allowedCountries(directory) }) satisfies AllowedCountriesResponse,
+  );
+
+  app.get(
+    PATHS.country(':countryCode'),
+    {
+      schema: routeSchema({
+        summary: 'One country of the allowed list (404 for any other code)',
+        query: NO_QUERY,
+        tags: ['Facilities'],
+        params: textParams(['countryCode'], ['countryCode']),
+        response: 'CountryResponse',
+      }),
+    },
+    async (request, reply) => {
+      const { countryCode } = request.params as { countryCode: string };
+      // Codes are two capital letters (ISO 3166-1); any other text is no country of the list.
+      const country = /^[A-Z]{2}$/.test(countryCode) ? await allowedCountry(directory, countryCode) : undefined;
+      if (!country) return reply.code(404).send({ errors: { country: ERROR_COUNTRY_NOT_FOUND } });
+      return { country } satisfies CountryResponse;
+    },
   );
 
   app.get(

@@ -1,18 +1,24 @@
 // Recipient search (§2 deposit.recipient, §5 search rules, §9 six per page). Results never leave
-// the facility asked for.
+// the facility asked for. One person by id and the search readied are for the session's facility
+// (docs/decisions/0059).
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { PATHS, type SearchInmatesResponse } from '../../contract/api.ts';
+import {
+  PATHS,
+  type InmateResponse,
+  type PrimeInmateCacheResponse,
+  type SearchInmatesResponse,
+} from '../../contract/api.ts';
 import { RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import type { Facility } from '../../contract/entities.ts';
 import { MSG, SEARCH_FIELDS } from '../../contract/schemas.ts';
 import { DEFAULT_SEARCH_CAP } from '../config.ts';
 import type { Deps } from '../deps.ts';
-import { ageOn } from '../domain/dates.ts';
 import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
+import { ERROR_INMATE_NOT_FOUND, createSearchPrimer, inmateOfSession, searchResultOf } from '../domain/recipients.ts';
 import { badRequest, idText, validate } from '../http.ts';
 import type { NameQuery, Page, SearchResult } from '../repo/inmates.ts';
-import { routeSchema, textParams } from '../api-schemas.ts';
+import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
 
 /** The last page a search answers: the cap's matches, six per page (docs/decisions/0023). */
 export function lastPage(cap: number): number {
@@ -20,6 +26,14 @@ export function lastPage(cap: number): number {
 }
 
 const facilityQuery = yup.object({ facility_id: idText(MSG.numeric) });
+
+/** A person's id as the search answers give it (fixtures/inmates.json: digits; an operator's may hold letters). */
+const inmateParams = yup.object({
+  inmateId: yup
+    .string()
+    .required(MSG.required)
+    .matches(/^[A-Za-z0-9-]{1,40}$/, MSG.invalid),
+});
 
 /** The query schemas of a search that counts up to `cap` matches; built once, when the routes are. */
 function querySchemas(cap: number) {
@@ -58,7 +72,7 @@ export function nameQueryParts(q: string): NameQuery {
 }
 
 export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const { repos, now } = deps;
+  const { repos, now, sessions, directory } = deps;
   const cap = deps.config.searchCap ?? DEFAULT_SEARCH_CAP;
   const schemas = querySchemas(cap);
 
@@ -70,7 +84,7 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   const answer = (result: SearchResult, page: number): SearchInmatesResponse => {
     const t = now();
     return {
-      inmates: result.inmates.map((i) => ({ ...i, age: ageOn(i.date_of_birth, t) })),
+      inmates: result.inmates.map((i) => searchResultOf(i, t)),
       total: result.total,
       more: result.more,
       page,
@@ -138,6 +152,55 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         return answer(await repos.inmates.searchByBookingCode(facility.id, q.value.booking_code, p), p.page);
       }
       return badRequest(reply, { facility_id: MSG.invalid });
+    },
+  );
+
+  app.get(
+    PATHS.inmate(':inmateId'),
+    {
+      schema: routeSchema({
+        summary:
+          "One person of the session's facility, as a search shows them (404 for anyone a search would not show)",
+        tags: ['Recipients'],
+        query: NO_QUERY,
+        params: textParams(['inmateId'], ['inmateId']),
+        response: 'InmateResponse',
+      }),
+    },
+    async (request, reply) => {
+      const p = validate(inmateParams, request.params);
+      // The person chosen is the form's deposit_inmate_id: errors are that field's.
+      if (!p.ok) return badRequest(reply, { deposit_inmate_id: MSG.invalid });
+      const session = await sessions.require(request, reply);
+      const found = await inmateOfSession(repos, directory, session.id, p.value.inmateId, now());
+      if (found.kind === 'invalid') return badRequest(reply, found.errors);
+      if (found.kind === 'not-found')
+        return reply.code(404).send({ errors: { deposit_inmate_id: ERROR_INMATE_NOT_FOUND } });
+      return { inmate: found.inmate } satisfies InmateResponse;
+    },
+  );
+
+  // One primer per server: what it readied is this server's (its statements, its directory copy).
+  const prime = createSearchPrimer({ repos, directory, now, cap });
+  app.get(
+    PATHS.primeInmateCache,
+    {
+      schema: routeSchema({
+        summary: "Readies this server's search of the session's facility before the payer's first search",
+        tags: ['Recipients'],
+        query: NO_QUERY,
+        response: 'PrimeInmateCacheResponse',
+      }),
+    },
+    async (request, reply) => {
+      const session = await sessions.require(request, reply);
+      const primed = await prime(session.id);
+      if (primed.kind === 'invalid') return badRequest(reply, primed.errors);
+      return {
+        success: true,
+        facility_id: primed.facilityId,
+        warmed: primed.warmed,
+      } satisfies PrimeInmateCacheResponse;
     },
   );
 }

@@ -1,9 +1,16 @@
 // Form state of the session (§7 "Form state"; §3 "kept by the server").
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { PATHS, type StateAllResponse, type StateErrorsResponse, type StateSaveResponse } from '../../contract/api.ts';
+import {
+  PATHS,
+  type SetGaClientIdResponse,
+  type StateAllResponse,
+  type StateErrorsResponse,
+  type StateSaveResponse,
+} from '../../contract/api.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
+import { gaClientIdOf, keepGaClientId } from '../domain/analytics.ts';
 import { primaryNoOf } from '../domain/deep-contact.ts';
 import { clearForm, saveFormPatch } from '../domain/form-state.ts';
 import { BAD_REQUEST, badRequest, validate } from '../http.ts';
@@ -14,9 +21,15 @@ import { sessionIdleMs } from '../security.ts';
 import type { FormState } from '../repo/form-state.ts';
 import type { SessionRow } from '../repo/sessions.ts';
 
-const stateAllQuery = yup.object({
-  ga_client_id: yup.string().max(100, MSG.tooMany),
-});
+/** §7: the analytics client id, of its documented shape (server/domain/analytics.ts). */
+const gaClientId = yup
+  .string()
+  .max(100, MSG.tooMany)
+  .test('ga_client_id', MSG.invalid, (v) => v === undefined || gaClientIdOf(v) !== null);
+
+const stateAllQuery = yup.object({ ga_client_id: gaClientId });
+
+const setGaClientIdBody = yup.object({ ga_client_id: gaClientId.required(MSG.required) });
 
 /**
  * The stored state as the client sees it: logged_in reflects the session; nav_script_url is the
@@ -48,6 +61,9 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       const q = validate(stateAllQuery, request.query);
       if (!q.ok) return badRequest(reply, q.errors);
       const session = await sessions.require(request, reply);
+      // §7 GET /state/all (query ga_client_id): kept as POST /pay/set_ga_client_id keeps it.
+      const clientId = q.value.ga_client_id === undefined ? null : gaClientIdOf(q.value.ga_client_id);
+      if (clientId !== null) await keepGaClientId(repos, session.id, clientId, now());
       const { fields, errors } = viewOf(await repos.formState.get(session.id), session, navScript);
       // §5: the 011 rule reads the primary number as it is now (the account pages may have changed it).
       fields.primary_no = await primaryNoOf(repos, session.user_id);
@@ -117,6 +133,27 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       const session = await sessions.require(request, reply);
       const cleared = await clearForm(store, session.id, now());
       return viewOf(cleared, session, navScript) satisfies StateSaveResponse;
+    },
+  );
+
+  app.post(
+    PATHS.setGaClientId,
+    {
+      schema: routeSchema({
+        summary: 'Keeps the analytics client id on the session (only there, and never in a log line)',
+        tags,
+        body: 'SetGaClientIdRequest',
+        response: 'SetGaClientIdResponse',
+      }),
+    },
+    async (request, reply) => {
+      const body = validate(setGaClientIdBody, request.body);
+      if (!body.ok) return badRequest(reply, body.errors);
+      const clientId = gaClientIdOf(body.value.ga_client_id);
+      if (clientId === null) return badRequest(reply, { ga_client_id: MSG.invalid });
+      const session = await sessions.require(request, reply);
+      await keepGaClientId(repos, session.id, clientId, now());
+      return { success: true } satisfies SetGaClientIdResponse;
     },
   );
 }

@@ -316,12 +316,49 @@ function storyMachine(given: Partial<ActorLogics>, delays: StoryDelays) {
 
 // ---------------------------------------------------------------- driving
 
+/** A request the story's app sent over HTTP, and the status of its answer once one came. */
+export interface Exchange {
+  method: string;
+  path: string;
+  /** The request's body, once read ('' for none). */
+  body: string;
+  status: number | null;
+}
+
 export interface Driven {
   state: MachineState;
   app: AppRef;
   /** The machine of `state` and the ones around it, as they are now. */
   actor(name: MachineName): AnyActorRef | undefined;
+  /** What the app asked the MSW handlers, in order (none in a scene with fakes). */
+  requests: readonly Exchange[];
   stop(): void;
+}
+
+/** Records the requests the worker sees and the status each is answered with; returns what stops it. */
+function recordExchanges(msw: SetupWorker, into: Exchange[]): () => void {
+  const byId = new Map<string, Exchange>();
+  const onStart = ({ request, requestId }: { request: Request; requestId: string }) => {
+    const exchange: Exchange = { method: request.method, path: new URL(request.url).pathname, body: '', status: null };
+    into.push(exchange);
+    byId.set(requestId, exchange);
+    void request
+      .clone()
+      .text()
+      .then((body) => {
+        exchange.body = body;
+      });
+  };
+  const onMocked = ({ response, requestId }: { response: Response; requestId: string }) => {
+    const exchange = byId.get(requestId);
+    if (exchange) exchange.status = response.status;
+  };
+  msw.events.on('request:start', onStart);
+  msw.events.on('response:mocked', onMocked);
+  return () => {
+    msw.events.removeListener('request:start', onStart);
+    msw.events.removeListener('response:mocked', onMocked);
+  };
 }
 
 function childOf(parent: AnyActorRef | undefined, id: string): AnyActorRef | undefined {
@@ -398,8 +435,11 @@ export async function driveTo(state: MachineState, scene: Scene = {}, options: D
   const sandbox = createSandbox(scene.server);
   const variants = scene.variants ?? [];
   let actors: Partial<ActorLogics>;
+  const requests: Exchange[] = [];
+  let stopRecording = () => {};
   if ((scene.via ?? 'http') === 'http') {
     if (!options.msw) throw new Error('an HTTP scene needs the MSW worker (context.msw)');
+    stopRecording = recordExchanges(options.msw, requests);
     // In front of the preview's catch-all, which fails any API call that no story answers.
     options.msw.use(...variantHandlers(variants), ...fixtureHandlers(sandbox));
     actors = httpActors();
@@ -419,7 +459,11 @@ export async function driveTo(state: MachineState, scene: Scene = {}, options: D
     state,
     app,
     actor: (name) => lookup(app, name),
-    stop: () => app.stop(),
+    requests,
+    stop: () => {
+      stopRecording();
+      app.stop();
+    },
   };
   try {
     for (const step of scene.steps ?? []) {
@@ -428,7 +472,7 @@ export async function driveTo(state: MachineState, scene: Scene = {}, options: D
     }
     await reachState(app, state);
   } catch (e) {
-    app.stop();
+    driven.stop();
     throw e;
   }
   return driven;

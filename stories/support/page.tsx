@@ -10,6 +10,7 @@ import {
   createActor,
   createMachine,
   fromPromise,
+  waitFor,
 } from 'xstate';
 import type { StoryContext } from '@storybook/react-vite';
 import type { CallFailure } from '../../machines/actors.types.ts';
@@ -28,7 +29,7 @@ export interface PageScene {
   /** The page's machine, with its calls provided as fakes. */
   machine: AnyStateMachine;
   input: PageInput;
-  /** Events sent in order; before each, the machine is let settle. */
+  /** Events sent in order; each once the machine can take it (a call it waits for has answered). */
   events?: readonly AnyEventObject[];
 }
 
@@ -44,7 +45,37 @@ function valueOf(path: string): string | Record<string, unknown> {
   return parts.reduceRight<string | Record<string, unknown>>((acc, key) => ({ [key]: acc }), parts.pop() ?? '');
 }
 
-const pause = () => new Promise((r) => setTimeout(r, 20));
+/** How long a story's machine may take to reach its state (its calls are fakes that answer at once). */
+const DRIVE_TIMEOUT = 5000;
+
+interface Machinelike {
+  matches: (v: unknown) => boolean;
+  can: (e: AnyEventObject) => boolean;
+  value: unknown;
+}
+
+/**
+ * Sends `events` to `actor` in order, each once the actor can take it, then resolves when the actor is
+ * in `path`; fails, saying where it is, if it gets to neither.
+ */
+export async function driveActor(
+  actor: AnyActorRef,
+  events: readonly AnyEventObject[],
+  path: string,
+  name: string,
+): Promise<void> {
+  const at = () => JSON.stringify((actor.getSnapshot() as Machinelike).value);
+  try {
+    for (const event of events) {
+      await waitFor(actor, (s) => (s as Machinelike).can(event), { timeout: DRIVE_TIMEOUT });
+      actor.send(event);
+    }
+    const want = valueOf(path);
+    await waitFor(actor, (s) => (s as Machinelike).matches(want), { timeout: DRIVE_TIMEOUT });
+  } catch (e) {
+    throw new Error(`${name}: the machine is in ${at()}`, { cause: e });
+  }
+}
 
 /** loaders: the page's actor, started under a parent that takes what it tells the app, in its state. */
 export async function drivePage(
@@ -59,18 +90,13 @@ export async function drivePage(
   );
   parent.start();
   const actor = parent.getSnapshot().children['page'] as AnyActorRef;
-  for (const event of page.events ?? []) {
-    await pause();
-    actor.send(event);
+  try {
+    await driveActor(actor, page.events ?? [], path, machineState);
+  } catch (e) {
+    parent.stop();
+    throw e;
   }
-  const want = valueOf(path);
-  for (let i = 0; i < 100; i++) {
-    await pause();
-    if ((actor.getSnapshot() as { matches: (v: unknown) => boolean }).matches(want)) {
-      return { page: actor, stop: () => parent.stop() };
-    }
-  }
-  throw new Error(`${machineState}: the machine is in ${JSON.stringify(actor.getSnapshot().value)}`);
+  return { page: actor, stop: () => parent.stop() };
 }
 
 export function stopPage(context: Pick<StoryContext, 'loaded'>): () => void {

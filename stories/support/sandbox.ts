@@ -22,6 +22,7 @@ import { offersType } from '../../contract/rules.ts';
 import { toCents, toDollars } from '../../contract/format.ts';
 import { sandboxLegalUrls } from '../../contract/legal.ts';
 import {
+  CHECKOUT_SERVICE_ERRORS,
   NO_ROUNDUP_ID,
   type PreparePamDepositResponse,
   type TokenizeSavedCardRequest,
@@ -67,6 +68,7 @@ import {
   limitsUnusable,
 } from '../../contract/schemas.ts';
 import { cardBrand, cardDigits } from '../../contract/cards.ts';
+import { FIELD_NO_TRUST } from '../../contract/errors.ts';
 import { aniDigits, destPhone, destinationFraudFlagSchema } from '../../contract/dest-deposits.ts';
 import * as yup from 'yup';
 import countriesJson from '../../fixtures/countries.json' with { type: 'json' };
@@ -827,8 +829,8 @@ export function createSandbox(setup: SandboxSetup = {}) {
       if (fields.deposit_type === 'trust' && fields.billing_country === 'US' && fields.billing_state === 'NJ') {
         return {
           ...base,
-          error: 'FIELD_NO_TRUST',
-          errors: { billing_state: 'ERROR.FIELD_NO_TRUST' },
+          error: FIELD_NO_TRUST,
+          errors: { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust },
         };
       }
       const outcome = typeof answer === 'object' ? answer.error : (card?.outcome ?? 'APPROVED');

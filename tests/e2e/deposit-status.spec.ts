@@ -1,11 +1,11 @@
 // The deposit status tracker (docs/decisions/0048, 0049): a payer watches the receipt while the deposit
 // is submitted (held on the card) and then posted, with nothing to click; a deposit to a person released
 // since (100006) is refused, the hold released and nothing taken, in Spanish. The journeys' server posts
-// 30 s after the payment (playwright.config.ts); the expectations poll with timeouts well beyond it,
+// 30 s after the payment (tests/e2e/support.ts); the expectations poll with timeouts well beyond it,
 // never a fixed wait.
-import { E2E_DEPOSIT_POST_SECONDS } from '../../playwright.config.ts';
 import {
   AMOUNT,
+  E2E_DEPOSIT_POST_SECONDS,
   CARDS,
   RECIPIENT,
   T,

@@ -49,18 +49,19 @@ test('?inspect opens nothing in a production build, whose files hold no inspecto
 });
 
 test.describe('in development', () => {
-  const apiPort = Number(process.env['E2E_PORT'] ?? 4173);
-  const devPort = Number(process.env['DEV_PORT'] ?? apiPort + 2);
+  // This worker's server (tests/e2e/support.ts); the development server takes the run's base port + 2.
+  const devPort = Number(process.env['DEV_PORT'] ?? Number(process.env['E2E_PORT'] ?? 4173) + 2);
   const devUrl = `http://127.0.0.1:${devPort}`;
   let vite: ChildProcess | undefined;
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ site }) => {
+    const apiPort = new URL(site).port;
     const require = createRequire(import.meta.url);
     const pkg = require.resolve('vite/package.json');
     const bin = join(dirname(pkg), (require(pkg) as { bin: { vite: string } }).bin.vite);
     // vite.config.ts proxies the API paths to DEV_API_PORT: this run's server.
     vite = spawn(process.execPath, [bin, '--port', String(devPort), '--strictPort', '--host', '127.0.0.1'], {
-      env: { ...process.env, DEV_API_PORT: String(apiPort) },
+      env: { ...process.env, DEV_API_PORT: apiPort },
       stdio: 'ignore',
     });
     await expect

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { paragraphsOf } from '../../contract/legal.ts';
-import { T, type Lang, expect, expectNoAxeViolations, test, START } from './support.ts';
+import { T, type Lang, expect, expectNoAxeViolations, requestsSentSoFar, test, START } from './support.ts';
 
 const LEGAL_DIR = join(import.meta.dirname, '../../fixtures/legal');
 /** The paragraphs of a sandbox provider's text, as the page shows them. */
@@ -62,11 +62,18 @@ test.describe('legal pages', () => {
 });
 
 test.describe('error reports', () => {
-  test('§8: at most 4 reports per page load, one request at a time', async ({ page }) => {
+  test('§8: at most 4 reports per page load, one request at a time', async ({ page, journey }) => {
     const held: Route[] = [];
     await page.route('**/development/log_js_error', (route) => {
       held.push(route);
     });
+    const sent = () => journey.requests.filter((r) => r.path === '/development/log_js_error');
+    // The reports whose answers the page has (its resource timing lists a request once it is done).
+    const answered = () =>
+      page.evaluate(
+        () =>
+          performance.getEntriesByType('resource').filter((e) => e.name.includes('/development/log_js_error')).length,
+      );
     await page.goto(START);
     await expect(page.getByRole('heading', { level: 1, name: T.en.FACILITY.HEADING })).toBeVisible();
     // Six uncaught errors as the window reports them (a synthetic event: the page itself stays sound).
@@ -77,13 +84,16 @@ test.describe('error reports', () => {
     for (let i = 1; i <= 4; i++) {
       await expect.poll(() => held.length).toBe(1);
       // Only one is under way: the next waits until this one has its answer.
-      await page.waitForTimeout(100);
-      expect(held).toHaveLength(1);
+      await requestsSentSoFar(page);
+      expect(sent()).toHaveLength(i);
       const route = held.shift() as Route;
       bodies.push(route.request().postDataJSON() as { message: string; url?: string });
       await route.continue();
     }
-    await page.waitForTimeout(300);
+    // The page has the fourth answer: a fifth report would have been sent as it came.
+    await expect.poll(answered).toBe(4);
+    await requestsSentSoFar(page);
+    expect(sent()).toHaveLength(4);
     expect(held).toHaveLength(0);
     expect(bodies.map((b) => b.message)).toEqual(['Error: boom 1', 'Error: boom 2', 'Error: boom 3', 'Error: boom 4']);
     // The route the payer was on.
@@ -94,7 +104,7 @@ test.describe('error reports', () => {
     await page.goto('/#/develop/raise');
     await expect(page.getByRole('heading', { level: 1, name: T.en.FACILITY.HEADING })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: T.en.ERROR.HEADING })).toHaveCount(0);
-    await page.waitForTimeout(200);
+    await requestsSentSoFar(page);
     expect(journey.requests.filter((r) => r.path === '/development/log_js_error')).toEqual([]);
   });
 });

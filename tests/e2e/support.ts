@@ -1,4 +1,7 @@
 // Shared steps of the browser journeys: roles and labels only, never CSS classes.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -50,6 +53,41 @@ export const RECIPIENT = { query: 'smith', name: 'John Smith' } as const;
 /** §9 flex fee for $25 (fixtures/fees.json, tier 20–99.99); no tax in TX. */
 export const AMOUNT = { deposit: 25, fee: 4.95, total: 29.95 } as const;
 
+/** Seconds after its charge at which the journeys' server posts a deposit (tests/e2e/deposit-status.spec.ts). */
+export const E2E_DEPOSIT_POST_SECONDS = 30;
+
+/** The journeys' server, as `node server/main.ts` with the built site (`npm run test:e2e` builds dist/ first). */
+const SITE_ENV = {
+  HOST: '127.0.0.1',
+  STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',
+  // The journeys read the seeded accounts as they are; the recurring runner has its server tests.
+  RECURRING_RUN_MINUTES: '0',
+  // The status journey watches deposits post (docs/decisions/0048): half a minute, not five.
+  DEPOSIT_POST_SECONDS: String(E2E_DEPOSIT_POST_SECONDS),
+  // The phone-verification and text-receipt journeys read their texts from the sandbox outbox, which
+  // shows each browser what its own session caused (docs/decisions/0035).
+  DEV_ENDPOINTS: 'true',
+  // Every journey comes from 127.0.0.1: the per-client limits are a hundred times the site's
+  // (docs/decisions/0039), so a full run's sessions and sign-ins are never refused.
+  RATE_LIMIT_FACTOR: '100',
+};
+
+/**
+ * Each worker of the run (playwright.config.ts) has a server and a database of its own: E2E_PORT (the
+ * run's base port, so that two runs can share a machine) for the first, E2E_PORT + 6 and on for the
+ * others (+2 to +5 are the development and benchmark servers some journeys start).
+ */
+export function sitePort(parallelIndex: number): number {
+  const base = Number(process.env['E2E_PORT'] ?? 4173);
+  return parallelIndex === 0 ? base : base + 5 + parallelIndex;
+}
+
+function siteDataDir(parallelIndex: number): string {
+  const runDir = process.env['E2E_DATA_DIR'];
+  if (!runDir) throw new Error('E2E_DATA_DIR is chosen by playwright.config.ts');
+  return join(runDir, `worker-${parallelIndex}`);
+}
+
 export interface Journey {
   /** Console errors and uncaught exceptions of the page; the test fails if any is left at the end. */
   consoleErrors: string[];
@@ -67,7 +105,34 @@ export interface Journey {
  * Every test fails on a console error or an uncaught exception, and on a card number sent anywhere
  * but the card vault.
  */
-export const test = base.extend<{ journey: Journey }>({
+export const test = base.extend<{ journey: Journey }, { site: string }>({
+  site: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+    async ({}, use, worker) => {
+      const port = sitePort(worker.parallelIndex);
+      const url = `http://127.0.0.1:${port}`;
+      const server = spawn(process.execPath, ['server/main.ts'], {
+        env: { ...process.env, ...SITE_ENV, PORT: String(port), DATA_DIR: siteDataDir(worker.parallelIndex) },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const exited = once(server, 'exit');
+      await expect
+        .poll(
+          () =>
+            fetch(`${url}/healthz`).then(
+              (r) => r.status,
+              () => 0,
+            ),
+          { timeout: 60_000 },
+        )
+        .toBe(200);
+      await use(url);
+      server.kill('SIGTERM');
+      await exited;
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ site }, use) => use(site),
   page: async ({ browser, baseURL, viewport, userAgent }, use) => {
     const context = await browser.newContext({
       baseURL,
@@ -109,6 +174,20 @@ export const test = base.extend<{ journey: Journey }>({
   ],
 });
 export { expect };
+
+let marks = 0;
+
+/**
+ * Resolves once every request the page sent before this call is in `journey.requests`: the page sends
+ * a marker request of its own (a HEAD of the site root), and the browser reports a page's requests in
+ * the order it sends them. A check that nothing more was sent awaits this, never a fixed time.
+ */
+export async function requestsSentSoFar(page: Page): Promise<void> {
+  const mark = `sent-so-far=${++marks}`;
+  const seen = page.waitForRequest((r) => new URL(r.url()).search === `?${mark}`);
+  await page.evaluate((url) => fetch(url, { method: 'HEAD', cache: 'no-store' }).then(() => undefined), `/?${mark}`);
+  await seen;
+}
 
 /** The standard the accessibility statement claims (contract/accessibility.ts): its axe tags. */
 export const AXE_TAGS = [...ACCESSIBILITY_STATEMENT.axeTags];

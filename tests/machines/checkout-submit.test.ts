@@ -2,6 +2,8 @@
 // paths, behaviour, coverage.
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { CHECKOUT_SERVICE_ERRORS } from '../../contract/checkout-services.ts';
+import { FIELD_NO_TRUST } from '../../contract/errors.ts';
 import type { FormFields } from '../../contract/entities.ts';
 import { checkoutSubmitMachine } from '../../machines/checkout-submit.machine.ts';
 import type { SubmitEvent, SubmitInput, SubmitOutput } from '../../machines/checkout.types.ts';
@@ -42,7 +44,7 @@ type Snapshot = SnapshotFrom<typeof checkoutSubmitMachine>;
 
 /** §4/§8 FIELD_NO_TRUST: the billing state may not make trust deposits. */
 function trustMismatch(fields: FormFields) {
-  return { ...depositError(fields), error: 'FIELD_NO_TRUST', errors: { billing_state: 'ERROR.FIELD_NO_TRUST' } };
+  return { ...depositError(fields), error: FIELD_NO_TRUST, errors: { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust } };
 }
 
 const samples = {
@@ -274,9 +276,9 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
     const t = setup();
     t.calls.resolve('tokenizeCard', TOKEN);
     await settle();
-    t.answer(saveAnswer(t.snap().context.current, { billing_state: 'ERROR.FIELD_NO_TRUST' }));
+    t.answer(saveAnswer(t.snap().context.current, { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust }));
     await settle();
-    expect(t.output()).toMatchObject({ showErrors: true, errors: { billing_state: 'ERROR.FIELD_NO_TRUST' } });
+    expect(t.output()).toMatchObject({ showErrors: true, errors: { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust } });
     expect(t.calls.inputs('processDeposit')).toEqual([]);
   });
 
@@ -289,7 +291,7 @@ describe('checkout submit (§4 card choice, outcomes, §8)', () => {
     t.submit.send({ type: 'checkout.changeType' });
     expect(t.received.at(-1)).toEqual({ type: 'checkout.toType' });
     t.submit.send({ type: 'checkout.dismiss' });
-    expect(t.output()).toMatchObject({ errors: { billing_state: 'ERROR.FIELD_NO_TRUST' }, showErrors: true });
+    expect(t.output()).toMatchObject({ errors: { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust }, showErrors: true });
   });
 
   it('pays with a saved card: its code goes to the vault only; card id and token are saved', async () => {

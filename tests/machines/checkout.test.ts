@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyActorRef, type AnyStateMachine, type SnapshotFrom, SimulatedClock, createMachine } from 'xstate';
 import { DELAYS } from '../../contract/constants.ts';
+import { CHECKOUT_SERVICE_ERRORS } from '../../contract/checkout-services.ts';
+import { FIELD_NO_TRUST } from '../../contract/errors.ts';
 import type { FormFields } from '../../contract/entities.ts';
 import { checkoutMachine, CHECKOUT_CHILDREN } from '../../machines/checkout.machine.ts';
 import { FEES_PENDING, flowErrors } from '../../machines/checkout-rules.ts';
@@ -349,8 +351,8 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     await settle();
     t.calls.resolve('processDeposit', {
       ...depositError(t.snap().context.fields),
-      error: 'FIELD_NO_TRUST',
-      errors: { billing_state: 'ERROR.FIELD_NO_TRUST' },
+      error: FIELD_NO_TRUST,
+      errors: { billing_state: CHECKOUT_SERVICE_ERRORS.noTrust },
     });
     await settle();
     expect(t.kid(CHECKOUT_CHILDREN.submit)?.getSnapshot().hasTag('dialog')).toBe(true);
@@ -358,7 +360,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
     expect(t.received.at(-1)).toEqual({ type: 'wizard.navigate', route: 'type' });
     t.checkout.send({ type: 'checkout.dismiss' });
     expect(t.snap().matches('editing')).toBe(true);
-    expect(t.snap().context.errors.billing_state).toBe('ERROR.FIELD_NO_TRUST');
+    expect(t.snap().context.errors.billing_state).toBe(CHECKOUT_SERVICE_ERRORS.noTrust);
   });
 });
 

@@ -46,6 +46,10 @@ function controlledSend() {
   return { send, sent, next, mostInFlight: () => mostInFlight, waiting: () => pending.length };
 }
 
+/**
+ * The next task: every promise callback that an answer set off (the machine's transition, the next
+ * send) has run by then. No time passes; the sends here answer only when the test says so.
+ */
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the error reporter', () => {

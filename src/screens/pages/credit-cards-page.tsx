@@ -5,9 +5,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { SavedCard } from '../../../contract/accounts.ts';
 import type { creditCardsMachine } from '../../../machines/credit-cards.machine.ts';
 import { brandName, lastFour } from '../../format.ts';
-import { AccountNav } from '../../components/account-nav.tsx';
-import { Modal } from '../../components/modal.tsx';
-import { StepHeading } from '../../components/step-heading.tsx';
+import { AccountList } from '../../components/account-list.tsx';
+import { ConfirmRemoveDialog } from '../../components/confirm-remove-dialog.tsx';
 import type { PageScreenProps } from '../page-screens.ts';
 import { usePageFrame } from './page-frame.tsx';
 
@@ -25,67 +24,35 @@ export function CreditCardsPage({ page }: PageScreenProps) {
     t('RECEIPT.CARD_ENDING', { brand: brandName(card.card_type), last4: lastFour(card.card_display) });
   return (
     <div className="page-content">
-      <StepHeading>{t('PAGES.CREDIT_CARDS')}</StepHeading>
-      <AccountNav current="credit_cards" />
-      {failure ? (
-        <p className="notice notice--error" role="alert">
-          {t(failure)}
-        </p>
-      ) : null}
-      <div role="status">
-        {removed ? <p className="notice">{t('CARDS.REMOVED', { card: name(removed) })}</p> : null}
-      </div>
-      {list.length === 0 ? (
-        <p>{t('CARDS.NONE')}</p>
-      ) : (
-        <ul className="item-list" aria-label={t('PAGES.CREDIT_CARDS')}>
-          {list.map((card) => (
-            <li key={card.id}>
-              <div className="item__main">
-                <p className="item__title">{name(card)}</p>
-                <p className="item__meta">
-                  {card.name} · {t(card.expired ? 'CARDS.EXPIRED' : 'CARDS.EXPIRES', { date: card.card_expiration })}
-                </p>
-              </div>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={t('CARDS.REMOVE_CARD', { card: name(card) })}
-                onClick={() => cards.send({ type: 'cards.remove', id: card.id })}
-              >
-                {t('CARDS.REMOVE')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AccountList
+        page="credit_cards"
+        items={list}
+        none={t('CARDS.NONE')}
+        failure={failure}
+        done={removed ? t('CARDS.REMOVED', { card: name(removed) }) : null}
+        keyOf={(card) => card.id}
+        title={name}
+        details={(card) => (
+          <p className="item__meta">
+            {card.name} · {t(card.expired ? 'CARDS.EXPIRED' : 'CARDS.EXPIRES', { date: card.card_expiration })}
+          </p>
+        )}
+        remove={{
+          label: t('CARDS.REMOVE'),
+          itemLabel: (card) => t('CARDS.REMOVE_CARD', { card: name(card) }),
+          onRemove: (card) => cards.send({ type: 'cards.remove', id: card.id }),
+        }}
+      />
       {chosen ? (
-        <Modal
-          role="alertdialog"
+        <ConfirmRemoveDialog
           title={t('CARDS.CONFIRM_TITLE')}
-          onClose={busy ? undefined : () => cards.send({ type: 'cards.cancel' })}
-        >
-          <p>{t('CARDS.CONFIRM_TEXT', { card: name(chosen) })}</p>
-          <div className="wizard-nav">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() => cards.send({ type: 'cards.cancel' })}
-            >
-              {t('COMMON.CANCEL')}
-            </button>
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              aria-busy={busy || undefined}
-              onClick={() => cards.send({ type: 'cards.confirm' })}
-            >
-              {busy ? t('WIZARD.PLEASE_WAIT') : t('CARDS.REMOVE')}
-            </button>
-          </div>
-        </Modal>
+          text={t('CARDS.CONFIRM_TEXT', { card: name(chosen) })}
+          keepLabel={t('COMMON.CANCEL')}
+          removeLabel={t('CARDS.REMOVE')}
+          busy={busy}
+          onKeep={() => cards.send({ type: 'cards.cancel' })}
+          onRemove={() => cards.send({ type: 'cards.confirm' })}
+        />
       ) : null}
     </div>
   );

@@ -13,11 +13,11 @@ import {
   isEnrolled,
   type destinationAccountsMachine,
 } from '../../../machines/destination-accounts.machine.ts';
-import { AccountNav } from '../../components/account-nav.tsx';
+import { AccountList } from '../../components/account-list.tsx';
+import { ConfirmRemoveDialog } from '../../components/confirm-remove-dialog.tsx';
 import { SubmitButton } from '../../components/fields.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { type PhoneVerificationRef, PhoneVerificationModal } from '../../components/phone-verification-modal.tsx';
-import { StepHeading } from '../../components/step-heading.tsx';
 import { useMachineForm } from '../../components/use-machine-form.ts';
 import { formatPhone } from '../../format.ts';
 import { formatDate, formatMoney, formatTime } from '../../../contract/format.ts';
@@ -70,103 +70,92 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
   const starting = snapshot.hasTag('starting');
   return (
     <div className="page-content">
-      <StepHeading>{t('PAGES.DESTINATION_ACCOUNTS')}</StepHeading>
-      <AccountNav current="destination_accounts" />
-      {failure ? (
-        <p className="notice notice--error" role="alert">
-          {t(failure)}
-        </p>
-      ) : null}
-      <div role="status">
-        {removed ? <p className="notice">{t('DEST_ACCOUNTS.REMOVED', { account: name(removed) })}</p> : null}
-      </div>
-      {accounts.length === 0 ? (
-        <p>{t('DEST_ACCOUNTS.NONE')}</p>
-      ) : (
-        <ul className="item-list" aria-label={t('PAGES.DESTINATION_ACCOUNTS')}>
-          {accounts.map((a) => {
-            const depositing = starting && chosen?.id === a.id;
-            return (
-              <li key={a.id}>
-                <div className="item__main">
-                  <p className="item__title">{name(a)}</p>
-                  {a.primary || a.validate_status !== 'validated' ? (
-                    <p className="item__tags">
-                      {a.primary ? <span className="tag">{t('DEST_ACCOUNTS.PRIMARY')}</span> : null}
-                      {a.validate_status === 'pending' ? (
-                        <span className="tag tag--pending">{t('DEST_ACCOUNTS.PENDING')}</span>
-                      ) : null}
-                      {a.validate_status === 'rejected' ? (
-                        <span className="tag tag--pending">{t('DEST_ACCOUNTS.REJECTED')}</span>
-                      ) : null}
-                    </p>
-                  ) : null}
-                  <p className="item__balance">
-                    {t('DEST_ACCOUNTS.BALANCE', { amount: formatMoney(a.prepaid_balance, lang) })}
-                    {a.regulated_balance > 0
-                      ? ` · ${t('DEST_ACCOUNTS.REGULATED_BALANCE', { amount: formatMoney(a.regulated_balance, lang) })}`
-                      : null}
-                  </p>
-                  {/* §9: low balance under 25 (the server's low_balance flag). */}
-                  {a.low_balance ? <p className="notice notice--warning">{t('DEST_ACCOUNTS.LOW_BALANCE')}</p> : null}
-                  <p className="item__meta">{t(alertsKey(a))}</p>
-                </div>
-                <div className="item__actions">
-                  {/* §4: a pending account is confirmed by text or call. */}
-                  {canVerify(a) ? (
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={starting}
-                      aria-label={t('PHONE_VERIFY.VERIFY_ITEM', { account: name(a) })}
-                      onClick={() => ref.send({ type: 'verify.open', id: a.id })}
-                    >
-                      {t('PHONE_VERIFY.VERIFY')}
-                    </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={starting}
-                    aria-busy={depositing || undefined}
-                    aria-label={depositing ? undefined : t('DEST_ACCOUNTS.DEPOSIT_ITEM', { account: name(a) })}
-                    onClick={() => ref.send({ type: 'deposit.start', id: a.id })}
-                  >
-                    {depositing ? t('WIZARD.PLEASE_WAIT') : t('DEST_ACCOUNTS.DEPOSIT')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={starting}
-                    aria-label={t('DEST_ACCOUNTS.HISTORY_ITEM', { account: name(a) })}
-                    onClick={() => ref.send({ type: 'activity.open', id: a.id })}
-                  >
-                    {t('DEST_ACCOUNTS.HISTORY')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={starting}
-                    aria-label={t('DEST_ACCOUNTS.ALERTS_ITEM', { account: name(a) })}
-                    onClick={() => ref.send({ type: 'alerts.open', id: a.id })}
-                  >
-                    {t('DEST_ACCOUNTS.ALERTS')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={starting}
-                    aria-label={t('DEST_ACCOUNTS.DELETE_ITEM', { account: name(a) })}
-                    onClick={() => ref.send({ type: 'delete.ask', id: a.id })}
-                  >
-                    {t('DEST_ACCOUNTS.DELETE')}
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <AccountList
+        page="destination_accounts"
+        items={accounts}
+        none={t('DEST_ACCOUNTS.NONE')}
+        failure={failure}
+        done={removed ? t('DEST_ACCOUNTS.REMOVED', { account: name(removed) }) : null}
+        keyOf={(a) => a.id}
+        title={name}
+        details={(a) => (
+          <>
+            {a.primary || a.validate_status !== 'validated' ? (
+              <p className="item__tags">
+                {a.primary ? <span className="tag">{t('DEST_ACCOUNTS.PRIMARY')}</span> : null}
+                {a.validate_status === 'pending' ? (
+                  <span className="tag tag--pending">{t('DEST_ACCOUNTS.PENDING')}</span>
+                ) : null}
+                {a.validate_status === 'rejected' ? (
+                  <span className="tag tag--pending">{t('DEST_ACCOUNTS.REJECTED')}</span>
+                ) : null}
+              </p>
+            ) : null}
+            <p className="item__balance">
+              {t('DEST_ACCOUNTS.BALANCE', { amount: formatMoney(a.prepaid_balance, lang) })}
+              {a.regulated_balance > 0
+                ? ` · ${t('DEST_ACCOUNTS.REGULATED_BALANCE', { amount: formatMoney(a.regulated_balance, lang) })}`
+                : null}
+            </p>
+            {/* §9: low balance under 25 (the server's low_balance flag). */}
+            {a.low_balance ? <p className="notice notice--warning">{t('DEST_ACCOUNTS.LOW_BALANCE')}</p> : null}
+            <p className="item__meta">{t(alertsKey(a))}</p>
+          </>
+        )}
+        actions={(a) => {
+          const depositing = starting && chosen?.id === a.id;
+          return (
+            <>
+              {/* §4: a pending account is confirmed by text or call. */}
+              {canVerify(a) ? (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={starting}
+                  aria-label={t('PHONE_VERIFY.VERIFY_ITEM', { account: name(a) })}
+                  onClick={() => ref.send({ type: 'verify.open', id: a.id })}
+                >
+                  {t('PHONE_VERIFY.VERIFY')}
+                </button>
+              ) : null}
+              <button
+                type="button"
+                className="button"
+                disabled={starting}
+                aria-busy={depositing || undefined}
+                aria-label={depositing ? undefined : t('DEST_ACCOUNTS.DEPOSIT_ITEM', { account: name(a) })}
+                onClick={() => ref.send({ type: 'deposit.start', id: a.id })}
+              >
+                {depositing ? t('WIZARD.PLEASE_WAIT') : t('DEST_ACCOUNTS.DEPOSIT')}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={starting}
+                aria-label={t('DEST_ACCOUNTS.HISTORY_ITEM', { account: name(a) })}
+                onClick={() => ref.send({ type: 'activity.open', id: a.id })}
+              >
+                {t('DEST_ACCOUNTS.HISTORY')}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={starting}
+                aria-label={t('DEST_ACCOUNTS.ALERTS_ITEM', { account: name(a) })}
+                onClick={() => ref.send({ type: 'alerts.open', id: a.id })}
+              >
+                {t('DEST_ACCOUNTS.ALERTS')}
+              </button>
+            </>
+          );
+        }}
+        remove={{
+          label: t('DEST_ACCOUNTS.DELETE'),
+          itemLabel: (a) => t('DEST_ACCOUNTS.DELETE_ITEM', { account: name(a) }),
+          onRemove: (a) => ref.send({ type: 'delete.ask', id: a.id }),
+          disabled: starting,
+        }}
+      />
       {chosen && snapshot.hasTag('activity') ? (
         <ActivityDialog
           title={t('DEST_ACCOUNTS.ACTIVITY_TITLE', { account: name(chosen) })}
@@ -194,7 +183,15 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
         />
       ) : null}
       {chosen && snapshot.hasTag('deleting') ? (
-        <DeleteDialog account={name(chosen)} busy={snapshot.hasTag('busy')} send={ref.send} />
+        <ConfirmRemoveDialog
+          title={t('DEST_ACCOUNTS.CONFIRM_TITLE')}
+          text={t('DEST_ACCOUNTS.CONFIRM_TEXT', { account: name(chosen) })}
+          keepLabel={t('DEST_ACCOUNTS.KEEP')}
+          removeLabel={t('DEST_ACCOUNTS.DELETE')}
+          busy={snapshot.hasTag('busy')}
+          onKeep={() => ref.send({ type: 'dialog.close' })}
+          onRemove={() => ref.send({ type: 'delete.confirm' })}
+        />
       ) : null}
     </div>
   );
@@ -376,38 +373,6 @@ function AlertsDialog({
           </button>
         </div>
       ) : null}
-    </Modal>
-  );
-}
-
-function DeleteDialog({ account, busy, send }: { account: string; busy: boolean; send: Send }) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      role="alertdialog"
-      title={t('DEST_ACCOUNTS.CONFIRM_TITLE')}
-      onClose={busy ? undefined : () => send({ type: 'dialog.close' })}
-    >
-      <p>{t('DEST_ACCOUNTS.CONFIRM_TEXT', { account })}</p>
-      <div className="wizard-nav">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          onClick={() => send({ type: 'dialog.close' })}
-        >
-          {t('DEST_ACCOUNTS.KEEP')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          aria-busy={busy || undefined}
-          onClick={() => send({ type: 'delete.confirm' })}
-        >
-          {busy ? t('WIZARD.PLEASE_WAIT') : t('DEST_ACCOUNTS.DELETE')}
-        </button>
-      </div>
     </Modal>
   );
 }

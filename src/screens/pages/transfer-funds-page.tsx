@@ -16,19 +16,14 @@ import { AccountNav } from '../../components/account-nav.tsx';
 import { SelectField } from '../../components/fields.tsx';
 import { StepHeading } from '../../components/step-heading.tsx';
 import { formatMoney } from '../../../contract/format.ts';
+import { formatPhone } from '../../format.ts';
 import type { PageScreenProps } from '../page-screens.ts';
 import { FailureScreen, LoadingScreen } from '../status-screens.tsx';
 
 type TransferRef = ActorRefFrom<typeof transferFundsMachine>;
 
-/** A US or Canadian number as people write it: (512) 555-0101; others as stored. */
-function phoneDisplay(ani: string): string {
-  const m = /^(\d{3})(\d{3})(\d{4})$/.exec(ani);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : ani;
-}
-
 function accountName(account: DestinationAccount | undefined, ani: string): string {
-  const phone = phoneDisplay(ani);
+  const phone = formatPhone(ani);
   return account?.deposit_phone_no_label ? `${account.deposit_phone_no_label} ${phone}` : phone;
 }
 
