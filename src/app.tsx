@@ -25,37 +25,24 @@ import { loadLanguage } from './language.ts';
 import { APP_SCREENS } from './screens/app-screens.ts';
 import { screenOf } from './screen-table.ts';
 
-export function App({
-  app,
-  i18n,
-  answers,
-  startHash,
-}: {
+interface AppProps {
   app: AppRef;
   i18n: I18n;
   /** The facility step's lists that the page came with (docs/decisions/0057). */
   answers?: FacilityAnswers;
   /** The address the app was started at, when it was started from the page's address (src/main.tsx). */
   startHash?: string;
-}) {
+}
+
+export function App(props: AppProps) {
   return (
-    <ActorSystemProvider system={app.system}>
-      <AppShell app={app} i18n={i18n} answers={answers} startHash={startHash} />
+    <ActorSystemProvider system={props.app.system}>
+      <AppShell {...props} />
     </ActorSystemProvider>
   );
 }
 
-function AppShell({
-  app,
-  i18n,
-  answers,
-  startHash,
-}: {
-  app: AppRef;
-  i18n: I18n;
-  answers: FacilityAnswers | undefined;
-  startHash: string | undefined;
-}) {
+function AppShell({ app, i18n, answers, startHash }: AppProps) {
   const lang = useSelector(app, (s) => s.context.lang);
   const view = useSelector(app, (s) => screenOf(APP_SCREENS, 'app', s)?.view ?? 'loading');
   useEffect(() => {
