@@ -1,6 +1,7 @@
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -80,6 +81,9 @@ export default defineConfig({
     },
   },
   test: {
+    // A file per core, not Vitest's one fewer: the server files mostly wait (on PostgreSQL, on scrypt in
+    // the thread pool), and on a two-core machine one worker left a core idle for half an hour.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,

@@ -26,6 +26,7 @@ import { migrate, openDatabase, type DatabaseLocation } from './db.ts';
 import type { Deps } from './deps.ts';
 import { badRequest, errorAnswer, rawClientError } from './http.ts';
 import { addContractSchemas, requireRouteSchemas, schemaErrors } from './api-schemas.ts';
+import { schemaCompilers } from './schema-compilers.ts';
 import { registerApiDocument } from './api-document.ts';
 import { REQUEST_ID_HEADER } from '../contract/api.ts';
 import { facilityRulesFrom } from './domain/offers.ts';
@@ -267,6 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // docs/decisions/0055: the schemas check types, never convert them ("25" stays text, and the yup
     // rules or the one error format answer it); a property a schema does not name is dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allowUnionTypes: true } },
+    schemaController: { compilersFactory: schemaCompilers },
   });
   // docs/decisions/0055: every contract type's schema, for the routes to name.
   addContractSchemas(app);
