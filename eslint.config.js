@@ -41,6 +41,13 @@ const zones = [
   },
 ];
 
+// The repositories' methods that write (server/repo/*): a route calls none of them, nor opens a
+// transaction; every write is a domain use case (docs/decisions/0022). A new repository method that
+// writes starts with one of these verbs.
+const REPO_WRITES =
+  'insert|update|upsert|delete|save|set|create|remove|replace|add|clear|purge|mark|credit|debit|cancel|close|' +
+  'assign|make|link|rotate|schedule|take|touch|hit|finish|ensure|getOrCreate|lock|signIn|again|step|continue';
+
 export default defineConfig(
   {
     ignores: [
@@ -164,6 +171,24 @@ export default defineConfig(
             { name: 'node:sqlite', message: 'Routes hold no SQL: call a domain function.' },
           ],
           patterns: [{ regex: '/db\\.ts$', message: 'Routes never touch the database: call a domain function.' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        // repos.vault.insert(...), deps.repos.vault.insert(...), store.repos.vault.insert(...)
+        {
+          selector: `CallExpression[callee.property.name=/^(${REPO_WRITES})/]:matches([callee.object.object.name='repos'], [callee.object.object.property.name='repos'])`,
+          message: 'Routes do not write through a repository: call a domain use case (server/domain/).',
+        },
+        // A repository taken out of repos (const { vault } = repos; const v = repos.vault) would hide its writes.
+        {
+          selector:
+            "VariableDeclarator:matches([init.name='repos'][id.type='ObjectPattern'], [init.object.name='repos'])",
+          message: 'Reach a repository as repos.<name>.<read>(...): its writes belong to a domain use case.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'A transaction is a domain use case (server/domain/): routes open none.',
         },
       ],
     },

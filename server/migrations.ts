@@ -189,8 +189,9 @@ export const MIGRATIONS: readonly Migration[] = [
     'sign-in failures, phone accounts, transfers, saved cards, recurring deposits',
     `
     -- Sign-in attempts not (yet) known to have succeeded. The sign-in delay (docs/decisions/0039)
-    -- counts them per email: after five in 15 minutes each attempt waits 1, 2, 4... seconds, at most 60;
-    -- no account is ever locked. session_id is kept for the record only.
+    -- counts them per email and client (the client column is migration 14's): after five in 15 minutes
+    -- each attempt waits 1, 2, 4... seconds, at most 60; no account is ever locked. session_id is kept
+    -- for the record only.
     CREATE TABLE login_failures (
       id {{ID}},
       email TEXT NOT NULL,

@@ -78,6 +78,126 @@ function pickedId(raw: unknown): number | null | undefined {
   return n === null ? undefined : n;
 }
 
+/** One save's checkout choices, updated in place by the rules below. */
+interface ChoiceRun {
+  readonly fields: FormFields;
+  readonly errors: Errors;
+  readonly patch: Record<string, unknown>;
+  readonly facility: Facility | undefined;
+  readonly ctx: ChoiceContext;
+}
+
+function setError(run: ChoiceRun, key: string, error: string | null): void {
+  if (error) run.errors[key] = error;
+  else delete run.errors[key];
+}
+
+function has(run: ChoiceRun, key: string): boolean {
+  return Object.hasOwn(run.patch, key);
+}
+
+/** §6: the saved card chosen, the payer's own and not expired; another card needs another token. */
+async function savedCardChoice(run: ChoiceRun): Promise<void> {
+  const { fields, patch, ctx } = run;
+  const raw = patch.saved_card_id;
+  const id = raw === null || raw === '' ? null : wholeIn(raw, 1, 999_999_999);
+  // Something that is no card id clears the choice, as "a new card" does (docs/decisions/0037).
+  const bad = id === null && raw !== null && raw !== '';
+  if (id !== fields.saved_card_id) {
+    // A token belongs to one card: choosing another card (or a new one) needs a new token,
+    // unless this same save brings it.
+    if (!has(run, 'card_token')) {
+      fields.card_token = '';
+      fields.card_brand = '';
+      fields.card_display = '';
+      fields.credit_card_month = '';
+      fields.credit_card_year = '';
+    }
+    fields.saved_card_id = id;
+  }
+  setError(run, 'saved_card_id', bad ? MSG.invalid : null);
+  if (fields.saved_card_id !== null) {
+    // §6: saved cards belong to a signed-in payer; another payer's id is simply not found.
+    const card = ctx.userId ? await ctx.repos.savedCards.findForUser(ctx.userId, fields.saved_card_id) : undefined;
+    if (!card) {
+      setError(run, 'saved_card_id', MSG.invalid);
+    } else {
+      if (fields.card_token === '') {
+        fields.card_brand = card.brand;
+        fields.card_display = cardDisplay(card.brand, card.last4);
+        fields.credit_card_month = card.exp_month;
+        fields.credit_card_year = card.exp_year;
+      }
+      setError(run, 'saved_card_id', savedCardExpired(card, ctx.now));
+    }
+  }
+}
+
+/** §4/§9: the interval of a recurring deposit and its day, in the interval's range. */
+function recurringChoice(run: ChoiceRun): void {
+  const { fields, patch } = run;
+  if (has(run, 'recurring_type')) {
+    const t = patch.recurring_type;
+    if (t === '' || t === null) {
+      fields.recurring_type = '';
+      // §4: clearing recurring empties the increment.
+      fields.recurring_increment = null;
+      setError(run, 'recurring_type', null);
+      setError(run, 'recurring_increment', null);
+    } else if (t === 'weekly' || t === 'monthly') {
+      fields.recurring_type = t;
+      setError(run, 'recurring_type', null);
+    } else {
+      // No interval this save could mean: recurring is off, never the earlier interval.
+      fields.recurring_type = '';
+      fields.recurring_increment = null;
+      setError(run, 'recurring_type', MSG.invalid);
+    }
+  }
+  let badIncrement = false;
+  if (has(run, 'recurring_increment')) {
+    const raw = patch.recurring_increment;
+    if (raw === null || raw === '') {
+      fields.recurring_increment = null;
+      setError(run, 'recurring_increment', null);
+    } else {
+      const n = wholeIn(raw, 0, 28);
+      badIncrement = n === null;
+      fields.recurring_increment = n;
+      if (n === null) setError(run, 'recurring_increment', MSG.invalid);
+    }
+  }
+  if ((has(run, 'recurring_type') || has(run, 'recurring_increment')) && !badIncrement) {
+    const t = fields.recurring_type;
+    const n = fields.recurring_increment;
+    // §9: weekly days 0 to 6, monthly days 1 to 28.
+    const outOfRange = t !== '' && n !== null && (n < RECURRING_DAYS[t].min || n > RECURRING_DAYS[t].max);
+    setError(run, 'recurring_increment', outOfRange ? MSG.invalid : null);
+  }
+}
+
+/** §4: roundups on or off, and the option picked, from the server's own options. */
+async function roundupChoice(run: ChoiceRun): Promise<void> {
+  const { fields, patch, facility, ctx } = run;
+  if (has(run, 'roundups')) {
+    if (typeof patch.roundups === 'boolean') {
+      fields.roundups = patch.roundups;
+      setError(run, 'roundups', null);
+    } else {
+      fields.roundups = false;
+      setError(run, 'roundups', MSG.invalid);
+    }
+  }
+  let badPick = false;
+  if (has(run, 'selected_roundup')) {
+    const id = pickedId(patch.selected_roundup);
+    badPick = id === undefined;
+    fields.selected_roundup = id === undefined || id === null ? null : { ...emptyRoundup(), id };
+  }
+  const roundupError = await deriveRoundup(fields, facility, ctx.repos, has(run, 'selected_roundup'));
+  setError(run, 'selected_roundup', badPick ? MSG.invalid : roundupError);
+}
+
 /**
  * Applies the checkout choices of one save. `patch` holds what the client sent; fields and errors
  * are updated in place. A value a choice cannot take clears that choice and sets its error, so the
@@ -90,103 +210,10 @@ export async function applyCheckoutChoices(
   facility: Facility | undefined,
   ctx: ChoiceContext,
 ): Promise<void> {
-  const setError = (key: string, error: string | null) => {
-    if (error) errors[key] = error;
-    else delete errors[key];
-  };
-  const has = (k: string) => Object.hasOwn(patch, k);
-
-  if (has('saved_card_id')) {
-    const raw = patch.saved_card_id;
-    const id = raw === null || raw === '' ? null : wholeIn(raw, 1, 999_999_999);
-    // Something that is no card id clears the choice, as "a new card" does (docs/decisions/0037).
-    const bad = id === null && raw !== null && raw !== '';
-    if (id !== fields.saved_card_id) {
-      // A token belongs to one card: choosing another card (or a new one) needs a new token,
-      // unless this same save brings it.
-      if (!has('card_token')) {
-        fields.card_token = '';
-        fields.card_brand = '';
-        fields.card_display = '';
-        fields.credit_card_month = '';
-        fields.credit_card_year = '';
-      }
-      fields.saved_card_id = id;
-    }
-    setError('saved_card_id', bad ? MSG.invalid : null);
-    if (fields.saved_card_id !== null) {
-      // §6: saved cards belong to a signed-in payer; another payer's id is simply not found.
-      const card = ctx.userId ? await ctx.repos.savedCards.findForUser(ctx.userId, fields.saved_card_id) : undefined;
-      if (!card) {
-        setError('saved_card_id', MSG.invalid);
-      } else {
-        if (fields.card_token === '') {
-          fields.card_brand = card.brand;
-          fields.card_display = cardDisplay(card.brand, card.last4);
-          fields.credit_card_month = card.exp_month;
-          fields.credit_card_year = card.exp_year;
-        }
-        setError('saved_card_id', savedCardExpired(card, ctx.now));
-      }
-    }
-  }
-
-  if (has('recurring_type')) {
-    const t = patch.recurring_type;
-    if (t === '' || t === null) {
-      fields.recurring_type = '';
-      // §4: clearing recurring empties the increment.
-      fields.recurring_increment = null;
-      setError('recurring_type', null);
-      setError('recurring_increment', null);
-    } else if (t === 'weekly' || t === 'monthly') {
-      fields.recurring_type = t;
-      setError('recurring_type', null);
-    } else {
-      // No interval this save could mean: recurring is off, never the earlier interval.
-      fields.recurring_type = '';
-      fields.recurring_increment = null;
-      setError('recurring_type', MSG.invalid);
-    }
-  }
-  let badIncrement = false;
-  if (has('recurring_increment')) {
-    const raw = patch.recurring_increment;
-    if (raw === null || raw === '') {
-      fields.recurring_increment = null;
-      setError('recurring_increment', null);
-    } else {
-      const n = wholeIn(raw, 0, 28);
-      badIncrement = n === null;
-      fields.recurring_increment = n;
-      if (n === null) setError('recurring_increment', MSG.invalid);
-    }
-  }
-  if ((has('recurring_type') || has('recurring_increment')) && !badIncrement) {
-    const t = fields.recurring_type;
-    const n = fields.recurring_increment;
-    // §9: weekly days 0 to 6, monthly days 1 to 28.
-    const outOfRange = t !== '' && n !== null && (n < RECURRING_DAYS[t].min || n > RECURRING_DAYS[t].max);
-    setError('recurring_increment', outOfRange ? MSG.invalid : null);
-  }
-
-  if (has('roundups')) {
-    if (typeof patch.roundups === 'boolean') {
-      fields.roundups = patch.roundups;
-      setError('roundups', null);
-    } else {
-      fields.roundups = false;
-      setError('roundups', MSG.invalid);
-    }
-  }
-  let badPick = false;
-  if (has('selected_roundup')) {
-    const id = pickedId(patch.selected_roundup);
-    badPick = id === undefined;
-    fields.selected_roundup = id === undefined || id === null ? null : { ...emptyRoundup(), id };
-  }
-  const roundupError = await deriveRoundup(fields, facility, ctx.repos, has('selected_roundup'));
-  setError('selected_roundup', badPick ? MSG.invalid : roundupError);
+  const run: ChoiceRun = { fields, errors, patch, facility, ctx };
+  if (has(run, 'saved_card_id')) await savedCardChoice(run);
+  recurringChoice(run);
+  await roundupChoice(run);
 }
 
 function emptyRoundup(): SelectedRoundup {

@@ -92,64 +92,11 @@ export async function applyDestFields(
   }
 
   const before = { phone: fields.deposit_phone_no, country: fields.deposit_phone_country };
-  if (has('deposit_phone_country')) {
-    const country = text(patch.deposit_phone_country);
-    if (country === undefined || country.length > MAX_RAW) {
-      fields.deposit_phone_country = '';
-      setError(errors, 'deposit_phone_country', MSG.invalid);
-    } else {
-      fields.deposit_phone_country = country.trim();
-      const c = fields.deposit_phone_country;
-      setError(
-        errors,
-        'deposit_phone_country',
-        c === '' ? MSG.required : (await ctx.allowedCountries()).includes(c) ? null : MSG.invalid,
-      );
-    }
-  }
-  let numberTouched = has('deposit_phone_country');
+  if (has('deposit_phone_country')) await savePhoneCountry(fields, errors, patch.deposit_phone_country, ctx);
   // A number that is no text (or too long) clears the number; its error is set once the rest is done.
-  let badNumber: string | null = null;
-  if (has('deposit_phone_no')) {
-    const typed = text(patch.deposit_phone_no);
-    numberTouched = true;
-    if (typed === undefined || typed.length > MAX_RAW) {
-      badNumber = typed === undefined ? MSG.invalid : MSG.tooMany;
-      fields.deposit_phone_no = '';
-    } else {
-      fields.deposit_phone_no = typed;
-    }
-  }
-
-  let derivedLabel = '';
-  if (numberTouched) {
-    const typed = fields.deposit_phone_no;
-    if (typed.trim() === '') {
-      // Not yet filled: /pay/process_deposit requires it.
-      fields.deposit_phone_no = '';
-      delete errors.deposit_phone_no;
-    } else if (errors.deposit_phone_country) {
-      // The country's rule cannot be applied until the country is good.
-      delete errors.deposit_phone_no;
-    } else {
-      const r = destPhone(typed, fields.deposit_phone_country);
-      if (r.ok) {
-        fields.deposit_phone_no = r.phone;
-        derivedLabel = r.label;
-        setError(
-          errors,
-          'deposit_phone_no',
-          (await isFraudFlagged(ctx.repos, r.phone)) ? DEST_DEPOSIT_ERRORS.fraud : null,
-        );
-      } else {
-        setError(errors, 'deposit_phone_no', r.error);
-      }
-    }
-  } else if (fields.deposit_phone_no !== '') {
-    const r = destPhone(fields.deposit_phone_no, fields.deposit_phone_country);
-    if (r.ok) derivedLabel = r.label;
-  }
-
+  const badNumber = has('deposit_phone_no') ? saveTypedNumber(fields, patch.deposit_phone_no) : null;
+  const numberTouched = has('deposit_phone_country') || has('deposit_phone_no');
+  const derivedLabel = await checkNumber(fields, errors, numberTouched, ctx);
   if (badNumber) errors.deposit_phone_no = badNumber;
 
   const changed = fields.deposit_phone_no !== before.phone || fields.deposit_phone_country !== before.country;
@@ -158,22 +105,91 @@ export async function applyDestFields(
     fields.dest_account_id = null;
     delete errors.dest_account_id;
   }
-
   if (has('deposit_phone_no_label')) {
-    const label = text(patch.deposit_phone_no_label);
-    if (label === undefined || label.length > MAX_RAW) {
-      fields.deposit_phone_no_label = '';
-      setError(errors, 'deposit_phone_no_label', label === undefined ? MSG.invalid : MSG.tooMany);
-    } else {
-      fields.deposit_phone_no_label = label.trim();
-      setError(errors, 'deposit_phone_no_label', destLabelError(fields.deposit_phone_no_label));
-    }
+    saveLabel(fields, errors, patch.deposit_phone_no_label);
   } else if (changed) {
     // A label names its number: a new number without a label of its own gets the derived one.
     fields.deposit_phone_no_label = '';
     delete errors.deposit_phone_no_label;
   }
   if (fields.deposit_phone_no_label === '') fields.deposit_phone_no_label = derivedLabel;
+}
+
+/** The number's country as sent: one a payer may choose (§3 Country option). */
+async function savePhoneCountry(fields: FormFields, errors: Errors, raw: unknown, ctx: DestSaveContext): Promise<void> {
+  const country = text(raw);
+  if (country === undefined || country.length > MAX_RAW) {
+    fields.deposit_phone_country = '';
+    setError(errors, 'deposit_phone_country', MSG.invalid);
+    return;
+  }
+  fields.deposit_phone_country = country.trim();
+  const c = fields.deposit_phone_country;
+  setError(
+    errors,
+    'deposit_phone_country',
+    c === '' ? MSG.required : (await ctx.allowedCountries()).includes(c) ? null : MSG.invalid,
+  );
+}
+
+/** The number as typed; the error of a value that is no number's text (it clears the number), or null. */
+function saveTypedNumber(fields: FormFields, raw: unknown): string | null {
+  const typed = text(raw);
+  if (typed === undefined || typed.length > MAX_RAW) {
+    fields.deposit_phone_no = '';
+    return typed === undefined ? MSG.invalid : MSG.tooMany;
+  }
+  fields.deposit_phone_no = typed;
+  return null;
+}
+
+/**
+ * The number against its country's rule and the fraud list, when this save touched it (kept in its
+ * stored form); the label the number's rule derives from it, or ''.
+ */
+async function checkNumber(
+  fields: FormFields,
+  errors: Errors,
+  touched: boolean,
+  ctx: DestSaveContext,
+): Promise<string> {
+  if (!touched) {
+    if (fields.deposit_phone_no === '') return '';
+    const r = destPhone(fields.deposit_phone_no, fields.deposit_phone_country);
+    return r.ok ? r.label : '';
+  }
+  const typed = fields.deposit_phone_no;
+  if (typed.trim() === '') {
+    // Not yet filled: /pay/process_deposit requires it.
+    fields.deposit_phone_no = '';
+    delete errors.deposit_phone_no;
+    return '';
+  }
+  if (errors.deposit_phone_country) {
+    // The country's rule cannot be applied until the country is good.
+    delete errors.deposit_phone_no;
+    return '';
+  }
+  const r = destPhone(typed, fields.deposit_phone_country);
+  if (!r.ok) {
+    setError(errors, 'deposit_phone_no', r.error);
+    return '';
+  }
+  fields.deposit_phone_no = r.phone;
+  setError(errors, 'deposit_phone_no', (await isFraudFlagged(ctx.repos, r.phone)) ? DEST_DEPOSIT_ERRORS.fraud : null);
+  return r.label;
+}
+
+/** The label as sent (contract/dest-deposits.ts destLabelError). */
+function saveLabel(fields: FormFields, errors: Errors, raw: unknown): void {
+  const label = text(raw);
+  if (label === undefined || label.length > MAX_RAW) {
+    fields.deposit_phone_no_label = '';
+    setError(errors, 'deposit_phone_no_label', label === undefined ? MSG.invalid : MSG.tooMany);
+    return;
+  }
+  fields.deposit_phone_no_label = label.trim();
+  setError(errors, 'deposit_phone_no_label', destLabelError(fields.deposit_phone_no_label));
 }
 
 async function chooseAccount(fields: FormFields, errors: Errors, id: number, ctx: DestSaveContext): Promise<void> {

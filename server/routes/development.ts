@@ -6,6 +6,7 @@ import * as yup from 'yup';
 import { PATHS, type OutboxResponse } from '../../contract/api.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
+import { recordClientError } from '../domain/client-errors.ts';
 import { badRequest, validate } from '../http.ts';
 import { CLIENT_ERROR_BODY_LIMIT } from '../limits.ts';
 import { NO_QUERY, routeSchema } from '../api-schemas.ts';
@@ -45,14 +46,13 @@ export async function clientErrorRoutes(app: FastifyInstance, deps: Deps): Promi
       if (!body.ok) return badRequest(reply, body.errors);
       const session = await sessions.require(request, reply);
       const ua = request.headers['user-agent'];
-      await repos.clientErrors.insert({
-        session_id: session.id,
+      const report = {
         message: cut(body.value.message, LIMITS.message) ?? '',
         stack: cut(body.value.stack, LIMITS.stack),
         url: cut(body.value.url, LIMITS.url),
         user_agent: cut(typeof ua === 'string' ? ua : undefined, LIMITS.userAgent),
-        created_at: now().toISOString(),
-      });
+      };
+      await recordClientError(repos, session.id, report, now());
       return reply.code(204).send();
     },
   );

@@ -11,14 +11,12 @@ import { CHECKOUT_SERVICE_PATHS, PAM_PAYLOAD_FIELD, type PamPayloadClaims } from
 import { LOCALES, type Locale } from '../../contract/entities.ts';
 import { formatMoney as money } from '../../contract/format.ts';
 import { PAM_PATHS, PAM_RESULT_PARAM, PAM_RETURN_PATH } from '../../contract/pam.ts';
-import { cardBrand, cardDigits } from '../../contract/cards.ts';
-import { MSG, newCardSchema } from '../../contract/schemas.ts';
+import { newCardSchema } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import { signPamResult, verifyPamPayload } from '../domain/pam.ts';
-import { APPROVED, outcomeFor, processorText } from '../domain/sandbox-processor.ts';
+import { chargeSandboxPam, paidPamPayment } from '../domain/sandbox-pam.ts';
 import { validate } from '../http.ts';
 import { externalOrigin, type CspSources } from '../headers.ts';
-import { toCents } from '../money.ts';
 import type { PamPaymentRow } from '../repo/pam-payments.ts';
 
 type Texts = Record<string, string>;
@@ -197,8 +195,8 @@ ${CARD_FIELDS.map(field).join('\n')}
     const { payload, verdict } = verified(request.body);
     if (!verdict.ok) return refused(reply, verdict.reason);
     // Posted again after paying (a back button, a refresh): the payer goes back to the site's receipt.
-    const paid = await repos.pamPayments.findByRef(verdict.claims.ref);
-    if (paid?.valid && paid.card_last4) return toSite(reply, verdict.claims, paid);
+    const paid = await paidPamPayment(repos, verdict.claims.ref);
+    if (paid) return toSite(reply, verdict.claims, paid);
     return cardForm(reply, verdict.claims, payload, {}, {});
   });
 
@@ -209,39 +207,18 @@ ${CARD_FIELDS.map(field).join('\n')}
     const { payload, verdict } = verified(request.body);
     if (!verdict.ok) return refused(reply, verdict.reason);
     const claims = verdict.claims;
-    const earlier = await repos.pamPayments.findByRef(claims.ref);
     // One payment per payload: a second post (a double click) is not charged again.
-    if (earlier?.valid && earlier.card_last4) return toSite(reply, claims, earlier);
+    const earlier = await paidPamPayment(repos, claims.ref);
+    if (earlier) return toSite(reply, claims, earlier);
 
     const form = formOf(request.body);
     const typed = Object.fromEntries(CARD_FIELDS.map((f) => [f, (form[f] ?? '').trim()])) as Record<CardField, string>;
     const checked = validate(newCardSchema, typed);
     if (!checked.ok) return cardForm(reply, claims, payload, typed, checked.errors as Record<CardField, string>);
-    const digits = cardDigits(checked.value.credit_card);
-    const brand = cardBrand(digits);
-    if (!brand) return cardForm(reply, claims, payload, typed, { credit_card: MSG.cardNumber });
-    const outcome = outcomeFor(digits, checked.value.credit_card_cvc, brand);
+    const charge = await chargeSandboxPam(repos, claims, payload, checked.value, now());
     // §8: a declined card keeps the payer on the form with the processor's message.
-    if (outcome !== APPROVED) {
-      const key = `ERROR.${processorText(outcome).toUpperCase().replace(/ /g, '_')}`;
-      const locale: Locale = claims.locale === 'es' ? 'es' : 'en';
-      return cardForm(reply, claims, payload, typed, {
-        form: translate(locale, key) ? key : 'ERROR.DEPOSIT_ERROR',
-      });
-    }
-    const row = {
-      ref: claims.ref,
-      payload,
-      valid: true,
-      total_cents: toCents(claims.total),
-      received_at: now().toISOString(),
-      card_brand: brand,
-      card_last4: digits.slice(-4),
-      card_exp: `${checked.value.credit_card_month}/${checked.value.credit_card_year}`,
-    };
-    await repos.pamPayments.insert(row);
-    const recorded = (await repos.pamPayments.findByRef(claims.ref)) ?? { id: 0, ...row };
-    return toSite(reply, claims, recorded);
+    if (!charge.ok) return cardForm(reply, claims, payload, typed, charge.errors);
+    return toSite(reply, claims, charge.paid);
   });
 }
 

@@ -2,10 +2,8 @@
 // vault, the pam payment payload and pam recurring deposits. Every route answers 401 to a guest
 // before reading its input and finds only the payer's own records (404 otherwise).
 import type { FastifyInstance } from 'fastify';
-import { cvcError, isCardBrand } from '../../contract/cards.ts';
 import type { ActionResponse } from '../../contract/accounts.ts';
 import { accountErrorKey } from '../../contract/accounts.ts';
-import type { TokenizeResponse } from '../../contract/api.ts';
 import {
   CHECKOUT_SERVICE_PATHS,
   cancelPamRecurringDepositSchema,
@@ -19,17 +17,10 @@ import type { Deps } from '../deps.ts';
 import { cancelPamRecurringDeposit } from '../domain/account-changes.ts';
 import { preparePamDeposit } from '../domain/pam-prepare.ts';
 import { recurringDeposit, sortRecurringDeposits } from '../domain/accounts.ts';
-import { savedCardExpired } from '../domain/checkout-fields.ts';
-import { APPROVED } from '../domain/sandbox-processor.ts';
+import { savedVaultCard, tokenizeCard } from '../domain/vault.ts';
 import { badRequest, NOT_FOUND, validate } from '../http.ts';
-import { randomToken } from '../security.ts';
 import { signedInGuard } from '../signed-in.ts';
 import { routeSchema } from '../api-schemas.ts';
-
-/** The sandbox processor's answer for a saved card: the security code 000 fails the check (§8 CVV_MATCH). */
-export function savedCardOutcome(cvc: string): string {
-  return cvc === '000' ? 'CVV_MATCH' : APPROVED;
-}
 
 export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { store, repos, sessions, now } = deps;
@@ -75,33 +66,11 @@ export async function signedInCheckoutRoutes(app: FastifyInstance, deps: Deps): 
       const body = validate(tokenizeSavedCardSchema, request.body);
       if (!body.ok) return badRequest(reply, body.errors);
       const user = guard.user(request);
-      const card = await repos.savedCards.findForUser(user.id, Number(body.value.saved_card_id));
+      const card = await savedVaultCard(repos, user.id, body.value, now());
       if (!card) return reply.code(404).send(NOT_FOUND);
-      const expired = savedCardExpired(card, now());
-      if (expired) return badRequest(reply, { saved_card_id: expired });
-      // §5: the security code has the length of the saved card's brand (Amex 4, the others 3).
-      const cvc = cvcError(body.value.credit_card_cvc, isCardBrand(card.brand) ? card.brand : null);
-      if (cvc) return badRequest(reply, { credit_card_cvc: cvc });
+      if (!card.ok) return badRequest(reply, card.errors);
       const session = await sessions.require(request, reply);
-      const answer: TokenizeResponse = {
-        token: `tok_${randomToken()}`,
-        brand: card.brand,
-        last4: card.last4,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-      };
-      await repos.vault.insert({
-        token: answer.token,
-        session_id: session.id,
-        brand: card.brand,
-        last4: card.last4,
-        exp_month: card.exp_month,
-        exp_year: card.exp_year,
-        outcome: savedCardOutcome(body.value.credit_card_cvc),
-        created_at: now().toISOString(),
-        saved_card_id: card.id,
-      });
-      return answer;
+      return tokenizeCard(repos, session.id, card.card, now());
     },
   );
 
