@@ -17,6 +17,7 @@ import { toCallFailure } from './actors.types.ts';
 import { cancelFailureOf, cancelOutcomeOf, wasCancelled } from './deposit-status.machine.ts';
 import type { PageInput, PageToAppEvent } from './pages.ts';
 import { calls } from './calls.ts';
+import { startDepositMachine } from './start-deposit.machine.ts';
 
 /** Where a repeated deposit goes: the wizard's checkout step (§2 deposit.checkout). */
 export const CHECKOUT_PATH = '/checkout';
@@ -134,7 +135,8 @@ export const depositHistoryMachine = setup({
     events: {} as DepositHistoryEvent,
   },
   actors: {
-    ...calls('loadDepositHistory', 'clearFormState', 'saveFormState', 'cancelDeposit'),
+    ...calls('loadDepositHistory', 'cancelDeposit'),
+    startDepositMachine,
   },
   guards: {
     hasOtherPages: ({ context }) => context.pages > 1,
@@ -142,7 +144,8 @@ export const depositHistoryMachine = setup({
       const d = context.deposits.find((x) => x.id === params.id);
       return d !== undefined && repeatBlock(d) === null;
     },
-    isRefused: (_, params: { answer: StateSaveResponse }) => refusalOf(params.answer) !== null,
+    isRefused: (_, params: { answer: StateSaveResponse | null }) =>
+      params.answer !== null && refusalOf(params.answer) !== null,
     /** The server's word on the row: submitted and not yet sent to the facility. */
     isCancellable: ({ context }, params: { id: string }) =>
       context.deposits.some((d) => d.id === params.id && d.status.cancellable),
@@ -311,44 +314,30 @@ export const depositHistoryMachine = setup({
             onError: { target: 'idle', actions: 'flagPageFailure' },
           },
         },
-        // A repeat is a new deposit: the form state starts empty (a finished deposit's deposit_id would
-        // send the checkout to that receipt, §4), then holds the row's choices.
+        // A repeat is a new deposit (machines/start-deposit.machine.ts): the form state starts empty,
+        // then holds the row's choices.
         repeating: {
           tags: ['busy', 'repeating'],
-          initial: 'clearing',
-          states: {
-            clearing: {
-              invoke: {
-                id: 'clearFormState',
-                src: 'clearFormState',
-                onDone: 'saving',
-                onError: {
-                  target: '#depositHistory.ready.idle',
-                  actions: { type: 'flagRepeatFailure', params: { failure: REPEAT_FAILED } },
+          invoke: {
+            id: 'startDeposit',
+            src: 'startDepositMachine',
+            input: ({ context }) => ({ fields: context.chosen ? repeatFields(context.chosen) : {} }),
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => ({ answer: event.output.answer }) },
+                target: 'idle',
+                actions: {
+                  type: 'flagRepeatFailure',
+                  params: ({ event }) => ({
+                    failure: (event.output.answer && refusalOf(event.output.answer)) ?? REPEAT_UNAVAILABLE,
+                  }),
                 },
               },
-            },
-            saving: {
-              invoke: {
-                id: 'saveFormState',
-                src: 'saveFormState',
-                input: ({ context }) => ({ fields: context.chosen ? repeatFields(context.chosen) : {} }),
-                onDone: [
-                  {
-                    guard: { type: 'isRefused', params: ({ event }) => ({ answer: event.output }) },
-                    target: '#depositHistory.ready.idle',
-                    actions: {
-                      type: 'flagRepeatFailure',
-                      params: ({ event }) => ({ failure: refusalOf(event.output) ?? REPEAT_UNAVAILABLE }),
-                    },
-                  },
-                  { target: '#depositHistory.ready.leaving' },
-                ],
-                onError: {
-                  target: '#depositHistory.ready.idle',
-                  actions: { type: 'flagRepeatFailure', params: { failure: REPEAT_FAILED } },
-                },
-              },
+              { target: 'leaving' },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'flagRepeatFailure', params: { failure: REPEAT_FAILED } },
             },
           },
         },

@@ -16,6 +16,7 @@ import { type QuickDeposit, quickAmounts } from '../contract/quick-deposits.ts';
 import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
 import { calls } from './calls.ts';
+import { startDepositMachine } from './start-deposit.machine.ts';
 
 /** §2 deposit.checkout: where a quick deposit goes. */
 export const QUICK_DEPOSIT_PATH = wizardPath('checkout');
@@ -110,7 +111,8 @@ export const depositOrVisitMachine = setup({
     events: {} as DepositOrVisitEvent,
   },
   actors: {
-    ...calls('loadQuickDeposits', 'clearFormState', 'saveFormState'),
+    ...calls('loadQuickDeposits'),
+    startDepositMachine,
   },
   guards: {
     /** A listed card, not blocked, and one of its amounts. */
@@ -120,8 +122,8 @@ export const depositOrVisitMachine = setup({
     },
     /** §6: blocked when the primary or chosen account (or the person) is fraud-flagged. */
     isBlocked: ({ context }, params: { id: string }) => cardOf(context, params.id)?.blocked === true,
-    hasChosen: ({ context }) => context.chosen !== null,
-    isRefused: (_, params: { answer: StateSaveResponse }) => refusalOf(params.answer) !== null,
+    isRefused: (_, params: { answer: StateSaveResponse | null }) =>
+      params.answer !== null && refusalOf(params.answer) !== null,
   },
   actions: {
     assignQuickDeposits: assign((_, params: { cards: QuickDeposit[] }) => ({
@@ -208,44 +210,32 @@ export const depositOrVisitMachine = setup({
             'deposit.new': { target: 'starting', actions: 'chooseNew' },
           },
         },
+        // A new deposit (machines/start-deposit.machine.ts): the form state starts empty, then holds the
+        // quick deposit's fields; "make a deposit" saves nothing more.
         starting: {
           tags: ['busy'],
-          initial: 'clearing',
-          states: {
-            clearing: {
-              invoke: {
-                id: 'clearFormState',
-                src: 'clearFormState',
-                onDone: [{ guard: 'hasChosen', target: 'saving' }, { target: '#depositOrVisit.action.leaving' }],
-                onError: {
-                  target: '#depositOrVisit.action.idle',
-                  actions: { type: 'flagFailure', params: { failure: START_FAILED } },
+          invoke: {
+            id: 'startDeposit',
+            src: 'startDepositMachine',
+            input: ({ context }) => ({
+              fields: context.chosen ? quickDepositFields(context.chosen.card, context.chosen.amount) : null,
+            }),
+            onDone: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => ({ answer: event.output.answer }) },
+                target: 'idle',
+                actions: {
+                  type: 'flagFailure',
+                  params: ({ event }) => ({
+                    failure: (event.output.answer && refusalOf(event.output.answer)) ?? QUICK_UNAVAILABLE,
+                  }),
                 },
               },
-            },
-            saving: {
-              invoke: {
-                id: 'saveFormState',
-                src: 'saveFormState',
-                input: ({ context }) => ({
-                  fields: context.chosen ? quickDepositFields(context.chosen.card, context.chosen.amount) : {},
-                }),
-                onDone: [
-                  {
-                    guard: { type: 'isRefused', params: ({ event }) => ({ answer: event.output }) },
-                    target: '#depositOrVisit.action.idle',
-                    actions: {
-                      type: 'flagFailure',
-                      params: ({ event }) => ({ failure: refusalOf(event.output) ?? QUICK_UNAVAILABLE }),
-                    },
-                  },
-                  { target: '#depositOrVisit.action.leaving' },
-                ],
-                onError: {
-                  target: '#depositOrVisit.action.idle',
-                  actions: { type: 'flagFailure', params: { failure: START_FAILED } },
-                },
-              },
+              { target: 'leaving' },
+            ],
+            onError: {
+              target: 'idle',
+              actions: { type: 'flagFailure', params: { failure: START_FAILED } },
             },
           },
         },

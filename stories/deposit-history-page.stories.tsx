@@ -231,7 +231,7 @@ export const PageFailed: Story = {
 
 export const Clearing: Story = {
   parameters: {
-    machineState: 'depositHistory:ready.repeating.clearing',
+    machineState: 'depositHistory:ready.repeating',
     page: { machine: history({ clear: 'never' }), input, events: REPEAT_FLEX },
   },
   play: async ({ canvas }) => {
@@ -243,7 +243,7 @@ export const Clearing: Story = {
 
 export const Saving: Story = {
   parameters: {
-    machineState: 'depositHistory:ready.repeating.saving',
+    machineState: 'depositHistory:ready.repeating',
     page: { machine: history({ save: 'never' }), input, events: REPEAT_FLEX },
   },
   play: async ({ canvas }) => {

@@ -169,7 +169,7 @@ export const VerificationRejectedSpanish: Story = { ...VerificationRejected, glo
 /** A quick deposit starts: the form state is emptied first; every choice waits. */
 export const Clearing: Story = {
   parameters: {
-    machineState: 'depositOrVisit:action.starting.clearing',
+    machineState: 'depositOrVisit:action.starting',
     page: { machine: page({ clear: 'never' }), input, events: CHOOSE_FLEX_10 },
   },
   play: async ({ canvas }) => {
@@ -185,7 +185,7 @@ export const Clearing: Story = {
 /** Make a deposit: a new deposit from an empty form state. */
 export const StartingNewDeposit: Story = {
   parameters: {
-    machineState: 'depositOrVisit:action.starting.clearing',
+    machineState: 'depositOrVisit:action.starting',
     page: { machine: page({ clear: 'never' }), input, events: [{ type: 'deposit.new' }] },
   },
   play: async ({ canvas }) => {
@@ -197,7 +197,7 @@ export const StartingNewDeposit: Story = {
 
 export const Saving: Story = {
   parameters: {
-    machineState: 'depositOrVisit:action.starting.saving',
+    machineState: 'depositOrVisit:action.starting',
     page: { machine: page({ save: 'never' }), input, events: CHOOSE_FLEX_10 },
   },
   play: async ({ canvas }) => {
