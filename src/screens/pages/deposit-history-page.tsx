@@ -26,16 +26,18 @@ function summaryOf(d: DepositHistoryItem): DepositSummary {
 
 export function DepositHistoryPage({ page }: PageScreenProps) {
   const history = page as HistoryRef;
-  const snapshot = useSelector(history, (s) => s);
+  const context = useSelector(history, (s) => s.context);
+  const turning = useSelector(history, (s) => s.hasTag('turning'));
+  // From the click until the app shows the checkout step.
+  const repeating = useSelector(history, (s) => s.hasTag('repeating'));
+  const dialog = useSelector(history, (s) => s.hasTag('dialog'));
+  const busy = useSelector(history, (s) => s.hasTag('busy'));
+  const canConfirm = useSelector(history, (s) => s.can({ type: 'history.cancelConfirm' }));
   const { t, i18n } = useTranslation();
   const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
   const frame = usePageFrame(history, 'depositHistory');
   if (frame) return frame;
-  const { deposits, page: current, pages, chosen, failure, cancelling, cancelFailure, cancelled } = snapshot.context;
-  const turning = snapshot.hasTag('turning');
-  // From the click until the app shows the checkout step.
-  const repeating = snapshot.hasTag('repeating');
-  const dialog = snapshot.hasTag('dialog');
+  const { deposits, page: current, pages, chosen, failure, cancelling, cancelFailure, cancelled } = context;
   return (
     <div className="page-content">
       <StepHeading>{t('PAGES.DEPOSIT_HISTORY')}</StepHeading>
@@ -66,9 +68,9 @@ export function DepositHistoryPage({ page }: PageScreenProps) {
         <CancelDepositDialog
           deposit={summaryOf(cancelling)}
           lang={lang}
-          busy={snapshot.hasTag('busy')}
+          busy={busy}
           failure={cancelFailure}
-          canConfirm={snapshot.can({ type: 'history.cancelConfirm' })}
+          canConfirm={canConfirm}
           onConfirm={() => history.send({ type: 'history.cancelConfirm' })}
           onKeep={() => history.send({ type: 'history.cancelKeep' })}
         />

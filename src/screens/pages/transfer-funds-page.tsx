@@ -27,17 +27,25 @@ function accountName(account: DestinationAccount | undefined, ani: string): stri
   return account?.deposit_phone_no_label ? `${account.deposit_phone_no_label} ${phone}` : phone;
 }
 
-const isBusy = (s: TransferFundsSnapshot) => s.hasTag('busy');
-
 export function TransferFundsPage({ page }: PageScreenProps) {
   const transfer = page as TransferRef;
-  const snapshot = useSelector(transfer, (s) => s);
+  const context = useSelector(transfer, (s) => s.context);
+  const has = (tag: string) => (s: TransferFundsSnapshot) => s.hasTag(tag);
+  const loading = useSelector(transfer, has('loading'));
+  const failed = useSelector(transfer, has('error'));
+  const notEnough = useSelector(transfer, has('notEnough'));
+  const busy = useSelector(transfer, has('busy'));
+  const calculating = useSelector(transfer, has('calculating'));
+  const updating = useSelector(transfer, has('updating'));
+  const shownTransferred = useSelector(transfer, has('transferred'));
+  const feeFailed = useSelector(transfer, has('feeFailed'));
+  const canSubmit = useSelector(transfer, (s) => s.can({ type: 'transfer.submit' }));
   const { t, i18n } = useTranslation();
   const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
   const money = (amount: number | null) => formatMoney(amount, lang);
 
   // After a transfer is sent, its outcome (status or alert) takes the focus the disabled button lost.
-  const submitting = snapshot.hasTag('submitting');
+  const submitting = useSelector(transfer, has('submitting'));
   const wasSubmitting = useRef(false);
   const notice = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -45,15 +53,15 @@ export function TransferFundsPage({ page }: PageScreenProps) {
     wasSubmitting.current = submitting;
   }, [submitting]);
 
-  if (snapshot.hasTag('loading')) return <LoadingScreen />;
-  const { accounts, fields, refusal, failure, transferred } = snapshot.context;
+  if (loading) return <LoadingScreen />;
+  const { accounts, fields, refusal, failure, transferred } = context;
   const byAni = (ani: string) => accounts.find((a) => a.deposit_phone_no === ani);
   const name = (ani: string) => accountName(byAni(ani), ani);
 
   const doneText = (r: TransferReceipt) => {
     const from = byAni(r.from);
     const to = byAni(r.to);
-    if (!snapshot.hasTag('transferred') || !from || !to) {
+    if (!shownTransferred || !from || !to) {
       return t('TRANSFER.DONE_NO_BALANCES', { amount: money(r.amount), from: name(r.from), to: name(r.to) });
     }
     return t('TRANSFER.DONE', {
@@ -65,7 +73,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
     });
   };
 
-  if (snapshot.hasTag('error')) {
+  if (failed) {
     return (
       <>
         <FailureScreen messageKey={failure} onRetry={() => transfer.send({ type: 'transfer.retry' })} />
@@ -77,7 +85,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
       </>
     );
   }
-  if (snapshot.hasTag('notEnough')) {
+  if (notEnough) {
     return (
       <div className="page-content">
         <StepHeading>{t('PAGES.TRANSFER_FUNDS')}</StepHeading>
@@ -87,9 +95,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
     );
   }
 
-  const busy = isBusy(snapshot);
-  const calculating = snapshot.hasTag('calculating');
-  const totals = transferTotals(snapshot.context);
+  const totals = transferTotals(context);
   const amountMessage = amountError(fields);
   const alert = refusal ?? failure;
   const options = accounts.map((a) => ({
@@ -97,11 +103,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
     label: t('TRANSFER.OPTION', { account: name(a.deposit_phone_no), balance: money(a.prepaid_balance) }),
   }));
   // One element from the reload to the message, so that it keeps the focus it was given.
-  const status = snapshot.hasTag('updating')
-    ? t('TRANSFER.UPDATING')
-    : snapshot.hasTag('transferred') && transferred
-      ? doneText(transferred)
-      : null;
+  const status = updating ? t('TRANSFER.UPDATING') : shownTransferred && transferred ? doneText(transferred) : null;
   const describedBy = ['hint-amount', amountMessage ? 'error-amount' : null].filter(Boolean).join(' ');
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -185,7 +187,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
           </dl>
         </div>
         <div className="wizard-nav">
-          {snapshot.hasTag('feeFailed') ? (
+          {feeFailed ? (
             <button
               type="button"
               className="button button--secondary"
@@ -194,12 +196,7 @@ export function TransferFundsPage({ page }: PageScreenProps) {
               {t('COMMON.TRY_AGAIN')}
             </button>
           ) : null}
-          <button
-            type="submit"
-            className="button"
-            disabled={!snapshot.can({ type: 'transfer.submit' })}
-            aria-busy={submitting || undefined}
-          >
+          <button type="submit" className="button" disabled={!canSubmit} aria-busy={submitting || undefined}>
             {submitting ? t('WIZARD.PLEASE_WAIT') : t('TRANSFER.SUBMIT')}
           </button>
         </div>
