@@ -56,18 +56,25 @@ function alertsKey(a: DestinationAccount): string {
 
 export function DestinationAccountsPage({ page }: PageScreenProps) {
   const ref = page as AccountsRef;
-  const snapshot = useSelector(ref, (s) => s);
+  const context = useSelector(ref, (s) => s.context);
+  const starting = useSelector(ref, (s) => s.hasTag('starting'));
+  const activityShown = useSelector(ref, (s) => s.hasTag('activity'));
+  const alertsShown = useSelector(ref, (s) => s.hasTag('alerts'));
+  const verifying = useSelector(ref, (s) => s.hasTag('verifying'));
+  const deleting = useSelector(ref, (s) => s.hasTag('deleting'));
+  const busy = useSelector(ref, (s) => s.hasTag('busy'));
+  const saved = useSelector(ref, (s) => s.hasTag('saved'));
+  const verification = useSelector(ref, (s) => s.children.phoneVerification as PhoneVerificationRef | undefined);
   const { t, i18n } = useTranslation();
   const lang = (i18n.language === 'es' ? 'es' : 'en') as Locale;
   // The app opens the wizard once the deposit's form state is saved.
   const frame = usePageFrame(ref, 'destinationAccounts');
   if (frame) return frame;
-  const { accounts, chosen, removed, failure } = snapshot.context;
+  const { accounts, chosen, removed, failure } = context;
   const name = (a: DestinationAccount) => {
     const phone = formatPhone(a.deposit_phone_no);
     return a.deposit_phone_no_label ? t('DEST_ACCOUNTS.NAMED', { label: a.deposit_phone_no_label, phone }) : phone;
   };
-  const starting = snapshot.hasTag('starting');
   return (
     <div className="page-content">
       <AccountList
@@ -156,39 +163,39 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
           disabled: starting,
         }}
       />
-      {chosen && snapshot.hasTag('activity') ? (
+      {chosen && activityShown ? (
         <ActivityDialog
           title={t('DEST_ACCOUNTS.ACTIVITY_TITLE', { account: name(chosen) })}
-          snapshot={snapshot}
+          machine={ref}
           send={ref.send}
           lang={lang}
         />
       ) : null}
-      {chosen && snapshot.hasTag('alerts') ? (
+      {chosen && alertsShown ? (
         <AlertsDialog
           title={t('DEST_ACCOUNTS.ALERTS_TITLE', { account: name(chosen) })}
-          snapshot={snapshot}
+          machine={ref}
           send={ref.send}
-          opening={snapshot.context.sent ?? enrolmentOf(chosen)}
+          opening={context.sent ?? enrolmentOf(chosen)}
           summary={t(alertsKey(chosen))}
         />
       ) : null}
-      {chosen && snapshot.hasTag('verifying') ? (
+      {chosen && verifying ? (
         <PhoneVerificationModal
           title={t('PHONE_VERIFY.TITLE', { account: name(chosen) })}
           account={name(chosen)}
-          verification={snapshot.children.phoneVerification as PhoneVerificationRef | undefined}
-          outcome={snapshot.hasTag('busy') ? 'reloading' : snapshot.hasTag('saved') ? 'verified' : 'open'}
+          verification={verification}
+          outcome={busy ? 'reloading' : saved ? 'verified' : 'open'}
           onClose={() => ref.send({ type: 'dialog.close' })}
         />
       ) : null}
-      {chosen && snapshot.hasTag('deleting') ? (
+      {chosen && deleting ? (
         <ConfirmRemoveDialog
           title={t('DEST_ACCOUNTS.CONFIRM_TITLE')}
           text={t('DEST_ACCOUNTS.CONFIRM_TEXT', { account: name(chosen) })}
           keepLabel={t('DEST_ACCOUNTS.KEEP')}
           removeLabel={t('DEST_ACCOUNTS.DELETE')}
-          busy={snapshot.hasTag('busy')}
+          busy={busy}
           onKeep={() => ref.send({ type: 'dialog.close' })}
           onRemove={() => ref.send({ type: 'delete.confirm' })}
         />
@@ -197,22 +204,24 @@ export function DestinationAccountsPage({ page }: PageScreenProps) {
   );
 }
 
-type Snapshot = ReturnType<AccountsRef['getSnapshot']>;
 type Send = AccountsRef['send'];
 
 function ActivityDialog({
   title,
-  snapshot,
+  machine,
   send,
   lang,
 }: {
   title: string;
-  snapshot: Snapshot;
+  machine: AccountsRef;
   send: Send;
   lang: Locale;
 }) {
   const { t } = useTranslation();
-  const { purse, activity, dialogFailure } = snapshot.context;
+  const { purse, activity, dialogFailure } = useSelector(machine, (s) => s.context);
+  const loading = useSelector(machine, (s) => s.hasTag('loading'));
+  const failed = useSelector(machine, (s) => s.hasTag('error'));
+  const shown = useSelector(machine, (s) => s.hasTag('shown'));
   const close = () => send({ type: 'dialog.close' });
   const when = (a: DestinationActivity) => `${formatDate(a.event_at)} ${formatTime(a.event_at, lang)}`;
   return (
@@ -232,8 +241,8 @@ function ActivityDialog({
           </label>
         ))}
       </fieldset>
-      {snapshot.hasTag('loading') ? <LoadingScreen /> : null}
-      {snapshot.hasTag('error') ? (
+      {loading ? <LoadingScreen /> : null}
+      {failed ? (
         <>
           <p className="notice notice--error" role="alert">
             {t(dialogFailure ?? 'ERROR.UNEXPECTED')}
@@ -243,7 +252,7 @@ function ActivityDialog({
           </button>
         </>
       ) : null}
-      {snapshot.hasTag('shown') ? (
+      {shown ? (
         activity.length === 0 ? (
           <p>{t('DEST_ACCOUNTS.ACTIVITY_NONE')}</p>
         ) : (
@@ -284,20 +293,20 @@ const ALERT_LABELS = { sms: 'DEST_ACCOUNTS.ALERTS_SMS', email: 'DEST_ACCOUNTS.AL
 
 function AlertsDialog({
   title,
-  snapshot,
+  machine,
   send,
   opening,
   summary,
 }: {
   title: string;
-  snapshot: Snapshot;
+  machine: AccountsRef;
   send: Send;
   /** What the form opens with: what was last sent, else the account's enrolment. */
   opening: AlertChoice;
   summary: string;
 }) {
   const { t } = useTranslation();
-  const { dialogFailure } = snapshot.context;
+  const dialogFailure = useSelector(machine, (s) => s.context.dialogFailure);
   const form = useMachineForm<{ sms: boolean; email: boolean }>({
     initialValues: opening,
     schema: alertChoiceSchema,
@@ -306,8 +315,8 @@ function AlertsDialog({
   });
   const sms = form.check('sms');
   const email = form.check('email');
-  const saving = snapshot.hasTag('busy');
-  const saved = snapshot.hasTag('saved');
+  const saving = useSelector(machine, (s) => s.hasTag('busy'));
+  const saved = useSelector(machine, (s) => s.hasTag('saved'));
   const close = () => send({ type: 'dialog.close' });
   return (
     <Modal title={title} onClose={saving ? undefined : close}>
