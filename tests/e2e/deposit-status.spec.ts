@@ -28,6 +28,8 @@ const STEP_TIMEOUT = (E2E_DEPOSIT_POST_SECONDS * 2 + 90) * 1000;
 
 test.describe('deposit status', () => {
   test.setTimeout(4 * STEP_TIMEOUT);
+  // Each journey waits about half a minute for its deposit to post: in two workers, the waits overlap.
+  test.describe.configure({ mode: 'parallel' });
 
   test('a guest watches the deposit go from submitted to posted on the receipt; the text says submitted', async ({
     page,
