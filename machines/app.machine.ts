@@ -18,7 +18,8 @@ import {
   pagePath,
   returnLocation,
 } from './pages.ts';
-import { type WizardSnapshot, routeOf, wizardMachine } from './wizard.machine.ts';
+import { routeOf } from './wizard-route.ts';
+import { type WizardSnapshot, wizardMachine } from './wizard.machine.ts';
 import { type SessionTimeoutEvent, sessionTimeoutMachine } from './session-timeout.machine.ts';
 import { type NavHeaderEvent, navHeaderMachine } from './nav-header.machine.ts';
 import type { AppContext, AppEvent, AppInput } from './app.types.ts';

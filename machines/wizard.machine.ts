@@ -4,7 +4,7 @@
 // autosave, POST /state/save): typing, a step's Continue, the checkout's amount and its submission all
 // save through it, and one function (wizard-rules.ts applyAnswer) applies every answer.
 import { type SnapshotFrom, and, assign, enqueueActions, not, raise, setup } from 'xstate';
-import { DELAYS, PROGRESS } from '../contract/constants.ts';
+import { DELAYS } from '../contract/constants.ts';
 import type { Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import type { DestinationAccount } from '../contract/accounts.ts';
@@ -17,7 +17,6 @@ import { hasEntries, withoutErrors } from './form-fields.ts';
 import { receiptFlowMachine } from './receipt.machine.ts';
 import { recipientSearchMachine } from './recipient-search.machine.ts';
 import {
-  WIZARD_ROUTES,
   type FormSaveFailedEvent,
   type FormSavedEvent,
   type WizardContext,
@@ -496,26 +495,3 @@ export const wizardMachine = setup({
 });
 
 export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
-
-/** The states of region `step`: a route of §2, or a state between routes. */
-export const WIZARD_STEPS = [...WIZARD_ROUTES, 'routing', 'loadingFacility', 'failed'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
-
-export function stepOf(snapshot: WizardSnapshot): WizardStep {
-  return WIZARD_STEPS.find((s) => snapshot.matches({ step: s })) ?? 'routing';
-}
-
-function isRoute(step: WizardStep): step is WizardRoute {
-  return (WIZARD_ROUTES as readonly string[]).includes(step);
-}
-
-/** The route shown (the URL hash is its projection); null while routing, loading or failed. */
-export function routeOf(snapshot: WizardSnapshot): WizardRoute | null {
-  const step = stepOf(snapshot);
-  return isRoute(step) ? step : null;
-}
-
-/** §2 progress bar figure of a route. */
-export function progressOf(route: WizardRoute): number {
-  return PROGRESS[route];
-}

@@ -6,7 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
 import type { FacilityAnswers } from '../contract/first-screens.ts';
-import { routeOf } from '../machines/wizard.machine.ts';
+import { routeOf } from '../machines/wizard-route.ts';
 import { SYSTEM } from '../machines/system.ts';
 import { SessionTimeoutDialog } from './components/session-timeout-dialog.tsx';
 import { PAGES, locationOf, pagePath } from '../machines/pages.ts';

@@ -8,7 +8,7 @@ import type { Locale } from '../../contract/entities.ts';
 import type { WizardRoute } from '../../machines/wizard.types.ts';
 import { Layout } from '../components/layout.tsx';
 import { type WizardRef, useSystemActor } from '../machine-refs.ts';
-import { routeOf } from '../../machines/wizard.machine.ts';
+import { routeOf } from '../../machines/wizard-route.ts';
 import { pathOf, routeOfHash } from '../routes.ts';
 import { FacilityStep } from './facility-step.tsx';
 import { lazyScreen } from './lazy-screen.ts';

@@ -7,7 +7,8 @@ import { DEEP_CONTACT_NEXT, type DeepContactEvent, deepContactMachine } from '..
 import { PAGE_MACHINES } from '../../machines/page-machines.ts';
 import { locationOf } from '../../machines/pages.ts';
 import { provideApp, provideMachine } from '../../machines/provide-actors.ts';
-import { type WizardSnapshot, routeOf } from '../../machines/wizard.machine.ts';
+import { routeOf } from '../../machines/wizard-route.ts';
+import type { WizardSnapshot } from '../../machines/wizard.machine.ts';
 import {
   HARRIS,
   INMATE,

@@ -10,7 +10,8 @@ import { provideApp, provideMachine } from '../../machines/provide-actors.ts';
 import { type SessionTimeoutEvent, isWarning, sessionTimeoutMachine } from '../../machines/session-timeout.machine.ts';
 import { HARRIS, NETWORK_FAILURE, RECIPIENT_FIELDS, bootAnswer } from '../../fixtures/samples.ts';
 import type { AppLocation } from '../../machines/pages.ts';
-import { routeOf, type wizardMachine } from '../../machines/wizard.machine.ts';
+import { routeOf } from '../../machines/wizard-route.ts';
+import type { wizardMachine } from '../../machines/wizard.machine.ts';
 import {
   type EventSamples,
   type ModelSpec,

@@ -9,7 +9,8 @@ import type { facilityPickerMachine } from '../../machines/facility-picker.machi
 import { provideWizard } from '../../machines/provide-actors.ts';
 import type { receiptFlowMachine } from '../../machines/receipt.machine.ts';
 import type { recipientSearchMachine } from '../../machines/recipient-search.machine.ts';
-import { progressOf, routeOf, stepOf, wizardMachine } from '../../machines/wizard.machine.ts';
+import { progressOf, routeOf, stepOf } from '../../machines/wizard-route.ts';
+import { wizardMachine } from '../../machines/wizard.machine.ts';
 import type { CheckoutInput, CheckoutOutput } from '../../machines/checkout.types.ts';
 import { VALID_VALUES } from './checkout-samples.ts';
 import type { WizardEvent, WizardInput, WizardRoute } from '../../machines/wizard.types.ts';
