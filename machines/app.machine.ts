@@ -206,6 +206,13 @@ export const appMachine = setup({
   states: {
     booting: {
       tags: ['loading', 'booting'],
+      on: {
+        // §2: a link followed on the painted first screen before the form state is known is where the
+        // app opens (a slow phone: the payer need not wait for the scripts to pick a footer link).
+        'app.navigate': {
+          actions: { type: 'assignLocation', params: ({ event }) => ({ location: event.location }) },
+        },
+      },
       invoke: {
         id: 'loadFormState',
         src: 'loadFormState',
@@ -314,6 +321,12 @@ export const appMachine = setup({
           },
         },
         reloading: {
+          // An address followed while the form state is read again is where the app goes next.
+          on: {
+            'app.navigate': {
+              actions: { type: 'assignLocation', params: ({ event }) => ({ location: event.location }) },
+            },
+          },
           invoke: {
             id: 'reloadFormState',
             src: 'loadFormState',

@@ -113,7 +113,7 @@ const spec: ModelSpec<Snapshot> = {
     endGuestSession: [NETWORK_FAILURE],
   },
   project: ({ context: c }) => [c.lang, c.fields !== null, c.bootError, c.signedIn, JSON.stringify(c.location)],
-  limit: 5000,
+  limit: 20_000,
 };
 
 describe('app: paths of the model', () => {
@@ -284,6 +284,30 @@ describe('app: pages and the session', () => {
     t.calls.resolve('loadFormState', bootAnswer(SIGNED_IN));
     await settle();
     expect(t.snap().context.location).toEqual(page('credit_cards'));
+  });
+
+  it('§2: a link followed on the painted first screen while booting is where the app opens', async () => {
+    const t = withPages({ lang: 'en', route: null, location: page('landing') });
+    t.app.send({ type: 'app.navigate', location: page('accessibility') });
+    expect(t.snap().value).toBe('booting');
+    t.calls.resolve('loadFormState', bootAnswer(EMPTY_FORM));
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'page' });
+    expect(t.snap().context.location).toEqual(page('accessibility'));
+  });
+
+  it('an address followed while the form state is read again is where the app goes', async () => {
+    const t = withPages({ lang: 'en', route: null, location: page('credit_cards') });
+    t.calls.resolve('loadFormState', bootAnswer(SIGNED_IN));
+    await settle();
+    t.app.send({ type: 'app.signOut' });
+    t.calls.resolve('signOut', { success: true, redirect_to: '/' });
+    await settle();
+    expect(t.snap().value).toEqual({ ready: 'reloading' });
+    t.app.send({ type: 'app.navigate', location: page('terms') });
+    t.calls.resolve('reloadFormState', bootAnswer(EMPTY_FORM));
+    await settle();
+    expect(t.snap().context.location).toEqual(page('terms'));
   });
 
   it('signing out reads the form state again and shows the landing page, even when the call fails (§8)', async () => {
