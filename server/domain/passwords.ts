@@ -77,11 +77,25 @@ export async function hashSecret(secret: string): Promise<string> {
   return format(params, salt, await derive(secret, salt, params, KEY_LENGTH));
 }
 
-/** The same, blocking: for tools that write fixtures, never for a request. */
-export function hashSecretSync(secret: string): string {
+/**
+ * The lowest cost `parse` accepts, for secrets that are published anyway: the sandbox payers' passwords
+ * and PINs stand in plain text beside their hashes (fixtures/payers.json, the README), so a costly hash
+ * would protect nothing and only slow each sandbox sign-in (docs/decisions/0061). Never for a secret a
+ * payer chose: `hashSecret` always uses the OWASP cost.
+ */
+export const PUBLISHED_SECRET_PARAMS: Readonly<Params> = { N: 2 ** 10, r: 8, p: 1 };
+
+/** A published secret's hash, blocking: for the tool that writes the sandbox fixtures, never for a request. */
+export function hashPublishedSecretSync(secret: string): string {
   const salt = randomBytes(SALT_LENGTH);
-  const params = { N, r: R, p: P };
+  const params = { ...PUBLISHED_SECRET_PARAMS };
   return format(params, salt, scryptSync(secret.normalize('NFC'), salt, KEY_LENGTH, options(params)));
+}
+
+/** Whether a stored hash was made with these parameters. */
+export function hashedWith(stored: string, params: Readonly<Params>): boolean {
+  const parsed = parse(stored);
+  return !!parsed && parsed.params.N === params.N && parsed.params.r === params.r && parsed.params.p === params.p;
 }
 
 /** Whether the secret matches the stored hash; false for a hash it cannot read. */
