@@ -4,7 +4,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { loadConfig, runsSandbox } from './server/config.ts';
 import type * as SandboxBanner from './src/components/sandbox-banner.tsx';
 import { ASYNC_TIMEOUT } from './tests/wait.ts';
@@ -61,6 +61,36 @@ function sandboxBannerInDev(): Plugin {
   };
 }
 
+/** Test files that replace a module of the server (vi.mock): each needs a module graph of its own. */
+const SERVER_MOCKING_FILES = ['tests/server/fuzz.test.ts'];
+
+/**
+ * The server tests of one engine, in two projects. Most files share their worker's modules (`isolate:
+ * false`): each starts its own server on its own database and changes no module state, and importing
+ * the server again for each of 46 files cost more than a third of the project's time (docs/decisions/
+ * 0060). The files that mock a server module run isolated, in `<name>-isolated`.
+ */
+function serverProjects(
+  name: string,
+  test: { env: Record<string, string>; testTimeout: number; globalSetup?: string[] },
+): TestProjectInlineConfiguration[] {
+  const common = {
+    environment: 'node' as const,
+    // node:sqlite and Fastify servers: a process per worker, not a worker thread.
+    pool: 'forks' as const,
+    // Password hashing (scrypt) makes account creation slow on a busy two-core machine.
+    hookTimeout: 60_000,
+    ...test,
+  };
+  return [
+    {
+      extends: true,
+      test: { ...common, name, include: ['tests/server/**/*.test.ts'], exclude: SERVER_MOCKING_FILES, isolate: false },
+    },
+    { extends: true, test: { ...common, name: `${name}-isolated`, include: SERVER_MOCKING_FILES } },
+  ];
+}
+
 export default defineConfig({
   plugins: [react(), sandboxBannerInDev()],
   build: {
@@ -103,35 +133,14 @@ export default defineConfig({
           include: ['tests/project/**/*.test.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          // node:sqlite and Fastify servers: a process per file, not a worker thread.
-          pool: 'forks',
-          // Password hashing (scrypt) makes sign-in tests slow on a busy two-core machine.
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
-          env: { TEST_ENGINE: 'sqlite' },
-        },
-      },
-      {
-        extends: true,
-        // The same server tests on PostgreSQL: TEST_DATABASE_URL, or one started from node_modules by
-        // the global setup; each test server gets a database of its own (tests/server/helpers.ts).
-        test: {
-          name: 'server-pg',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          pool: 'forks',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          globalSetup: ['tests/server/postgres-setup.ts'],
-          env: { TEST_ENGINE: 'postgres' },
-        },
-      },
+      ...serverProjects('server', { env: { TEST_ENGINE: 'sqlite' }, testTimeout: 20_000 }),
+      // The same server tests on PostgreSQL: TEST_DATABASE_URL, or one started from node_modules by
+      // the global setup; each test server gets a database of its own (tests/server/helpers.ts).
+      ...serverProjects('server-pg', {
+        env: { TEST_ENGINE: 'postgres' },
+        testTimeout: 30_000,
+        globalSetup: ['tests/server/postgres-setup.ts'],
+      }),
       {
         extends: true,
         test: {
