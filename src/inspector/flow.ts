@@ -139,7 +139,7 @@ export function createRecorder(rootName = 'app', running?: AnyActorRef) {
         if (target.sessionId === ev.rootId) rootMachine = snapshot.machine.id;
         machines.set(snapshot.machine.id, snapshot.machine);
         const next: Moment = { ...current };
-        const children = snapshot.children as Record<string, unknown>;
+        const children: Record<string, unknown> = snapshot.children;
         // A machine that is done (or failed) is no longer running: it leaves the moment, with its children.
         // Its last snapshot may come after its parent's.
         if (snapshot.status === 'active') next[path] = momentOf(snapshot);

@@ -27,7 +27,7 @@ export function actorsOf(root: AnyActorRef, rootName = 'app'): InspectedActor[] 
     const snapshot = ref.getSnapshot() as unknown;
     if (!isMachineSnapshot(snapshot as never)) return;
     out.push({ path, ref });
-    const children = (snapshot as AnyMachineSnapshot).children as Record<string, AnyActorRef | undefined>;
+    const children: Record<string, AnyActorRef | undefined> = (snapshot as AnyMachineSnapshot).children;
     for (const [id, child] of Object.entries(children)) if (child) visit(child, `${path} / ${id}`);
   };
   visit(root, rootName);

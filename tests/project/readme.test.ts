@@ -73,6 +73,8 @@ describe('README', () => {
       const run = spawnSync('bash', ['-euo', 'pipefail', '-c', script], {
         cwd: mkdtempSync(join(tmpdir(), 'readme-curl-')),
         encoding: 'utf8',
+        // Not a socket on standard input: bash would take itself for a remote shell and read bashrc.
+        stdio: ['ignore', 'pipe', 'pipe'],
         timeout: 20_000,
       });
       expect(run.stderr).toBe('');
