@@ -460,17 +460,20 @@ async function phoneDeposit(browser: Browser, throttle: boolean): Promise<PhoneS
   // heading has focus (the app runs it). The address is the step's path form, which the server answers
   // with the step drawn (docs/decisions/0057).
   await page.goto(`${ORIGIN}/deposit_facility/US`, { waitUntil: 'commit' });
+  // The app's mark says its own machines run the step: before it, the painted step's controls answer
+  // nobody, and a choice made there would be lost by the measurement.
   const opened = await page.waitForFunction(
-    (heading) => {
+    ({ heading, mark }) => {
       const h1 = document.querySelector('h1');
       const ready =
         h1?.textContent === heading &&
         document.activeElement === h1 &&
         !!document.querySelector('select[name="facility_state"] option[value="TX"]') &&
-        !document.documentElement.classList.contains('prerender-hidden');
+        !document.documentElement.classList.contains('prerender-hidden') &&
+        performance.getEntriesByName(mark).length > 0;
       return ready ? performance.now() : false;
     },
-    en.FACILITY.HEADING,
+    { heading: en.FACILITY.HEADING, mark: FIRST_SCREEN_MARK },
     { polling: 'raf', timeout: 60_000 },
   );
   steps.push({ name: 'open_facility', ms: (await opened.jsonValue()) as number });
