@@ -121,6 +121,8 @@ export default defineConfig({
           name: 'machines',
           environment: 'node',
           include: ['tests/machines/**/*.test.ts'],
+          // The machines are pure: files share their worker's modules (docs/decisions/0060).
+          isolate: false,
           // Not Vitest's 5 s: a model path replays dozens of steps, slow on a busy two-core machine.
           testTimeout: 4 * ASYNC_TIMEOUT,
         },
@@ -131,6 +133,7 @@ export default defineConfig({
           name: 'project',
           environment: 'node',
           include: ['tests/project/**/*.test.ts'],
+          isolate: false,
         },
       },
       ...serverProjects('server', { env: { TEST_ENGINE: 'sqlite' }, testTimeout: 20_000 }),
