@@ -460,8 +460,8 @@ async function phoneDeposit(browser: Browser, throttle: boolean): Promise<PhoneS
   // heading has focus (the app runs it). The address is the step's path form, which the server answers
   // with the step drawn (docs/decisions/0057).
   await page.goto(`${ORIGIN}/deposit_facility/US`, { waitUntil: 'commit' });
-  // The app's mark says its own machines run the step: before it, the painted step's controls answer
-  // nobody, and a choice made there would be lost by the measurement.
+  // The app's mark says its own machines run the step: before it, a choice made on the painted step
+  // waits for them (src/screens/first-screen.tsx), and the step's figure would count that wait.
   const opened = await page.waitForFunction(
     ({ heading, mark }) => {
       const h1 = document.querySelector('h1');

@@ -1,7 +1,7 @@
 // The app shell: renders the app machine's state; the wizard screen renders the wizard's, a page
 // screen its page machine's. The URL hash follows the app's location and is an input to it (§2).
 import { useSelector } from '@xstate/react';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
@@ -11,7 +11,7 @@ import { SYSTEM } from '../machines/system.ts';
 import { SessionTimeoutDialog } from './components/session-timeout-dialog.tsx';
 import { PAGES, locationOf, pagePath } from '../machines/pages.ts';
 import { Layout } from './components/layout.tsx';
-import { ActorSystemProvider, type AppRef, type WizardRef, useSystemActor } from './machine-refs.ts';
+import { ActorSystemProvider, type AppRef, systemActor, useSystemActor } from './machine-refs.ts';
 import { NavScriptContext } from './components/site-nav.tsx';
 import { EAGER_PAGE_SCREENS, PAGE_SCREENS } from './screens/page-screens.ts';
 import { WizardScreen } from './screens/wizard-screen.tsx';
@@ -19,7 +19,7 @@ import { pathOf } from './routes.ts';
 import { FailureScreen, LoadingScreen } from './screens/status-screens.tsx';
 import { SessionContext } from './session.tsx';
 import { SiteContext } from './site.tsx';
-import { FirstScreen } from './screens/first-screen.tsx';
+import { type EarlyFacilityChoice, FirstScreen } from './screens/first-screen.tsx';
 import { isFirstScreen, markFirstScreen } from './first-screen.ts';
 import { loadLanguage } from './language.ts';
 import { APP_SCREENS } from './screens/app-screens.ts';
@@ -83,6 +83,20 @@ function AppShell({ app, i18n, answers, startHash }: AppProps) {
   useEffect(() => {
     if (!booting) markFirstScreen();
   }, [booting]);
+  // A country or state chosen on the painted facility step goes to the app's own picker (§2
+  // deposit.facility), which loads its lists and tells the wizard's autosave.
+  const handOverChoice = useCallback(
+    (choice: EarlyFacilityChoice) => {
+      const picker = systemActor(app.system, SYSTEM.facilityPicker);
+      if (!picker) return;
+      const now = picker.getSnapshot().context;
+      if (choice.country !== now.country) picker.send({ type: 'facility.country', country: choice.country });
+      if (choice.region !== '' && choice.region !== now.region) {
+        picker.send({ type: 'facility.region', region: choice.region });
+      }
+    },
+    [app],
+  );
   // The session's idle limit: its warning shows over any screen (WCAG 2.2.1).
   const sessionTimer = useSystemActor('sessionTimeout');
   let body;
@@ -98,7 +112,15 @@ function AppShell({ app, i18n, answers, startHash }: AppProps) {
     );
   } else if (booting && firstScreen) {
     // The pre-rendered first screen, until the form state is known (docs/decisions/0031).
-    body = <FirstScreen lang={lang} onLanguage={onLanguage} facilityCountry={facilityCountry} answers={answers} />;
+    body = (
+      <FirstScreen
+        lang={lang}
+        onLanguage={onLanguage}
+        facilityCountry={facilityCountry}
+        answers={answers}
+        onChoiceLeft={handOverChoice}
+      />
+    );
   } else {
     body = (
       <Layout lang={lang} onLanguage={onLanguage}>
@@ -160,7 +182,7 @@ function useHashInput(app: AppRef, startHash: string | undefined) {
     const onHash = () => {
       const location = locationOf(window.location.hash);
       // The wizard running now, by its name (read here: the listener outlives a wizard started anew).
-      const wizard = app.system.get(SYSTEM.wizard) as WizardRef | undefined;
+      const wizard = systemActor(app.system, SYSTEM.wizard);
       const before = wizard ? routeOf(wizard.getSnapshot()) : null;
       // The same step is no move, unless the facility step's address names another country (§2).
       const otherCountry =

@@ -58,6 +58,11 @@ export function ActorSystemProvider({ system, children }: { system: ActorSystem;
   return createElement(ActorSystemContext.Provider, { value: system }, children);
 }
 
+/** The actor running under `id` in `system` now, with its type (machines/system.ts), or undefined. */
+export function systemActor<K extends keyof SystemActors>(system: ActorSystem, id: K): SystemActors[K] | undefined {
+  return system.get(id) as SystemActors[K] | undefined;
+}
+
 /**
  * The actor running under `id` (machines/system.ts), or undefined while none runs (the checkout's
  * children only while the checkout step is shown, the submission only while a deposit is under way).
@@ -76,6 +81,6 @@ export function useSystemActor<K extends keyof SystemActors>(id: K): SystemActor
     },
     [system],
   );
-  const read = () => system.get(id) as SystemActors[K] | undefined;
+  const read = () => systemActor(system, id);
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -3,12 +3,13 @@
 // deposit.facility) drawn from the lists its page came with. The same markup is drawn before any script
 // runs (src/prerender.tsx: at build time for the welcome page, by the server for the facility step) and
 // hydrated (docs/decisions/0031, 0057). Once the form state is known the app shows the same screen with
-// its own machines.
-import { useState } from 'react';
-import { createActor } from 'xstate';
+// its own machines, and a state or country chosen on it meanwhile is handed to them.
+import { useEffect, useState } from 'react';
+import { createActor, fromPromise } from 'xstate';
 import { PROGRESS } from '../../contract/constants.ts';
 import { EMPTY_FORM, type Locale } from '../../contract/entities.ts';
 import type { FacilityAnswers } from '../../contract/first-screens.ts';
+import type { ActorIO } from '../../machines/actors.types.ts';
 import { allowedCountries, facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { landingMachine } from '../../machines/landing.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
@@ -32,10 +33,22 @@ function idleLanding() {
   });
 }
 
+type Options = ActorIO['loadFacilityOptions'];
+
+/** The painted step's picker loads nothing: a choice made on it waits for the app's own picker. */
+const waitForTheApp = fromPromise<Options['output'], Options['input']>(() => new Promise(() => {}));
+
+/** What the payer chose on the painted facility step before the app's machines ran it. */
+export interface EarlyFacilityChoice {
+  country: string;
+  region: string;
+}
+
 /**
- * Actors that are never started: the wizard on its facility step, and a picker whose lists are the page's
- * answers (nothing chosen yet). The app's own wizard replaces them as soon as the form state is known,
- * and its picker takes the same answers (src/api/facilities.ts), so the step stays as it was painted.
+ * The wizard on its facility step, never started, and a picker whose lists are the page's answers
+ * (nothing chosen yet), started once the page is the app's so that a choice shows at once. The app's
+ * own wizard replaces them as soon as the form state is known, and its picker takes the same answers
+ * (src/api/facilities.ts), so the step stays as it was painted.
  */
 function idleFacilityStep(answers: FacilityAnswers) {
   const fields = { ...EMPTY_FORM, facility_country: answers.country };
@@ -53,7 +66,7 @@ function idleFacilityStep(answers: FacilityAnswers) {
   });
   return {
     wizard: createActor(wizardMachine, { input: { fields, errors: {}, route: 'facility' } }),
-    picker: createActor(facilityPickerMachine, {
+    picker: createActor(facilityPickerMachine.provide({ actors: { loadFacilityOptions: waitForTheApp } }), {
       snapshot,
       input: { country: answers.country, region: '', facilityId: null },
     }),
@@ -65,17 +78,24 @@ export function FirstScreen({
   onLanguage,
   facilityCountry,
   answers,
+  onChoiceLeft,
 }: {
   lang: Locale;
   onLanguage: (l: Locale) => void;
   /** The facility step's country, when the address is the facility step's; else the welcome page. */
   facilityCountry?: string;
   answers?: FacilityAnswers;
+  /** Called as the app's own step takes over, when the payer chose a country or state meanwhile. */
+  onChoiceLeft?: (choice: EarlyFacilityChoice) => void;
 }) {
   if (facilityCountry === undefined) return <FirstLanding lang={lang} onLanguage={onLanguage} />;
   return (
     <Layout lang={lang} onLanguage={onLanguage} progress={PROGRESS.facility}>
-      {answers?.country === facilityCountry ? <FirstFacilityStep answers={answers} /> : <LoadingScreen />}
+      {answers?.country === facilityCountry ? (
+        <FirstFacilityStep answers={answers} onChoiceLeft={onChoiceLeft} />
+      ) : (
+        <LoadingScreen />
+      )}
     </Layout>
   );
 }
@@ -89,7 +109,23 @@ function FirstLanding({ lang, onLanguage }: { lang: Locale; onLanguage: (l: Loca
   );
 }
 
-function FirstFacilityStep({ answers }: { answers: FacilityAnswers }) {
+function FirstFacilityStep({
+  answers,
+  onChoiceLeft,
+}: {
+  answers: FacilityAnswers;
+  onChoiceLeft: ((choice: EarlyFacilityChoice) => void) | undefined;
+}) {
   const [actors] = useState(() => idleFacilityStep(answers));
+  useEffect(() => {
+    const { picker } = actors;
+    picker.start();
+    return () => {
+      // The app's step takes over: what the payer chose here is not lost (a slow phone's first moments).
+      const { country, region } = picker.getSnapshot().context;
+      picker.stop();
+      if (country !== answers.country || region !== '') onChoiceLeft?.({ country, region });
+    };
+  }, [actors, answers.country, onChoiceLeft]);
   return <FacilityStep wizard={actors.wizard} picker={actors.picker} />;
 }

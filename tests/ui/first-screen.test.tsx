@@ -6,7 +6,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Locale } from '../../contract/entities.ts';
 import { provideApp } from '../../machines/provide-actors.ts';
 import { createActors } from '../../src/api/actors.ts';
@@ -155,6 +155,62 @@ describe('the facility step drawn at its path (docs/decisions/0057)', () => {
       app.stop();
     });
   }
+});
+
+describe('a choice made on the painted facility step before the app runs it', () => {
+  it('is shown at once and handed to the app: its list loads and the form state keeps it', async () => {
+    // The form state's answer waits, as on a slow phone, while the payer picks a state.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetch: typeof h.fetch = async (input, init) => {
+      const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+      if (path === PATHS.stateAll) await held;
+      return h.fetch(input, init);
+    };
+    const api = createApiClient({ baseUrl: 'http://localhost/', fetch });
+    const answers: FacilityAnswers = {
+      country: 'US',
+      countries: await api.get<AllowedCountriesResponse>(PATHS.allowedCountries),
+      states: await api.get<StateListResponse>(PATHS.stateList, { country: 'US' }),
+    };
+    const page = renderFirstScreen('en', { screen: 'facility', country: 'US' }, answers);
+    container = document.createElement('div');
+    container.innerHTML = page.html;
+    document.body.append(container);
+    knowAnswers(api, answers);
+    const mismatches: unknown[] = [];
+    const app = createActor(provideApp(createActors(api)), {
+      systemId: SYSTEM.app,
+      input: { lang: 'en', route: null, location: locationOf('/deposit_facility/US') },
+    });
+    app.start();
+    const target = container;
+    await act(async () => {
+      root = hydrate(target, 'en', app, mismatches, answers);
+    });
+    expect(app.getSnapshot().value).toBe('booting');
+    const state = screen.getByLabelText(en.FACILITY.STATE) as HTMLSelectElement;
+    await act(async () => {
+      fireEvent.change(state, { target: { value: 'TX' } });
+    });
+    expect((screen.getByLabelText(en.FACILITY.STATE) as HTMLSelectElement).value).toBe('TX');
+
+    await act(async () => {
+      release();
+      await waitFor(() => expect(app.getSnapshot().matches({ ready: 'wizard' })).toBe(true));
+    });
+    expect(await screen.findByRole('option', { name: 'Harris County Jail' })).toBeTruthy();
+    expect((screen.getByLabelText(en.FACILITY.STATE) as HTMLSelectElement).value).toBe('TX');
+    const picker = app.system.get(SYSTEM.facilityPicker) as { getSnapshot(): { context: { region: string } } };
+    expect(picker.getSnapshot().context.region).toBe('TX');
+    // The wizard's autosave was told, as for a choice made on the app's own step (§4).
+    await waitFor(async () => {
+      const saved = await api.get<{ fields: { facility_state: string } }>(PATHS.stateAll);
+      expect(saved.fields.facility_state).toBe('TX');
+    });
+    expect(mismatches).toEqual([]);
+    app.stop();
+  });
 });
 
 describe("the page's inline script", () => {
