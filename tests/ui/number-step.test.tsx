@@ -91,7 +91,7 @@ describe('number step: the new number form', () => {
     await user.click(continueButton());
     const summary = await screen.findByRole('alert');
     await waitFor(() => expect(summary.textContent).toContain(en.ERROR.FRAUD_CONTROL_MESSAGE));
-    expect(phoneField().getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(phoneField().getAttribute('aria-invalid')).toBe('true'));
     await user.type(phoneField(), '{Backspace}');
     await waitFor(() => expect(phoneField().getAttribute('aria-invalid')).toBeNull());
   });
