@@ -108,6 +108,15 @@ describe('the pre-rendered first screen', () => {
   }
 });
 
+/** The lists the server paints the US facility step with (the calls' answers). */
+async function usAnswers(api: ReturnType<typeof createApiClient>): Promise<FacilityAnswers> {
+  return {
+    country: 'US',
+    countries: await api.get<AllowedCountriesResponse>(PATHS.allowedCountries),
+    states: await api.get<StateListResponse>(PATHS.stateList, { country: 'US' }),
+  };
+}
+
 describe('the facility step drawn at its path (docs/decisions/0057)', () => {
   for (const lang of ['en', 'es'] as const satisfies readonly Locale[]) {
     it(`is hydrated without a mismatch and goes on from the lists it came with (${lang})`, async () => {
@@ -118,11 +127,7 @@ describe('the facility step drawn at its path (docs/decisions/0057)', () => {
         return h.fetch(input, init);
       };
       const api = createApiClient({ baseUrl: 'http://localhost/', fetch });
-      const answers: FacilityAnswers = {
-        country: 'US',
-        countries: await api.get<AllowedCountriesResponse>(PATHS.allowedCountries),
-        states: await api.get<StateListResponse>(PATHS.stateList, { country: 'US' }),
-      };
+      const answers = await usAnswers(api);
       asked.length = 0;
       const page = renderFirstScreen(lang, { screen: 'facility', country: 'US' }, answers);
       expect(page.title).toBe(`${t.FACILITY.HEADING} - ${t.LAYOUT.SITE_NAME}`);
@@ -168,11 +173,7 @@ describe('a choice made on the painted facility step before the app runs it', ()
       return h.fetch(input, init);
     };
     const api = createApiClient({ baseUrl: 'http://localhost/', fetch });
-    const answers: FacilityAnswers = {
-      country: 'US',
-      countries: await api.get<AllowedCountriesResponse>(PATHS.allowedCountries),
-      states: await api.get<StateListResponse>(PATHS.stateList, { country: 'US' }),
-    };
+    const answers = await usAnswers(api);
     const page = renderFirstScreen('en', { screen: 'facility', country: 'US' }, answers);
     container = document.createElement('div');
     container.innerHTML = page.html;
