@@ -20,7 +20,8 @@
 // BENCH_PORT (default 8090) and BENCH_PORT+1 are used; `--no-build` measures dist/ as it is; `--only=`
 // picks parts (bytes, steps, phone, lighthouse, bare). `--short` is the quick run that
 // tests/e2e/bench-web.spec.ts makes so that the script cannot break unseen: the bytes, two step changes
-// and the deposit, without throttling and without Lighthouse.
+// and the deposit, without throttling and without Lighthouse. `--trace` also prints, under each step of
+// the deposit, the requests it made (`#` lines: start and end from the payer's action, path, bytes).
 import { spawn, type ChildProcess, execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request, createServer, type Server } from 'node:http';
@@ -35,6 +36,7 @@ const PORT = Number(process.env['BENCH_PORT'] ?? 8090);
 const BARE_PORT = PORT + 1;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SHORT = process.argv.includes('--short');
+const TRACE = process.argv.includes('--trace');
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const STEP_ROUNDS = SHORT ? 2 : Number(process.env['BENCH_STEP_ROUNDS'] ?? 20);
 /** BENCH_DIST measures another build (an earlier one kept aside, say) with `--no-build`. */
@@ -431,7 +433,26 @@ async function timeUntil<A>(
   });
   const end = (await (await waiting).jsonValue()) as number;
   const start = await page.evaluate(() => (window as unknown as { benchStart: number }).benchStart);
+  if (TRACE) await traceRequests(page, start, end);
   return end - start;
+}
+
+/** `--trace`: the requests made between `start` and `end` (page times), from the page's resource timing. */
+async function traceRequests(page: Page, start: number, end: number): Promise<void> {
+  const entries = await page.evaluate(
+    ({ start, end }) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= start && e.startTime <= end)
+        .map((e) => {
+          const r = e as PerformanceResourceTiming;
+          return { path: new URL(r.name).pathname, from: r.startTime - start, to: r.responseEnd - start, bytes: r.transferSize };
+        }),
+    { start, end },
+  );
+  console.log(`#   ${(end - start).toFixed(0)} ms in all`);
+  for (const e of entries)
+    console.log(`#   ${e.from.toFixed(0).padStart(5)} -> ${e.to.toFixed(0).padStart(5)} ms  ${e.path}  ${e.bytes} B`);
 }
 
 /** The h1 reads `text` and has focus: the page's time, or false. */
@@ -477,6 +498,7 @@ async function phoneDeposit(browser: Browser, throttle: boolean): Promise<PhoneS
     { polling: 'raf', timeout: 60_000 },
   );
   steps.push({ name: 'open_facility', ms: (await opened.jsonValue()) as number });
+  if (TRACE) await traceRequests(page, 0, steps[0]?.ms ?? 0);
   steps.push({
     name: 'facility_list',
     ms: await timeUntil(
