@@ -446,7 +446,12 @@ async function traceRequests(page: Page, start: number, end: number): Promise<vo
         .filter((e) => e.startTime >= start && e.startTime <= end)
         .map((e) => {
           const r = e as PerformanceResourceTiming;
-          return { path: new URL(r.name).pathname, from: r.startTime - start, to: r.responseEnd - start, bytes: r.transferSize };
+          return {
+            path: new URL(r.name).pathname,
+            from: r.startTime - start,
+            to: r.responseEnd - start,
+            bytes: r.transferSize,
+          };
         }),
     { start, end },
   );

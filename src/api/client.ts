@@ -15,6 +15,11 @@ export interface ClientOptions {
   /** Called on every answer of the server: the session was seen (the idle limit counts from it). */
   onAnswer?: () => void;
   fetch?: typeof fetch;
+  /**
+   * Answers the page asked for before its scripts came (src/prerender.tsx: the form state), by path:
+   * each is the answer of the first GET of its path without a query, and is asked again if it failed.
+   */
+  early?: Partial<Record<string, Promise<Response>>>;
 }
 
 export interface ApiClient {
@@ -51,8 +56,14 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
+/** A promise that fails when `signal` aborts (a call's timeout). */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+}
+
 export function createApiClient(options: ClientOptions = {}): ApiClient {
   let csrfToken = '';
+  const early = { ...options.early };
   const http: KyInstance = ky.create({
     baseUrl: options.baseUrl ?? (typeof document !== 'undefined' ? document.baseURI : 'http://localhost/'),
     credentials: 'same-origin',
@@ -75,6 +86,7 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     path: string,
     init: Record<string, unknown>,
     opts: CallOptions = {},
+    asked?: Promise<Response>,
   ): Promise<T> {
     const controller = new AbortController();
     const timeoutMs = opts.timeout ?? DEFAULT_TIMEOUT;
@@ -86,13 +98,15 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     const onAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onAbort);
     let response: Response;
-    try {
-      response = await http(path.replace(/^\//, ''), {
+    const send = () =>
+      http(path.replace(/^\//, ''), {
         method,
         signal: controller.signal,
         ...init,
         ...(opts.headers ? { headers: opts.headers } : {}),
       });
+    try {
+      response = await (asked ? Promise.race([asked.catch(send), aborted(controller.signal)]) : send());
     } catch {
       throw failure(0, timedOut ? (opts.timeoutCode ?? 'ERROR.TIMEOUT') : 'ERROR.NETWORK');
     } finally {
@@ -127,7 +141,9 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     get: (path, query, opts) => {
       const searchParams: Record<string, string> = {};
       for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) searchParams[k] = String(v);
-      return call('get', path, { searchParams }, opts);
+      const asked = Object.keys(searchParams).length === 0 ? early[path] : undefined;
+      delete early[path];
+      return call('get', path, { searchParams }, opts, asked);
     },
     post: (path, body, opts) => call('post', path, body === undefined ? {} : { json: body }, opts),
     setCsrfToken: (token) => {
