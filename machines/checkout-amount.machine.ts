@@ -2,7 +2,9 @@
 // fees, §9 fee throttle and timeout). Which amounts the payer may choose is settled first
 // (machines/checkout-limits.ts); then each amount chosen is checked, saved (by the wizard's autosave, the
 // one writer of the form state, which answers here), and priced with its fees and roundups. Every change
-// is reported to the checkout (`amount.report`).
+// is reported to the checkout (`amount.report`). A preset (the §9 default included) is priced at once, a
+// typed amount 250 ms after the last key; the save and the fees request go out together, and the amount
+// is priced once both have answered (docs/decisions/0063).
 import { type SnapshotFrom, and, assign, enqueueActions, or, setup, stateIn } from 'xstate';
 import type { FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api.ts';
 import { DEFAULT_DEPOSIT, DELAYS } from '../contract/constants.ts';
@@ -288,7 +290,7 @@ export const checkoutAmountMachine = setup({
       entry: 'chooseDefaultAmount',
       on: {
         // §4: choosing a preset other than 'other' clears the custom amount. A preset is a whole choice:
-        // it is priced at once (docs/decisions/0062).
+        // it is priced at once (docs/decisions/0063).
         'amount.preset': [
           // The preset being priced, or priced, chosen again (a second tap): nothing changes.
           {

@@ -162,7 +162,7 @@ export interface AmountContext {
    */
   presetFees: PresetFee[];
   feeFailure: string | null;
-  /** The fees' answer that came before the amount's save had answered (docs/decisions/0062). */
+  /** The fees' answer that came before the amount's save had answered (docs/decisions/0063). */
   pendingFees: FeesAndRoundupsResponse | null;
   /** §4/§5: why no deposit can be taken (refused), or why the checks failed (i18n key). */
   limitsRefusal: string | null;

@@ -134,7 +134,7 @@ export const FeesWaiting: Story = {
   play: calculating,
 };
 
-/** §4: the amount is saved (its fees asked for beside it, decision 0062); the save has not answered. */
+/** §4: the amount is saved (its fees asked for beside it, decision 0063); the save has not answered. */
 export const SavingAmount: Story = {
   parameters: {
     machineState: 'checkoutAmount:open.pricing.saving',

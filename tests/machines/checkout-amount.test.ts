@@ -185,7 +185,7 @@ describe('checkout amount: the default deposit (§9)', () => {
   it('is chosen when the checkout opens with no amount, and saved and priced at once', () => {
     const t = setup();
     expect(t.snap().context.fields).toMatchObject({ deposit_amount: DEFAULT_DEPOSIT, deposit_amount_id: '25' });
-    // Decision 0062: a preset waits for no throttle; the save and the fees request go out together.
+    // Decision 0063: a preset waits for no throttle; the save and the fees request go out together.
     expect(t.saves()).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
     expect(t.calls.inputs('getFees')).toEqual([{ facilityId: HARRIS.id, depositType: 'flex', amount: 25 }]);
   });

@@ -762,7 +762,7 @@ describe('wizard: with its real children', () => {
   it('one writer (§4): the amount\u2019s save goes out at once; billing typed meanwhile stays to save next', async () => {
     const { calls, clock, wizard, checkout } = await atCheckout();
     const amount = (checkout.getSnapshot() as { children: Record<string, AnyActorRef> }).children['amount'];
-    // The default amount (§9) is saved at once (decision 0062); a name typed meanwhile waits for its answer.
+    // The default amount (§9) is saved at once (decision 0063); a name typed meanwhile waits for its answer.
     expect(calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
     checkout.send({ type: 'checkout.change', fields: { billing_first_name: 'Ana' } });
     calls.resolve('autosave', saveAnswer({ ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' }));
