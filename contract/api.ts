@@ -15,7 +15,7 @@ import type {
   StateOption,
 } from './entities.ts';
 import type { LegalUrls } from './legal.ts';
-import type { DepositStatusInfo } from './deposit-status.ts';
+import type { DepositStatusInfo } from './deposit-status-base.ts';
 
 export const PATHS = {
   stateAll: '/state/all',

@@ -4,14 +4,8 @@
 // docs/decisions/0038.
 import cardValidator from 'card-validator';
 import { MSG } from './messages.ts';
-
-/** The brands the site takes, as stored with a token or a saved card. */
-export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
-export type CardBrand = (typeof CARD_BRANDS)[number];
-
-export function isCardBrand(value: string): value is CardBrand {
-  return (CARD_BRANDS as readonly string[]).includes(value);
-}
+export { isCardBrand, type CardBrand } from './cards-base.ts';
+import type { CardBrand } from './cards-base.ts';
 
 /** §5: a card number is at most 19 characters as typed. */
 export const CARD_NUMBER_MAX_LENGTH = 19;

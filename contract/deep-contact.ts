@@ -21,15 +21,8 @@
 // POST /pay/process_deposit refuses a deep-contact deposit to the person (flex, trust, bail) from a
 // guest without deep_zuid: 200 with error DEEP_CONTACT_LOGIN_REQUIRED, no charge.
 import * as yup from 'yup';
-import type { DepositType, FormFields } from './entities.ts';
 import { MSG } from './schemas.ts';
-
-export const DEEP_CONTACT_PATHS = {
-  deepContact: '/pay/deep_contact',
-} as const;
-
-/** The hash path of the link (machines/pages.ts route `deep_contact`). */
-export const DEEP_CONTACT_ROUTE = '/deep_contact/:facilityId/:inmateId';
+export { deepContactNeedsSignIn, DEEP_CONTACT_PATHS } from './deep-contact-base.ts';
 
 /** A partner's user id: letters, digits, dots, dashes and underscores. */
 export const DEEP_ZUID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -60,20 +53,3 @@ export const deepContactSchema = yup.object({
     .trim()
     .test('zuid', MSG.invalid, (v) => v === undefined || v === '' || DEEP_ZUID_PATTERN.test(v)),
 });
-
-type DeepFields = Pick<FormFields, 'deep_contact' | 'deep_zuid' | 'logged_in' | 'deposit_inmate_id'>;
-
-/** §4: deep contact goes to the person; dest goes to a phone account and follows the normal rules. */
-export function isDeepContactDeposit(
-  fields: Pick<FormFields, 'deep_contact' | 'deposit_inmate_id'>,
-  type: DepositType | '',
-): boolean {
-  return (
-    fields.deep_contact && fields.deposit_inmate_id !== '' && (type === 'flex' || type === 'trust' || type === 'bail')
-  );
-}
-
-/** §4: a deposit to a deep-contact person needs a signed-in payer unless deep_zuid is set. */
-export function deepContactNeedsSignIn(fields: DeepFields, type: DepositType | ''): boolean {
-  return isDeepContactDeposit(fields, type) && !fields.logged_in && fields.deep_zuid === '';
-}

@@ -45,14 +45,9 @@
 import * as yup from 'yup';
 import { MSG } from './schemas.ts';
 import { PHONE_MAX_LENGTH, isStoredPhone, phoneError, phoneNumberFor } from './phone.ts';
+export { DEST_DEPOSIT_PATHS } from './dest-deposits-base.ts';
+import { INTERNATIONAL_PREFIX } from './dest-deposits-base.ts';
 
-export const DEST_DEPOSIT_PATHS = {
-  /** POST, guests and signed-in payers alike (§5: the number step checks a new number). */
-  destinationFraudFlag: '/account/destinations/get_destination_fraud_flag',
-} as const;
-
-/** §9: the international prefix every non-US number carries. */
-export const INTERNATIONAL_PREFIX = '011';
 /** Longest number accepted as typed (punctuation included): the phone rule's own (contract/phone.ts). */
 export const DEST_PHONE_MAX_LENGTH = PHONE_MAX_LENGTH;
 export const DEST_LABEL_MAX_LENGTH = 40;

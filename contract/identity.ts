@@ -3,8 +3,7 @@
 import * as yup from 'yup';
 import type { ValidateStatus } from './accounts.ts';
 import { MSG } from './schemas.ts';
-
-export const IDENTITY_PATHS = { verify: '/pay/verify' } as const;
+export { IDENTITY_PATHS } from './identity-base.ts';
 
 export interface VerifyRequest {
   /** The agreement modal's two checkboxes. */

@@ -5,20 +5,10 @@
 import * as yup from 'yup';
 import type { CheckoutResponse } from './api.ts';
 import { MSG } from './schemas.ts';
-
-export const PAM_PATHS = {
-  /** POST, signed in: turns the endpoint's signed result into this site's deposit and receipt. */
-  completePamDeposit: '/pay/complete_pam_deposit',
-  /**
-   * The sandbox endpoint's card form posts here (urlencoded: the payload, the card fields). It charges
-   * the card through the sandbox processor and redirects (303) to the payload's return_url.
-   */
-  sandboxPamCharge: '/sandbox/pam/charge',
-} as const;
+export { PAM_ERRORS, PAM_RESULT_PARAM, PAM_PATHS } from './pam-base.ts';
 
 /** The hash path the endpoint returns the payer to; the query carries PAM_RESULT_PARAM. */
 export const PAM_RETURN_PATH = '/pam_return';
-export const PAM_RESULT_PARAM = 'result';
 
 /**
  * What the signed result carries: `base64url(JSON of PamResultClaims) + '.' + base64url(HMAC-SHA256)`,
@@ -52,10 +42,3 @@ export const completePamDepositSchema = yup.object({
     .max(4096, MSG.tooMany)
     .matches(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, MSG.invalid),
 });
-
-export const PAM_ERRORS = {
-  /** The result does not verify, or names a payment this session did not prepare. */
-  invalidResult: 'ERROR.PAM_INVALID_RESULT',
-  /** The endpoint has no record of this payment. */
-  notPaid: 'ERROR.PAM_NOT_PAID',
-} as const;

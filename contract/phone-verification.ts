@@ -22,12 +22,15 @@
 import * as yup from 'yup';
 import { type AccountErrors, type ValidateStatus, aniSchema } from './accounts.ts';
 import { MSG } from './schemas.ts';
-
-export const PHONE_VERIFICATION_PATHS = {
-  viaSms: '/account/destinations/validate_via_sms',
-  viaPhone: '/account/destinations/validate_via_phone',
-  checkCode: '/auth/validate_phone_number',
-} as const;
+export {
+  NO_CALL_PLACED,
+  VERIFY_TOO_MANY,
+  normaliseCode,
+  phoneVerifyErrorKey,
+  PHONE_VERIFICATION_PATHS,
+  type PhoneVerifyErrorCode,
+} from './phone-verification-base.ts';
+import { normaliseCode } from './phone-verification-base.ts';
 
 /** How the code reaches the phone: a text message or a voice call. */
 export type VerifyChannel = 'sms' | 'call';
@@ -39,26 +42,6 @@ export const VERIFY_CODE_TTL_MINUTES = 10;
 export const VERIFY_MAX_SENDS_PER_HOUR = 3;
 /** Wrong codes typed for one code; the next answer is VERIFY_TOO_MANY and a new code is needed. */
 export const VERIFY_MAX_WRONG_CODES = 5;
-/** §4: validate_code of an answer when no call (or text) was placed. */
-export const NO_CALL_PLACED = -1;
-
-/** §8 codes of these calls; each is the i18n key `ERROR.<code>`. */
-export const PHONE_VERIFY_ERROR_CODES = [
-  'VERIFY_TOO_MANY',
-  'INTERNATIONAL_NUMBERS_CANNOT_VERIFIED',
-  'VERIFY_CODE_WRONG',
-  'VERIFY_CODE_EXPIRED',
-  'PHONE_ALREADY_VERIFIED',
-  'VERIFY_NOT_PENDING',
-] as const;
-export type PhoneVerifyErrorCode = (typeof PHONE_VERIFY_ERROR_CODES)[number];
-
-export function phoneVerifyErrorKey(code: PhoneVerifyErrorCode): string {
-  return `ERROR.${code}`;
-}
-
-export const VERIFY_TOO_MANY = 'ERROR.VERIFY_TOO_MANY';
-export const INTERNATIONAL_NUMBERS_CANNOT_VERIFIED = 'ERROR.INTERNATIONAL_NUMBERS_CANNOT_VERIFIED';
 
 // POST /account/destinations/validate_via_sms and /validate_via_phone
 /** @public The route's body schema is generated from this type (server/api-schemas.ts). */
@@ -83,10 +66,6 @@ export interface CheckCodeResponse {
   errors: AccountErrors;
 }
 
-/** The code as typed: spaces and dashes are ignored (a code read out may be typed in groups). */
-export function normaliseCode(value: string): string {
-  return value.replace(/[\s-]/g, '');
-}
 export const codeSchema = yup
   .string()
   .required(MSG.required)

@@ -5,15 +5,7 @@
 import * as yup from 'yup';
 import { MSG, nameSchema } from './schemas.ts';
 import { payerPhoneError } from './phone.ts';
-
-export const PROFILE_PATHS = {
-  /** GET and POST. */
-  profile: '/account/profile',
-  /** POST (empty body). */
-  notificationStatus: '/pay/get_account_notification_status',
-  /** POST {sms, email}. */
-  updateNotificationStatus: '/pay/update_account_notification_status',
-} as const;
+export { PROFILE_PATHS } from './profile-base.ts';
 
 export interface Profile {
   first_name: string;

@@ -4,8 +4,7 @@
 import * as yup from 'yup';
 import { MSG } from './schemas.ts';
 import { phoneError, phoneNumberFor } from './phone.ts';
-
-export const SMS_SEND_PATH = '/pay/sms_send';
+export { SMS_SEND_PATH } from './receipt-base.ts';
 
 export interface SmsSendRequest {
   /** §5: at least 10 digits; the US mask '(###) ###-####' is accepted. */

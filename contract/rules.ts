@@ -1,5 +1,5 @@
 // Small business rules shared by the server and the machines.
-import { INTERNATIONAL_PREFIX } from './dest-deposits.ts';
+import { INTERNATIONAL_PREFIX } from './dest-deposits-base.ts';
 import type { DepositType, Facility, FormFields } from './entities.ts';
 
 /**

@@ -19,8 +19,10 @@
 // - como_facility_id: the facility id as text ('' when no facility); como_service_id: the service id
 //   of the chosen type in the wallet ('' when none: §8 "a missing como service id is only logged").
 import * as yup from 'yup';
-import type { DepositType, FormFields } from './entities.ts';
+import type { DepositType } from './entities.ts';
 import { MSG } from './schemas.ts';
+export { isUnifiedWalletTrust, type UnifiedWalletFields } from './unified-wallet-base.ts';
+import type { UnifiedWalletFields } from './unified-wallet-base.ts';
 
 export const UNIFIED_WALLET_PATHS = {
   /** GET ?facility_id= */
@@ -81,17 +83,6 @@ export const facilityServicesSchema = yup.object({
     .matches(/^[A-Za-z0-9_-]+$/, MSG.invalid),
 });
 
-/** The unified-wallet fields of the form state (server owned). */
-export const UNIFIED_WALLET_FIELD_KEYS = [
-  'unified_wallet_enabled',
-  'oc_facility_id',
-  'uw_pinDebit',
-  'uw_advpay',
-  'uw_trust',
-  'como_facility_id',
-  'como_service_id',
-] as const satisfies readonly (keyof FormFields)[];
-export type UnifiedWalletFields = Pick<FormFields, (typeof UNIFIED_WALLET_FIELD_KEYS)[number]>;
 export const EMPTY_UNIFIED_WALLET_FIELDS: UnifiedWalletFields = {
   unified_wallet_enabled: false,
   oc_facility_id: '',
@@ -101,10 +92,3 @@ export const EMPTY_UNIFIED_WALLET_FIELDS: UnifiedWalletFields = {
   como_facility_id: '',
   como_service_id: '',
 };
-
-/** §5: unified-wallet trust: the checkout checks the depositor, the inmate and the service's limits. */
-export function isUnifiedWalletTrust(
-  fields: Pick<UnifiedWalletFields, 'unified_wallet_enabled' | 'como_service_id'> & { deposit_type: string },
-): boolean {
-  return fields.unified_wallet_enabled && fields.deposit_type === 'trust' && fields.como_service_id !== '';
-}

@@ -46,16 +46,13 @@ import type {
 } from '../contract/checkout-services.ts';
 import type { SearchMode } from './wizard.types.ts';
 import type { SmsSendRequest, SmsSendResponse } from '../contract/receipt.ts';
-import type { DepositCancelResponse, DepositStatusInfo } from '../contract/deposit-status.ts';
+import type { DepositStatusInfo } from '../contract/deposit-status-base.ts';
+import type { DepositCancelResponse } from '../contract/deposit-status.ts';
 import type { VerifyRequest, VerifyResponse } from '../contract/identity.ts';
 import type { NotificationStatus, NotificationStatusRequest, Profile, ProfileRequest } from '../contract/profile.ts';
 import type { QuickDeposit } from '../contract/quick-deposits.ts';
-import type {
-  ProfessionalFacility,
-  ProfessionalRequest,
-  SaveProfessionalResponse,
-  SsoTokenResponse,
-} from '../contract/professional.ts';
+import type { ProfessionalRequest } from '../contract/professional-base.ts';
+import type { ProfessionalFacility, SaveProfessionalResponse, SsoTokenResponse } from '../contract/professional.ts';
 import type {
   CheckCodeRequest,
   CheckCodeResponse,

@@ -10,8 +10,8 @@ import type { FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api
 import { DEFAULT_DEPOSIT, DELAYS } from '../contract/constants.ts';
 import { SERVER_OWNED_FIELDS, type FormFields } from '../contract/entities.ts';
 import { CLIENT_ERRORS } from '../contract/errors.ts';
-import { amountError, effectiveLimits } from '../contract/schemas.ts';
-import { isUnifiedWalletTrust } from '../contract/unified-wallet.ts';
+import { amountError, effectiveLimits } from '../contract/schemas-base.ts';
+import { isUnifiedWalletTrust } from '../contract/unified-wallet-base.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
 import { LIMITS_REFUSALS, isCnFound, isMaxedOutByFacility, serviceLimits } from './checkout-limits.ts';

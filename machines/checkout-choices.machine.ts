@@ -5,7 +5,8 @@
 // options come from the amount's fees and whether saved cards exist from the payment method, both by the
 // checkout; every change is reported to it (`choices.report`).
 import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
-import { type CheckoutRecurringType, NO_ROUNDUP_ID, RECURRING_DAYS } from '../contract/checkout-services.ts';
+import { NO_ROUNDUP_ID, RECURRING_DAYS } from '../contract/checkout-services-base.ts';
+import type { CheckoutRecurringType } from '../contract/checkout-services.ts';
 import type { Roundup } from '../contract/entities.ts';
 import { offersPamRecurring, offersRecurring, roundupOffers, selectedOf } from './checkout-rules.ts';
 import type {

@@ -6,9 +6,9 @@
 // - Unified-wallet trust: approved depositor, then the inmate lookup (returnCode 0, no fraud flag),
 //   then the service's min and max, which become the limits; unusable ones are maxed out too.
 import type { AllowedMinMaxResponse, CnInmateResponse } from '../contract/checkout-services.ts';
-import { CN_RETURN_OK } from '../contract/checkout-services.ts';
+import { CN_RETURN_OK } from '../contract/checkout-services-base.ts';
 import { AMOUNT_BOUND_MAX, AMOUNT_BOUND_MIN } from '../contract/constants.ts';
-import { limitsUnusable } from '../contract/schemas.ts';
+import { limitsUnusable } from '../contract/schemas-base.ts';
 import type { Facility, FormFields } from '../contract/entities.ts';
 
 export const LIMITS_STATES = [

@@ -1,11 +1,12 @@
 // The checkout's rules as plain functions (§4 checkout amounts, card choice, recurring, roundup; §5),
 // shared by the checkout's machines and read by its screen.
 import type { SavedCard } from '../contract/accounts.ts';
-import { type CardBrand, isCardBrand } from '../contract/cards.ts';
-import { NO_ROUNDUP_ID, CHECKOUT_SERVICE_ERRORS } from '../contract/checkout-services.ts';
+import { type CardBrand, isCardBrand } from '../contract/cards-base.ts';
+import { NO_ROUNDUP_ID, CHECKOUT_SERVICE_ERRORS } from '../contract/checkout-services-base.ts';
 import { CHECKOUT_PRESETS, OTHER_AMOUNT_MAX_LENGTH, OTHER_PRESET_ID } from '../contract/constants.ts';
 import type { Facility, Fee, FieldErrors, FormFields, Roundup, SelectedRoundup } from '../contract/entities.ts';
-import { type Limits, MSG, amountError, parseAmount } from '../contract/schemas.ts';
+import { type Limits, amountError, parseAmount } from '../contract/schemas-base.ts';
+import { MSG } from '../contract/messages.ts';
 import {
   CHECKOUT_CHANGE_KEYS,
   type ChoiceFields,

@@ -7,7 +7,7 @@
 import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
 import type { CheckoutResponse, StateSaveResponse } from '../contract/api.ts';
 import { SERVER_OWNED_FIELDS, type FieldErrors, type FormFields, type ReceiptInfo } from '../contract/entities.ts';
-import { CHECKOUT_SERVICE_ERRORS } from '../contract/checkout-services.ts';
+import { CHECKOUT_SERVICE_ERRORS } from '../contract/checkout-services-base.ts';
 import { FIELD_NO_TRUST } from '../contract/errors.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';

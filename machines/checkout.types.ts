@@ -15,7 +15,7 @@ import {
   type ReceiptInfo,
   type Roundup,
 } from '../contract/entities.ts';
-import type { Limits } from '../contract/schemas.ts';
+import type { Limits } from '../contract/schemas-base.ts';
 import type { FormReplyEvent, FormSavedEvent } from './wizard.types.ts';
 
 /** Card fields go from the form to the card vault only, never to the form state (docs/decisions/0003). */

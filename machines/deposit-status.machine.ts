@@ -8,7 +8,8 @@
 // cancelled, or refused because the deposit has moved on (posted, sent, ended), with the status either
 // way. A call that fails (no answer, too many attempts) changes nothing and can be tried again.
 import { type SnapshotFrom, assign, setup } from 'xstate';
-import { type DepositCancelResponse, type DepositStatusInfo, isFinalStatus } from '../contract/deposit-status.ts';
+import { type DepositStatusInfo, isFinalStatus } from '../contract/deposit-status-base.ts';
+import type { DepositCancelResponse } from '../contract/deposit-status.ts';
 import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
 

@@ -4,15 +4,13 @@
 // to the account (the wizard's form state is saved first, then the app goes there), and phone
 // verification of a pending account (§4: the phoneVerification machine runs while its modal is open).
 import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
-import {
-  BREAKAGE_DECLINED,
-  BREAKAGE_ENROLLED,
-  SNAP_PREFIX,
-  type BreakageRequest,
-  type BreakageStatus,
-  type DestinationAccount,
-  type DestinationActivity,
-  type Purse,
+import { BREAKAGE_DECLINED, BREAKAGE_ENROLLED, SNAP_PREFIX } from '../contract/accounts-base.ts';
+import type {
+  BreakageRequest,
+  BreakageStatus,
+  DestinationAccount,
+  DestinationActivity,
+  Purse,
 } from '../contract/accounts.ts';
 import type { FormFields } from '../contract/entities.ts';
 import { toCallFailure } from './actors.types.ts';

@@ -4,7 +4,7 @@
 import type { SiteInfo } from '../contract/api.ts';
 import type { FormFields } from '../contract/entities.ts';
 import { FACILITY_COUNTRIES, PROGRESS } from '../contract/constants.ts';
-import { DEEP_CONTACT_ROUTE } from '../contract/deep-contact.ts';
+import { DEEP_CONTACT_ROUTE } from '../contract/deep-contact-base.ts';
 import { WIZARD_ROUTES, type WizardRoute } from './wizard.types.ts';
 
 export const PAGE_ROUTES = [
@@ -92,7 +92,7 @@ export const PAGES: Record<PageRoute, PageDef> = {
   // §2 pam variant: the payment endpoint sends the payer back here (contract/pam.ts); §6 pam needs an account.
   pam_return: { path: '/pam_return', login: true, progress: PROGRESS.checkout, titleKey: 'PAGES.PAM_RETURN' },
   raise: { path: '/develop/raise', login: false, progress: null, titleKey: 'PAGES.RAISE' },
-  // §4 deep contact: a link naming the facility and the person (contract/deep-contact.ts); the wizard
+  // §4 deep contact: a link naming the facility and the person (contract/deep-contact-base.ts); the wizard
   // then starts at the type step. Open to guests: the type step asks for sign-in where §4 needs it.
   deep_contact: { path: DEEP_CONTACT_ROUTE, login: false, progress: null, titleKey: 'PAGES.DEEP_CONTACT' },
   // The accessibility statement (contract/accessibility.ts), linked from the footer.

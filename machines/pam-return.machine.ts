@@ -3,7 +3,7 @@
 // app then opens the receipt step. A result the server refuses, or a call that fails, says so and keeps
 // the way back: try again (a network failure), or return to the checkout (nothing was recorded).
 import { type SnapshotFrom, assign, not, sendParent, setup } from 'xstate';
-import { PAM_ERRORS, PAM_RESULT_PARAM } from '../contract/pam.ts';
+import { PAM_ERRORS, PAM_RESULT_PARAM } from '../contract/pam-base.ts';
 import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
 import { calls } from './calls.ts';

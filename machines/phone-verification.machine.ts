@@ -13,10 +13,8 @@ import {
   VERIFY_TOO_MANY,
   normaliseCode,
   phoneVerifyErrorKey,
-  type CheckCodeResponse,
-  type SendCodeResponse,
-  type VerifyChannel,
-} from '../contract/phone-verification.ts';
+} from '../contract/phone-verification-base.ts';
+import type { CheckCodeResponse, SendCodeResponse, VerifyChannel } from '../contract/phone-verification.ts';
 import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
 

@@ -3,7 +3,7 @@
 // EXISTED (a request for that facility is already pending), FAILED (refused: call support). Any other
 // status in the address is not a result: the app goes back to the form.
 import { type SnapshotFrom, sendParent, setup } from 'xstate';
-import { type ProfessionalResult, isProfessionalResult } from '../contract/professional.ts';
+import { type ProfessionalResult, isProfessionalResult } from '../contract/professional-base.ts';
 import { PAGES, type PageInput, type PageToAppEvent } from './pages.ts';
 
 export interface ProfessionalResultContext {

@@ -11,14 +11,14 @@ import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
 import {
   EMPTY_PROFESSIONAL,
   PROFESSIONAL_ERRORS,
-  type ProfessionalFacility,
   type ProfessionalFields,
   type ProfessionalRequest,
   type ProfessionalResult,
   localDate,
   resultOfErrorStatus,
   resultOfStatus,
-} from '../contract/professional.ts';
+} from '../contract/professional-base.ts';
+import type { ProfessionalFacility } from '../contract/professional.ts';
 import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, pagePath } from './pages.ts';
 import { calls } from './calls.ts';

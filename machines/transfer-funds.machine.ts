@@ -10,13 +10,11 @@
 import { type SnapshotFrom, assign, setup } from 'xstate';
 import {
   type AccountErrorCode,
-  type AccountErrors,
-  type DestinationAccount,
-  type TransferRequest,
   accountErrorKey,
   parseTransferAmount,
   transferAmountError,
-} from '../contract/accounts.ts';
+} from '../contract/accounts-base.ts';
+import type { AccountErrors, DestinationAccount, TransferRequest } from '../contract/accounts.ts';
 import { DELAYS } from '../contract/constants.ts';
 import { toCents, toDollars } from '../contract/format.ts';
 import { toCallFailure } from './actors.types.ts';

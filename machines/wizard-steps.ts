@@ -5,7 +5,7 @@ import { not } from 'xstate';
 import type { DestinationAccount } from '../contract/accounts.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import { SEARCH_MIN } from '../contract/constants.ts';
-import { MSG } from '../contract/schemas.ts';
+import { MSG } from '../contract/messages.ts';
 import type { CheckoutOutput } from './checkout.types.ts';
 import {
   type EditStep,

@@ -8,7 +8,7 @@ import { DELAYS } from '../contract/constants.ts';
 import type { Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import type { DestinationAccount } from '../contract/accounts.ts';
-import { deepContactNeedsSignIn, isDeepContactDeposit } from '../contract/deep-contact.ts';
+import { deepContactNeedsSignIn, isDeepContactDeposit } from '../contract/deep-contact-base.ts';
 import { hiddenForPayer, needsSignIn, offersType } from '../contract/rules.ts';
 import { toCallFailure } from './actors.types.ts';
 import { checkoutMachine } from './checkout.machine.ts';
@@ -16,14 +16,14 @@ import { facilityPickerMachine } from './facility-picker.machine.ts';
 import { hasEntries, withoutErrors } from './form-fields.ts';
 import { receiptFlowMachine } from './receipt.machine.ts';
 import { recipientSearchMachine } from './recipient-search.machine.ts';
-import {
-  type FormSaveFailedEvent,
-  type FormSavedEvent,
-  type WizardContext,
-  type WizardEvent,
-  type NewNumberValues,
-  type WizardInput,
-  type WizardRoute,
+import type {
+  FormSaveFailedEvent,
+  FormSavedEvent,
+  WizardContext,
+  WizardEvent,
+  NewNumberValues,
+  WizardInput,
+  WizardRoute,
 } from './wizard.types.ts';
 import { calls } from './calls.ts';
 import { SYSTEM, type SystemId, tell } from './system.ts';

@@ -1,13 +1,13 @@
 // The signed-in payer's account calls (§7 "Accounts"). Deletions are POSTs with the DELETE override.
-import {
-  ACCOUNT_PATHS,
-  METHOD_OVERRIDE_HEADER,
-  type ActionResponse,
-  type RecurringDeposit,
-  type RecurringDepositsResponse,
-  type SavedCardsResponse,
+import { ACCOUNT_PATHS, METHOD_OVERRIDE_HEADER } from '../../contract/accounts-base.ts';
+import type {
+  ActionResponse,
+  RecurringDeposit,
+  RecurringDepositsResponse,
+  SavedCardsResponse,
 } from '../../contract/accounts.ts';
-import { CHECKOUT_SERVICE_PATHS, type PamRecurringDepositsResponse } from '../../contract/checkout-services.ts';
+import { CHECKOUT_SERVICE_PATHS } from '../../contract/checkout-services-base.ts';
+import type { PamRecurringDepositsResponse } from '../../contract/checkout-services.ts';
 import type { ApiClient } from './client.ts';
 
 export function savedCards(api: ApiClient): Promise<SavedCardsResponse> {

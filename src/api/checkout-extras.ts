@@ -1,9 +1,9 @@
 // Checkout extras (docs/decisions/0015): the voicemail offers and the CPA link of §7.
-import {
-  CHECKOUT_SERVICE_PATHS,
-  type CpaSettingsRequest,
-  type CpaSettingsResponse,
-  type VoicemailOffersResponse,
+import { CHECKOUT_SERVICE_PATHS } from '../../contract/checkout-services-base.ts';
+import type {
+  CpaSettingsRequest,
+  CpaSettingsResponse,
+  VoicemailOffersResponse,
 } from '../../contract/checkout-services.ts';
 import type { ApiClient } from './client.ts';
 

@@ -6,14 +6,14 @@ import {
   type TokenizeRequest,
   type TokenizeResponse,
 } from '../../contract/api.ts';
-import {
-  CHECKOUT_SERVICE_PATHS,
-  PAM_PAYLOAD_FIELD,
-  type PreparePamDepositRequest,
-  type PreparePamDepositResponse,
-  type TokenizeSavedCardRequest,
+import { CHECKOUT_SERVICE_PATHS, PAM_PAYLOAD_FIELD } from '../../contract/checkout-services-base.ts';
+import type {
+  PreparePamDepositRequest,
+  PreparePamDepositResponse,
+  TokenizeSavedCardRequest,
 } from '../../contract/checkout-services.ts';
-import { PAM_PATHS, type CompletePamDepositRequest, type CompletePamDepositResponse } from '../../contract/pam.ts';
+import { PAM_PATHS } from '../../contract/pam-base.ts';
+import type { CompletePamDepositRequest, CompletePamDepositResponse } from '../../contract/pam.ts';
 import { DELAYS } from '../../contract/constants.ts';
 import type { ApiClient } from './client.ts';
 import { knowDepositStatus } from './receipt.ts';

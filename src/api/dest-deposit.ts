@@ -1,5 +1,6 @@
 // The number step's call (§2 deposit.number, §5): whether a phone number is fraud-flagged.
-import { DEST_DEPOSIT_PATHS, type DestinationFraudFlagResponse } from '../../contract/dest-deposits.ts';
+import { DEST_DEPOSIT_PATHS } from '../../contract/dest-deposits-base.ts';
+import type { DestinationFraudFlagResponse } from '../../contract/dest-deposits.ts';
 import type { ApiClient } from './client.ts';
 
 /** §7 Accounts: POST /account/destinations/get_destination_fraud_flag {ani, country}. */

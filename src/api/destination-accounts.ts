@@ -1,16 +1,15 @@
 // The calls of /account/destination_accounts (§7 "Accounts"): the payer's phone accounts, one
 // account's activity per purse, inactivity alerts, and removal (a POST with the DELETE override).
-import {
-  ACCOUNT_PATHS,
-  METHOD_OVERRIDE_HEADER,
-  type AccountHistoryResponse,
-  type ActionResponse,
-  type BreakageRequest,
-  type BreakageResponse,
-  type DestAccountsResponse,
-  type DestinationAccount,
-  type DestinationActivity,
-  type Purse,
+import { ACCOUNT_PATHS, METHOD_OVERRIDE_HEADER } from '../../contract/accounts-base.ts';
+import type {
+  AccountHistoryResponse,
+  ActionResponse,
+  BreakageRequest,
+  BreakageResponse,
+  DestAccountsResponse,
+  DestinationAccount,
+  DestinationActivity,
+  Purse,
 } from '../../contract/accounts.ts';
 import type { ApiClient } from './client.ts';
 

@@ -1,6 +1,8 @@
 // identity.verify calls (§7 POST /pay/verify; the status from /auth/me; the phone accounts).
-import { ACCOUNT_PATHS, type MeResponse, type ValidateStatus } from '../../contract/accounts.ts';
-import { IDENTITY_PATHS, type VerifyRequest, type VerifyResponse } from '../../contract/identity.ts';
+import { ACCOUNT_PATHS } from '../../contract/accounts-base.ts';
+import type { MeResponse, ValidateStatus } from '../../contract/accounts.ts';
+import { IDENTITY_PATHS } from '../../contract/identity-base.ts';
+import type { VerifyRequest, VerifyResponse } from '../../contract/identity.ts';
 import type { ApiClient } from './client.ts';
 import { destinationAccounts } from './destination-accounts.ts';
 

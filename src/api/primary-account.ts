@@ -1,12 +1,8 @@
 // The primary account calls (§7 "Accounts"): the payer's phone accounts, and the change of the
 // primary one (§2: validated accounts only; the server refuses any other with
 // ERROR_CHANGING_PRIMARY_ACCOUNT, §8).
-import {
-  ACCOUNT_PATHS,
-  type ActionResponse,
-  type DestAccountsResponse,
-  type MakePrimaryRequest,
-} from '../../contract/accounts.ts';
+import { ACCOUNT_PATHS } from '../../contract/accounts-base.ts';
+import type { ActionResponse, DestAccountsResponse, MakePrimaryRequest } from '../../contract/accounts.ts';
 import type { ApiClient } from './client.ts';
 
 export function primaryAccounts(api: ApiClient): Promise<DestAccountsResponse> {

@@ -1,12 +1,11 @@
 // Professional verification (§7 /fusion/get_facility_for_professional_request and
 // /fusion/save_professional_request; §6 the sso token from the me endpoint).
-import {
-  PROFESSIONAL_PATHS,
-  type ProfessionalFacilitiesResponse,
-  type ProfessionalFacility,
-  type ProfessionalRequest,
-  type SaveProfessionalResponse,
-  type SsoTokenResponse,
+import { PROFESSIONAL_PATHS, type ProfessionalRequest } from '../../contract/professional-base.ts';
+import type {
+  ProfessionalFacilitiesResponse,
+  ProfessionalFacility,
+  SaveProfessionalResponse,
+  SsoTokenResponse,
 } from '../../contract/professional.ts';
 import type { ApiClient } from './client.ts';
 

@@ -1,11 +1,6 @@
 // Update profile and the account notification status (contract/profile.ts).
-import {
-  PROFILE_PATHS,
-  type NotificationStatus,
-  type NotificationStatusRequest,
-  type Profile,
-  type ProfileRequest,
-} from '../../contract/profile.ts';
+import { PROFILE_PATHS } from '../../contract/profile-base.ts';
+import type { NotificationStatus, NotificationStatusRequest, Profile, ProfileRequest } from '../../contract/profile.ts';
 import type { ApiClient } from './client.ts';
 
 export async function loadProfile(api: ApiClient): Promise<{ profile: Profile; notifications: NotificationStatus }> {

@@ -1,11 +1,8 @@
 // The receipt's text message (§2 SMS receipt modal; §7 POST /pay/sms_send) and the deposit's status.
-import { SMS_SEND_PATH, type SmsSendRequest, type SmsSendResponse } from '../../contract/receipt.ts';
-import {
-  type DepositCancelResponse,
-  type DepositStatusInfo,
-  depositCancelPath,
-  depositStatusPath,
-} from '../../contract/deposit-status.ts';
+import { SMS_SEND_PATH } from '../../contract/receipt-base.ts';
+import type { SmsSendRequest, SmsSendResponse } from '../../contract/receipt.ts';
+import { type DepositStatusInfo, depositCancelPath, depositStatusPath } from '../../contract/deposit-status-base.ts';
+import type { DepositCancelResponse } from '../../contract/deposit-status.ts';
 import type { ApiClient } from './client.ts';
 
 export function sendSmsReceipt(api: ApiClient, input: SmsSendRequest): Promise<SmsSendResponse> {

@@ -1,13 +1,13 @@
 // Sign-in, account creation and sign-out (§7 "Auth and session"). The session id and its CSRF token
 // rotate at sign-in: later state-changing calls send the new token.
-import {
-  ACCOUNT_PATHS,
-  type LoginRequest,
-  type LoginResponse,
-  type LogoutResponse,
-  type MeResponse,
-  type RegisterRequest,
-  type RegisterResponse,
+import { ACCOUNT_PATHS } from '../../contract/accounts-base.ts';
+import type {
+  LoginRequest,
+  LoginResponse,
+  LogoutResponse,
+  MeResponse,
+  RegisterRequest,
+  RegisterResponse,
 } from '../../contract/accounts.ts';
 import type { ApiClient } from './client.ts';
 

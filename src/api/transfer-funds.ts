@@ -1,12 +1,12 @@
 // Balance transfer between the payer's own phone accounts (§7 "Accounts": dest_accounts,
 // bal_transfer_fees, bal_transfer).
-import {
-  ACCOUNT_PATHS,
-  type DestAccountsResponse,
-  type DestinationAccount,
-  type TransferFeesResponse,
-  type TransferRequest,
-  type TransferResponse,
+import { ACCOUNT_PATHS } from '../../contract/accounts-base.ts';
+import type {
+  DestAccountsResponse,
+  DestinationAccount,
+  TransferFeesResponse,
+  TransferRequest,
+  TransferResponse,
 } from '../../contract/accounts.ts';
 import type { ApiClient } from './client.ts';
 

@@ -1,13 +1,13 @@
 // The unified-wallet trust checks of the checkout (§5, §7): approved depositor, the inmate lookup and
 // the service's limits. Shapes in contract/checkout-services.ts.
-import {
-  CHECKOUT_SERVICE_PATHS,
-  type AllowedMinMaxRequest,
-  type AllowedMinMaxResponse,
-  type CnInmateRequest,
-  type CnInmateResponse,
-  type IsApprovedDepositorRequest,
-  type IsApprovedDepositorResponse,
+import { CHECKOUT_SERVICE_PATHS } from '../../contract/checkout-services-base.ts';
+import type {
+  AllowedMinMaxRequest,
+  AllowedMinMaxResponse,
+  CnInmateRequest,
+  CnInmateResponse,
+  IsApprovedDepositorRequest,
+  IsApprovedDepositorResponse,
 } from '../../contract/checkout-services.ts';
 import type { ApiClient } from './client.ts';
 

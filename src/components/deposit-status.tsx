@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { DepositStatusInfo } from '../../contract/deposit-status.ts';
+import type { DepositStatusInfo } from '../../contract/deposit-status-base.ts';
 import type { Locale } from '../../contract/entities.ts';
 import { CANCEL_DONE, type depositStatusMachine } from '../../machines/deposit-status.machine.ts';
 import { formatDate, formatTime } from '../../contract/format.ts';

@@ -117,7 +117,10 @@ describe('POST /pay/process_deposit: success', () => {
       payer_email: email,
       created_at: clock.now().toISOString(),
     });
-    expect(JSON.parse(String(rows[0]?.response_json))).toEqual(body);
+    // The ledger keeps the answer; the status beside it is the deposit's as the answer left (decision 0063).
+    const { deposit_status: status, ...kept } = body;
+    expect(JSON.parse(String(rows[0]?.response_json))).toEqual(kept);
+    expect(status).toMatchObject({ deposit_id: receipt?.deposit_id, status: 'submitted', cancellable: true });
 
     const state = await c.state();
     expect(state.fields.deposit_id).toBe(receipt?.deposit_id);
