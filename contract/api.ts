@@ -15,6 +15,7 @@ import type {
   StateOption,
 } from './entities.ts';
 import type { LegalUrls } from './legal.ts';
+import type { DepositStatusInfo } from './deposit-status.ts';
 
 export const PATHS = {
   stateAll: '/state/all',
@@ -233,6 +234,11 @@ export interface CheckoutResponse {
   duplicate: DuplicateInfo | null;
   cached_deposit_info: ReceiptInfo | null;
   form_state: FormFields;
+  /**
+   * The deposit's status as this answer leaves (GET /pay/deposit_status/{id}'s answer), when a deposit
+   * was made: the receipt shows it without asking (docs/decisions/0063). Absent or null otherwise.
+   */
+  deposit_status?: DepositStatusInfo | null;
 }
 
 // POST /development/log_js_error

@@ -2,8 +2,10 @@
 // fees, §9 fee throttle and timeout). Which amounts the payer may choose is settled first
 // (machines/checkout-limits.ts); then each amount chosen is checked, saved (by the wizard's autosave, the
 // one writer of the form state, which answers here), and priced with its fees and roundups. Every change
-// is reported to the checkout (`amount.report`).
-import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
+// is reported to the checkout (`amount.report`). A preset (the §9 default included) is priced at once, a
+// typed amount 250 ms after the last key; the save and the fees request go out together, and the amount
+// is priced once both have answered (docs/decisions/0063).
+import { type SnapshotFrom, and, assign, enqueueActions, or, setup, stateIn } from 'xstate';
 import type { FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api.ts';
 import { DEFAULT_DEPOSIT, DELAYS } from '../contract/constants.ts';
 import { SERVER_OWNED_FIELDS, type FormFields } from '../contract/entities.ts';
@@ -52,6 +54,18 @@ function reportOf(context: AmountContext, standing: Standing): AmountReport {
   };
 }
 
+/** A fees answer, as the amount's context holds it. */
+function pricedBy(context: AmountContext, answer: FeesAndRoundupsResponse): Partial<AmountContext> {
+  return {
+    quote: answer.original_deposit_best_fee,
+    roundups: answer.roundups,
+    // Every answer prices the presets too (docs/decisions/0052): no call per preset. Those the limits
+    // here refuse (a unified-wallet service's own, §5) have no fee to show.
+    presetFees: answer.presets.filter((p) => amountError(p.amount, context.limits) === null),
+    feeFailure: null,
+  };
+}
+
 export const checkoutAmountMachine = setup({
   types: {
     input: {} as CheckoutInput,
@@ -75,9 +89,15 @@ export const checkoutAmountMachine = setup({
     areServiceLimitsUnusable: (_, params: { answer: IO['getAllowedMinMax']['output'] }) =>
       serviceLimits(params.answer) === null,
     isPresetId: (_, params: { id: string }) => PRESET_IDS.includes(params.id),
+    isChosenPreset: ({ context, event }) =>
+      event.type === 'amount.preset' && context.fields.deposit_amount_id === event.id,
+    isPricingOrPriced: or([stateIn('#checkoutAmount.open.pricing'), stateIn('#checkoutAmount.open.priced')]),
     isAmountEmpty: ({ context }) => context.fields.deposit_amount === null,
     hasValidAmount: ({ context }) => amountError(context.fields.deposit_amount, context.limits) === null,
     hasAmountError: (_, params: { answer: StateSaveResponse }) => Boolean(params.answer.errors.deposit_amount),
+    /** The fees answered while the amount's save was still on its way. */
+    hasPendingFees: ({ context }) => context.pendingFees !== null,
+    isAmountSaved: stateIn('#checkoutAmount.open.pricing.fetching'),
   },
   actions: {
     /** One amount chosen: its figure, its id, the typed text, and the §5 rule's message. */
@@ -105,14 +125,12 @@ export const checkoutAmountMachine = setup({
       fields: { ...context.fields, ...pick(params.answer.fields, [...AMOUNT_KEYS, ...SERVER_OWNED_FIELDS]) },
       error: params.answer.errors.deposit_amount ?? null,
     })),
-    assignFees: assign(({ context }, params: { answer: FeesAndRoundupsResponse }) => ({
-      quote: params.answer.original_deposit_best_fee,
-      roundups: params.answer.roundups,
-      // Every answer prices the presets too (docs/decisions/0052): no call per preset. Those the limits
-      // here refuse (a unified-wallet service's own, §5) have no fee to show.
-      presetFees: params.answer.presets.filter((p) => amountError(p.amount, context.limits) === null),
-      feeFailure: null,
-    })),
+    assignFees: assign(({ context }, params: { answer: FeesAndRoundupsResponse }) => pricedBy(context, params.answer)),
+    /** The fees that answered before the save, now that the save has answered too. */
+    assignPendingFees: assign(({ context }) => (context.pendingFees ? pricedBy(context, context.pendingFees) : {})),
+    /** The fees' answer, kept until the amount's save has answered too. */
+    keepPendingFees: assign((_, params: { answer: FeesAndRoundupsResponse }) => ({ pendingFees: params.answer })),
+    clearPendingFees: assign({ pendingFees: null }),
     assignLimitsRefusal: assign((_, params: { key: string }) => ({ limitsRefusal: params.key })),
     assignLimitsFailure: assign((_, params: { error: unknown }) => ({
       limitsRefusal: toCallFailure(params.error).code,
@@ -164,6 +182,7 @@ export const checkoutAmountMachine = setup({
     presetFees: [],
     feeFailure: null,
     limitsRefusal: null,
+    pendingFees: null,
   }),
   initial: 'resolving',
   states: {
@@ -270,15 +289,22 @@ export const checkoutAmountMachine = setup({
       // §9: the default deposit is chosen when no amount is yet (and the limits allow it).
       entry: 'chooseDefaultAmount',
       on: {
-        // §4: choosing a preset other than 'other' clears the custom amount.
-        'amount.preset': {
-          guard: { type: 'isPresetId', params: ({ event }) => ({ id: event.id }) },
-          target: '.deciding',
-          actions: {
-            type: 'assignChoice',
-            params: ({ context, event }) => ({ choice: presetChoice(context.limits, context.otherAmount, event.id) }),
+        // §4: choosing a preset other than 'other' clears the custom amount. A preset is a whole choice:
+        // it is priced at once (docs/decisions/0063).
+        'amount.preset': [
+          // The preset being priced, or priced, chosen again (a second tap): nothing changes.
+          {
+            guard: and(['isChosenPreset', 'isPricingOrPriced']),
           },
-        },
+          {
+            guard: { type: 'isPresetId', params: ({ event }) => ({ id: event.id }) },
+            target: '.chosen',
+            actions: {
+              type: 'assignChoice',
+              params: ({ context, event }) => ({ choice: presetChoice(context.limits, context.otherAmount, event.id) }),
+            },
+          },
+        ],
         // §5: the typed amount, at most 6 characters.
         'amount.other': {
           target: '.deciding',
@@ -289,7 +315,16 @@ export const checkoutAmountMachine = setup({
         },
       },
       states: {
-        /** A new amount: no amount yet, one to price, or one out of bounds. */
+        /** A preset chosen: no amount ('other'), one to price at once, or one out of bounds. */
+        chosen: {
+          entry: 'clearFees',
+          always: [
+            { guard: 'isAmountEmpty', target: 'idle' },
+            { guard: 'hasValidAmount', target: 'pricing' },
+            { target: 'outOfBounds' },
+          ],
+        },
+        /** An amount typed: no amount yet, one to price once the typing pauses, or one out of bounds. */
         deciding: {
           entry: 'clearFees',
           always: [
@@ -298,42 +333,24 @@ export const checkoutAmountMachine = setup({
             { target: 'outOfBounds' },
           ],
         },
-        /** No amount chosen yet (or one kept from before that does not hold). */
+        /** No amount chosen yet (or one kept from before that does not hold); a saved one is priced at once. */
         idle: {
           tags: ['editing'],
           entry: ['clearFees', { type: 'report', params: { standing: 'empty' } }],
-          always: { guard: 'hasValidAmount', target: 'waiting' },
+          always: { guard: 'hasValidAmount', target: 'pricing' },
         },
-        // §9: the fees are asked 250 ms after the last change.
+        // §9: the fees of a typed amount are asked 250 ms after the last key.
         waiting: {
           tags: ['calculating'],
           entry: ['clearFeeFailure', { type: 'report', params: { standing: 'pending' } }],
-          after: { feeThrottle: 'saving' },
+          after: { feeThrottle: 'pricing' },
         },
-        // §4: the amount is saved, then fees and roundups fetched.
-        saving: {
-          tags: ['calculating'],
-          entry: 'askSave',
-          on: {
-            'form.saved': [
-              {
-                guard: { type: 'hasAmountError', params: ({ event }) => ({ answer: event.answer }) },
-                target: 'outOfBounds',
-                actions: { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.answer }) },
-              },
-              {
-                target: 'pricing',
-                actions: { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.answer }) },
-              },
-            ],
-            'form.saveFailed': {
-              target: 'failed',
-              actions: { type: 'assignFeeFailure', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
+        // §4: the amount is saved, and its fees and roundups fetched: both asked at once, and the amount
+        // is priced once both have answered (a refused save wins over the fees).
         pricing: {
           tags: ['calculating'],
+          initial: 'saving',
+          entry: ['clearFeeFailure', 'clearPendingFees', { type: 'report', params: { standing: 'pending' } }],
           invoke: {
             id: 'getFees',
             src: 'getFees',
@@ -346,21 +363,58 @@ export const checkoutAmountMachine = setup({
                 ? { unifiedWallet: true, ocFacilityId: context.fields.oc_facility_id }
                 : {}),
             }),
-            onDone: {
-              target: 'priced',
-              actions: { type: 'assignFees', params: ({ event }) => ({ answer: event.output }) },
-            },
+            onDone: [
+              {
+                guard: 'isAmountSaved',
+                target: 'priced',
+                actions: { type: 'assignFees', params: ({ event }) => ({ answer: event.output }) },
+              },
+              { actions: { type: 'keepPendingFees', params: ({ event }) => ({ answer: event.output }) } },
+            ],
             onError: {
               target: 'failed',
               actions: { type: 'assignFeeFailure', params: ({ event }) => ({ error: event.error }) },
             },
           },
           after: { feesTimeout: { target: 'timedOut', actions: 'assignFeesTimeout' } },
+          states: {
+            /** The amount's save is on its way (the fees may have answered already). */
+            saving: {
+              entry: 'askSave',
+              on: {
+                'form.saved': [
+                  {
+                    guard: { type: 'hasAmountError', params: ({ event }) => ({ answer: event.answer }) },
+                    target: '#checkoutAmount.open.outOfBounds',
+                    actions: { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.answer }) },
+                  },
+                  {
+                    guard: 'hasPendingFees',
+                    target: '#checkoutAmount.open.priced',
+                    actions: [
+                      { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.answer }) },
+                      'assignPendingFees',
+                    ],
+                  },
+                  {
+                    target: 'fetching',
+                    actions: { type: 'assignAmountAnswer', params: ({ event }) => ({ answer: event.answer }) },
+                  },
+                ],
+                'form.saveFailed': {
+                  target: '#checkoutAmount.open.failed',
+                  actions: { type: 'assignFeeFailure', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            /** The amount is saved; its fees are on their way. */
+            fetching: {},
+          },
         },
         /** Fees, tax and the server's total known: `quote` is set exactly while here. */
         priced: {
           tags: ['editing', 'priced'],
-          entry: { type: 'report', params: { standing: 'priced' } },
+          entry: ['clearPendingFees', { type: 'report', params: { standing: 'priced' } }],
           exit: 'clearQuote',
         },
         // §4: amount out of bounds (by the rule or the server): no roundups, total 0.
@@ -371,12 +425,12 @@ export const checkoutAmountMachine = setup({
         failed: {
           tags: ['error'],
           entry: { type: 'report', params: { standing: 'refused' } },
-          on: { 'fees.retry': 'waiting' },
+          on: { 'fees.retry': 'pricing' },
         },
         timedOut: {
           tags: ['error'],
           entry: { type: 'report', params: { standing: 'refused' } },
-          on: { 'fees.retry': 'waiting' },
+          on: { 'fees.retry': 'pricing' },
         },
       },
     },

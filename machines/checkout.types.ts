@@ -1,7 +1,7 @@
 // Context, input, events and reports of the checkout (§2 checkout, §4) and of its four children: the
 // amount and its limits, the payment method, the recurring and roundup choice, the submission. The
 // children report to the checkout by events; the checkout hands them what they need by events.
-import type { DuplicateInfo, PresetFee } from '../contract/api.ts';
+import type { DuplicateInfo, FeesAndRoundupsResponse, PresetFee } from '../contract/api.ts';
 import type { SavedCard } from '../contract/accounts.ts';
 import type { CheckoutRecurringType } from '../contract/checkout-services.ts';
 import {
@@ -162,6 +162,8 @@ export interface AmountContext {
    */
   presetFees: PresetFee[];
   feeFailure: string | null;
+  /** The fees' answer that came before the amount's save had answered (docs/decisions/0063). */
+  pendingFees: FeesAndRoundupsResponse | null;
   /** §4/§5: why no deposit can be taken (refused), or why the checks failed (i18n key). */
   limitsRefusal: string | null;
 }

@@ -53,6 +53,17 @@ export function pageAnswers(): FacilityAnswers | undefined {
   }
 }
 
+/** Where the page's inline script puts its request of the form state (src/prerender.tsx). */
+export const EARLY_FORM_STATE = '__depositFormState';
+
+/** The page's own request of the form state, if it made one: taken once (the next load asks anew). */
+export function takeEarlyFormState(): Promise<Response> | undefined {
+  const holder = window as unknown as Record<string, Promise<Response> | undefined>;
+  const asked = holder[EARLY_FORM_STATE];
+  delete holder[EARLY_FORM_STATE];
+  return asked instanceof Promise ? asked : undefined;
+}
+
 /** The User Timing mark set when the app shows its first screen working (read by `npm run bench:web`). */
 export const FIRST_SCREEN_MARK = 'first-screen-ready';
 

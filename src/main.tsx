@@ -19,7 +19,15 @@ import {
   storeLanguage,
 } from './language.ts';
 import { startLocation } from '../machines/pages.ts';
-import { PRERENDER_HIDDEN_CLASS, isDrawnFor, isFirstScreen, pageAnswers, startAddress } from './first-screen.ts';
+import {
+  PRERENDER_HIDDEN_CLASS,
+  isDrawnFor,
+  isFirstScreen,
+  pageAnswers,
+  startAddress,
+  takeEarlyFormState,
+} from './first-screen.ts';
+import { PATHS } from '../contract/api.ts';
 import { knowAnswers } from './api/facilities.ts';
 import { SCREEN_ATTRIBUTE } from '../contract/first-screens.ts';
 import { createDraftStore, draftKeeper, type SnapshotEventLike } from './form-draft.ts';
@@ -32,7 +40,12 @@ async function start() {
   const address = startAddress();
   let unauthorized = () => {};
   let answered = () => {};
-  const api = createApiClient({ onUnauthorized: () => unauthorized(), onAnswer: () => answered() });
+  const api = createApiClient({
+    onUnauthorized: () => unauthorized(),
+    onAnswer: () => answered(),
+    // The form state the page asked for as it arrived (src/prerender.tsx).
+    early: { [PATHS.stateAll]: takeEarlyFormState() },
+  });
   // §7/§8: from here on, errors of the page are reported (at most 4, one at a time).
   const reporter = createErrorReporter((report) => sendErrorReport(api, report));
   reporter.listen(window);

@@ -7,6 +7,7 @@
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
+import { PATHS } from '../contract/api.ts';
 import type { Locale } from '../contract/entities.ts';
 import {
   FIRST_ANSWERS_ID,
@@ -21,7 +22,7 @@ import { PAGES, locationOf, startLocation } from '../machines/pages.ts';
 import { App } from './app.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { sandboxBannerMarkup } from './components/sandbox-banner.tsx';
-import { PRERENDER_HIDDEN_CLASS } from './first-screen.ts';
+import { EARLY_FORM_STATE, PRERENDER_HIDDEN_CLASS } from './first-screen.ts';
 import { createI18n } from './i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from './language.ts';
 import { SYSTEM } from '../machines/system.ts';
@@ -100,6 +101,8 @@ export function renderPage(template: string, { lang, screen, answers, sandbox }:
  * by its hash): when the address (the hash, or where there is none the path, as src/main.tsx reads it)
  * is not the one the page was drawn for, or the payer chose the other language, the painted screen is
  * hidden until the app draws its own (src/main.tsx shows the page again). '/' is the welcome page's.
+ * It also asks for the form state, which the app reads first whatever the address (§7 GET /state/all),
+ * so that the answer is on its way while the scripts load (the app takes it: EARLY_FORM_STATE).
  */
 export function firstScreenScript(): string {
   const q = JSON.stringify;
@@ -109,6 +112,7 @@ export function firstScreenScript(): string {
     `if(h==='/')h=${q(PAGES.landing.path)};` +
     `try{l=localStorage.getItem(${q(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
     `if(h.toLowerCase()!==(d.getAttribute(${q(SCREEN_ATTRIBUTE)})||'').toLowerCase()||(l&&l!==d.lang))` +
-    `d.classList.add(${q(PRERENDER_HIDDEN_CLASS)})})()`
+    `d.classList.add(${q(PRERENDER_HIDDEN_CLASS)});` +
+    `try{window[${q(EARLY_FORM_STATE)}]=fetch(${q(PATHS.stateAll)},{credentials:'same-origin',headers:{accept:'application/json'}})}catch(e){}})()`
   );
 }

@@ -120,19 +120,24 @@ export const NoAmount: Story = {
   },
 };
 
-/** $25 chosen; the fee throttle (§4) has not let the request go yet (held here). */
+/** $30 typed as another amount; the fee throttle (§9) has not let the request go yet (held here). */
 export const FeesWaiting: Story = {
   parameters: {
     machineState: 'checkoutAmount:open.waiting',
-    scene: { server: GUEST, route: 'checkout', steps: [PRESET_25], delays: { feeThrottle: HOLD } },
+    scene: {
+      server: GUEST,
+      route: 'checkout',
+      steps: [to.checkout({ type: 'amount.preset', id: 'other' }), to.checkout({ type: 'amount.other', text: '30' })],
+      delays: { feeThrottle: HOLD },
+    },
   },
   play: calculating,
 };
 
-/** §4: the amount is saved before the fees are asked for. */
+/** §4: the amount is saved (its fees asked for beside it, decision 0063); the save has not answered. */
 export const SavingAmount: Story = {
   parameters: {
-    machineState: 'checkoutAmount:open.saving',
+    machineState: 'checkoutAmount:open.pricing.saving',
     scene: {
       server: GUEST,
       route: 'checkout',
@@ -143,9 +148,10 @@ export const SavingAmount: Story = {
   play: calculating,
 };
 
+/** The amount is saved; its fees have not answered. */
 export const FeesLoading: Story = {
   parameters: {
-    machineState: 'checkoutAmount:open.pricing',
+    machineState: 'checkoutAmount:open.pricing.fetching',
     scene: { server: GUEST, route: 'checkout', steps: [PRESET_25], variants: [{ call: 'getFees', answer: 'never' }] },
   },
   play: calculating,

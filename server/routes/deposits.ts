@@ -3,7 +3,7 @@
 // /pay/deposit_cancel/:id (the payer cancels a deposit not yet sent to the facility; docs/decisions/0049).
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { PATHS } from '../../contract/api.ts';
+import { PATHS, type CheckoutResponse } from '../../contract/api.ts';
 import { MSG } from '../../contract/schemas.ts';
 import type { Deps } from '../deps.ts';
 import {
@@ -22,6 +22,11 @@ const bodySchema = yup.object({
   skip_completed_steps: yup.boolean().strict().typeError(MSG.invalid).required(MSG.required),
   confirm_duplicate: yup.boolean().strict().typeError(MSG.invalid),
 });
+
+/** The deposit an answer of process_deposit made, if it made one. */
+function depositIdOf(body: CheckoutResponse): string | null {
+  return (body.cached_deposit_info ?? body.form_state.cached_deposit_info)?.deposit_id ?? null;
+}
 
 export async function depositRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos, sessions, now } = deps;
@@ -51,7 +56,10 @@ export async function depositRoutes(app: FastifyInstance, deps: Deps): Promise<v
       );
       // docs/decisions/0039: a declined card counts towards the card-testing limits of the session and address.
       if (result.status === 200 && result.declined) await deps.limits.recordDecline(request, session.id);
-      return reply.code(result.status).send(result.body);
+      // docs/decisions/0063: a deposit made comes with its status, which the receipt shows at once.
+      const made = result.status === 200 && result.body.success ? depositIdOf(result.body) : null;
+      const status = made ? await readDepositStatus(repos, session, made, now()) : undefined;
+      return reply.code(result.status).send(status ? { ...result.body, deposit_status: status } : result.body);
     },
   );
 

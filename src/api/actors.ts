@@ -14,7 +14,7 @@ import {
   tokenizeCard,
   tokenizeSavedCard,
 } from './checkout.ts';
-import { allowedCountries, facility, facilityList, stateList } from './facilities.ts';
+import { allowedCountries, facility, facilityAhead, facilityList, stateList } from './facilities.ts';
 import { searchInmates } from './inmates.ts';
 import { keepSessionAlive, register, signIn, signOut } from './session.ts';
 import { cancelRecurringDeposit, recurringDeposits, removeSavedCard, savedCards } from './accounts.ts';
@@ -52,7 +52,12 @@ export type ActorImplementations = { [K in keyof ActorIO]: Impl<K> };
 export function createActors(api: ApiClient, drafts?: DraftStore): ActorImplementations {
   return {
     loadFormState: fromPromise(() => loadKeepingDraft(api, drafts)),
-    saveFormState: fromPromise(({ input }) => saveFormState(api, input.fields)),
+    saveFormState: fromPromise(({ input }) => {
+      // A facility chosen: its details are asked for beside the save (the next step reads them).
+      const facilityId = input.fields.facility_id;
+      if (typeof facilityId === 'number' && facilityId > 0) facilityAhead(api, facilityId);
+      return saveFormState(api, input.fields);
+    }),
     clearFormState: fromPromise(() => clearFormState(api)),
     startDeepContact: fromPromise(({ input }) => startDeepContact(api, input)),
     setLocale: fromPromise(({ input }) => setLocale(api, input.locale)),

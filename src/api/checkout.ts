@@ -16,6 +16,7 @@ import {
 import { PAM_PATHS, type CompletePamDepositRequest, type CompletePamDepositResponse } from '../../contract/pam.ts';
 import { DELAYS } from '../../contract/constants.ts';
 import type { ApiClient } from './client.ts';
+import { knowDepositStatus } from './receipt.ts';
 
 export function feesAndRoundups(
   api: ApiClient,
@@ -79,11 +80,13 @@ export function postPamPayload(input: { payUrl: string; payload: string }): Prom
   return new Promise<void>(() => undefined);
 }
 
-export function processDeposit(api: ApiClient, confirmDuplicate: boolean): Promise<CheckoutResponse> {
+export async function processDeposit(api: ApiClient, confirmDuplicate: boolean): Promise<CheckoutResponse> {
   // §4: skip-completed-steps is forced off.
-  return api.post<CheckoutResponse>(
+  const answer = await api.post<CheckoutResponse>(
     PATHS.processDeposit,
     { skip_completed_steps: false, confirm_duplicate: confirmDuplicate },
     { timeout: 60_000 },
   );
+  if (typeof answer.deposit_status?.deposit_id === 'string') knowDepositStatus(api, answer.deposit_status);
+  return answer;
 }

@@ -15,6 +15,11 @@ export interface ClientOptions {
   /** Called on every answer of the server: the session was seen (the idle limit counts from it). */
   onAnswer?: () => void;
   fetch?: typeof fetch;
+  /**
+   * Answers the page asked for before its scripts came (src/prerender.tsx: the form state), by path:
+   * each is the answer of the first GET of its path without a query, and is asked again if it failed.
+   */
+  early?: Partial<Record<string, Promise<Response>>>;
 }
 
 export interface ApiClient {
@@ -51,30 +56,53 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
+/** A promise that fails when `signal` aborts (a call's timeout). */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+}
+
 export function createApiClient(options: ClientOptions = {}): ApiClient {
   let csrfToken = '';
+  const early = { ...options.early };
+  const baseUrl = options.baseUrl ?? (typeof document !== 'undefined' ? document.baseURI : 'http://localhost/');
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const http: KyInstance = ky.create({
-    baseUrl: options.baseUrl ?? (typeof document !== 'undefined' ? document.baseURI : 'http://localhost/'),
+    baseUrl,
     credentials: 'same-origin',
     retry: 0,
     throwHttpErrors: false,
     timeout: false,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          request.headers.set('accept', 'application/json');
-          if (request.method !== 'GET' && csrfToken) request.headers.set(CSRF_HEADER, csrfToken);
-        },
-      ],
-    },
   });
+
+  /**
+   * The call's request, sent now. ky sends a request a few microtasks after it is asked for, and React
+   * draws a screen in the first microtask after a machine's change: a step's own requests (the
+   * checkout's fees, the receipt's status) waited for the step to be drawn, a third of a second on a
+   * cheap phone (docs/decisions/0063). So the request leaves here and ky is handed its answer.
+   */
+  function sendNow(
+    method: 'get' | 'post',
+    path: string,
+    init: { searchParams?: Record<string, string>; json?: unknown },
+    signal: AbortSignal,
+    extra: Record<string, string> | undefined,
+  ): Promise<Response> {
+    const url = new URL(path.replace(/^\//, ''), baseUrl);
+    for (const [k, v] of Object.entries(init.searchParams ?? {})) url.searchParams.set(k, v);
+    const headers = new Headers(extra);
+    headers.set('accept', 'application/json');
+    if (method !== 'get' && csrfToken) headers.set(CSRF_HEADER, csrfToken);
+    if ('json' in init) headers.set('content-type', 'application/json');
+    const body = 'json' in init ? JSON.stringify(init.json) : null;
+    return send(new Request(url, { method: method.toUpperCase(), headers, body, credentials: 'same-origin', signal }));
+  }
 
   async function call<T>(
     method: 'get' | 'post',
     path: string,
-    init: Record<string, unknown>,
+    init: { searchParams?: Record<string, string>; json?: unknown },
     opts: CallOptions = {},
+    asked?: Promise<Response>,
   ): Promise<T> {
     const controller = new AbortController();
     const timeoutMs = opts.timeout ?? DEFAULT_TIMEOUT;
@@ -86,13 +114,12 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     const onAbort = () => controller.abort();
     opts.signal?.addEventListener('abort', onAbort);
     let response: Response;
+    const answer = () => {
+      const sent = sendNow(method, path, init, controller.signal, opts.headers);
+      return http(path.replace(/^\//, ''), { method, signal: controller.signal, fetch: () => sent });
+    };
     try {
-      response = await http(path.replace(/^\//, ''), {
-        method,
-        signal: controller.signal,
-        ...init,
-        ...(opts.headers ? { headers: opts.headers } : {}),
-      });
+      response = await (asked ? Promise.race([asked.catch(answer), aborted(controller.signal)]) : answer());
     } catch {
       throw failure(0, timedOut ? (opts.timeoutCode ?? 'ERROR.TIMEOUT') : 'ERROR.NETWORK');
     } finally {
@@ -127,7 +154,9 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     get: (path, query, opts) => {
       const searchParams: Record<string, string> = {};
       for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) searchParams[k] = String(v);
-      return call('get', path, { searchParams }, opts);
+      const asked = Object.keys(searchParams).length === 0 ? early[path] : undefined;
+      delete early[path];
+      return call('get', path, { searchParams }, opts, asked);
     },
     post: (path, body, opts) => call('post', path, body === undefined ? {} : { json: body }, opts),
     setCsrfToken: (token) => {

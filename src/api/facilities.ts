@@ -47,5 +47,28 @@ export function facilityList(api: ApiClient, country: string, region: string): P
 }
 
 export async function facility(api: ApiClient, id: number): Promise<Facility> {
+  const asked = ahead.get(api);
+  if (asked?.id === id) {
+    ahead.delete(api);
+    return asked.answer.catch(() => facilityNow(api, id));
+  }
+  return facilityNow(api, id);
+}
+
+async function facilityNow(api: ApiClient, id: number): Promise<Facility> {
   return (await api.get<FacilityResponse>(PATHS.facility(id))).facility;
+}
+
+// One facility's details asked for before the step that reads them: the next step after the facility
+// step needs them (machines/wizard.machine.ts loadingFacility), and asking once the facility is saved
+// spares the payer a round trip after Continue (docs/decisions/0063). Only the last one is kept, and it
+// is taken by the next read: never a cache.
+const ahead = new WeakMap<ApiClient, { id: number; answer: Promise<Facility> }>();
+
+/** Asks for a facility's details now, for the next `facility(api, id)`. */
+export function facilityAhead(api: ApiClient, id: number): void {
+  if (ahead.get(api)?.id === id) return;
+  const answer = facilityNow(api, id);
+  answer.catch(() => {});
+  ahead.set(api, { id, answer });
 }

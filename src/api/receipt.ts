@@ -14,7 +14,21 @@ export function sendSmsReceipt(api: ApiClient, input: SmsSendRequest): Promise<S
 
 /** Where the deposit is (GET /pay/deposit_status/:id, docs/decisions/0048). */
 export function depositStatus(api: ApiClient, depositId: string, signal?: AbortSignal): Promise<DepositStatusInfo> {
+  const told = known.get(api);
+  if (told?.deposit_id === depositId) {
+    known.delete(api);
+    return Promise.resolve(told);
+  }
   return api.get<DepositStatusInfo>(depositStatusPath(depositId), undefined, signal ? { signal } : undefined);
+}
+
+// The status a deposit's own answer came with (§7 process_deposit, docs/decisions/0063): the receipt's
+// first question about it is answered from here, once; every later one asks the server.
+const known = new WeakMap<ApiClient, DepositStatusInfo>();
+
+/** Keeps the status of the deposit just made for the receipt's first question. */
+export function knowDepositStatus(api: ApiClient, status: DepositStatusInfo): void {
+  known.set(api, status);
 }
 
 /**

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROGRESS } from '../../contract/constants.ts';
+import { formatCents } from '../../contract/format.ts';
 import type { Locale } from '../../contract/entities.ts';
 import type { WizardRoute } from '../../machines/wizard.types.ts';
 import { Layout } from '../components/layout.tsx';
@@ -68,8 +69,15 @@ export function WizardScreen({
     const id = window.setTimeout(() => {
       for (const next of NEXT[step]) void next.preload().catch(() => {});
     }, 0);
-    return () => window.clearTimeout(id);
-  }, [step]);
+    // The checkout's money format, built while the payer is on the step before: the first currency
+    // format loads the browser's locale data, a long task (150 ms on a cheap phone) that was part of
+    // drawing the checkout (docs/decisions/0063).
+    const idle = NEXT[step].includes(CheckoutStep) ? whenIdle(() => formatCents(0, lang)) : () => {};
+    return () => {
+      window.clearTimeout(id);
+      idle();
+    };
+  }, [step, lang]);
   const { t } = useTranslation();
   useEffect(() => {
     document.title = step ? `${t(TITLES[step])} - ${t('LAYOUT.SITE_NAME')}` : t('LAYOUT.SITE_NAME');
@@ -81,6 +89,16 @@ export function WizardScreen({
       </Suspense>
     </Layout>
   );
+}
+
+/** Runs `work` when the page is idle (soon after, where the browser cannot say); returns its cancel. */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 200);
+  return () => window.clearTimeout(id);
 }
 
 /** The step's screen, with the child machine it renders once the step has started it. */

@@ -69,7 +69,7 @@ const build = (calls: FakeCalls) => provideMachine(checkoutAmountMachine, calls.
  * as saved, `more` answers, and a failure.
  */
 function saveReplies(snapshot: Snapshot, more: StateSaveResponse[] = []): FormReplyEvent[] {
-  if (!snapshot.matches({ open: 'saving' })) return [];
+  if (!snapshot.matches({ open: { pricing: 'saving' } })) return [];
   return [
     ...[saveAnswer(snapshot.context.fields), ...more].map((answer) => ({ type: 'form.saved' as const, answer })),
     { type: 'form.saveFailed', error: NETWORK_FAILURE },
@@ -168,9 +168,9 @@ function setup(custom: Partial<CheckoutInput> = {}) {
 
 type Setup = ReturnType<typeof setup>;
 
+/** A preset chosen and priced: the save answers first, then the fees. */
 async function priced(t: Setup, id = '25') {
   t.amount.send({ type: 'amount.preset', id });
-  t.clock.increment(DELAYS.feeThrottle);
   t.answer(saveAnswer({ ...t.snap().context.fields }));
   await settle();
   t.calls.resolve('getFees', FEES);
@@ -182,13 +182,11 @@ const totalsOf = (s: Snapshot) =>
   checkoutTotals(s.context.fields.deposit_amount, s.context.quote, s.context.roundups, null);
 
 describe('checkout amount: the default deposit (§9)', () => {
-  it('is chosen when the checkout opens with no amount, and its fees are fetched', async () => {
+  it('is chosen when the checkout opens with no amount, and saved and priced at once', () => {
     const t = setup();
     expect(t.snap().context.fields).toMatchObject({ deposit_amount: DEFAULT_DEPOSIT, deposit_amount_id: '25' });
-    t.clock.increment(DELAYS.feeThrottle);
+    // Decision 0063: a preset waits for no throttle; the save and the fees request go out together.
     expect(t.saves()).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
-    t.answer(saveAnswer({ ...t.snap().context.fields }));
-    await settle();
     expect(t.calls.inputs('getFees')).toEqual([{ facilityId: HARRIS.id, depositType: 'flex', amount: 25 }]);
   });
 
@@ -255,26 +253,38 @@ describe('checkout amount (§4, §5)', () => {
     expect(t.snap().matches({ open: 'outOfBounds' })).toBe(true);
     expect(t.snap().context.error).toBe('VALIDATION.DEPOSIT_LIMIT_REACHED');
     t.amount.send({ type: 'amount.preset', id: '50' });
-    expect(t.snap().matches({ open: 'waiting' })).toBe(true);
+    expect(t.snap().matches({ open: { pricing: 'saving' } })).toBe(true);
     expect(t.snap().context.error).toBeNull();
   });
 
-  it('§4: the amount is saved, then fees fetched; the total is the server\u2019s', async () => {
+  it('§4: the amount is saved and its fees fetched together, priced once both answered; the total is the server\u2019s', async () => {
     const t = setup();
-    t.amount.send({ type: 'amount.preset', id: '25' });
     expect(t.last()).toMatchObject({ pending: true, error: FEES_PENDING });
-    t.clock.increment(DELAYS.feeThrottle);
+    // The wizard's autosave saves it (the one writer): the amount asked it, once, beside the fees.
     expect(t.saves()).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
-    expect(t.calls.inputs('getFees')).toEqual([]);
-    t.answer(saveAnswer({ ...t.snap().context.fields }));
-    await settle();
-    // The wizard's autosave saved it (the one writer): the amount asked it, once.
-    expect(t.saves()).toHaveLength(1);
     expect(t.calls.inputs('getFees')).toEqual([{ facilityId: HARRIS.id, depositType: 'flex', amount: 25 }]);
-    expect(t.snap().hasTag('calculating')).toBe(true);
+    // The fees answer first: nothing is priced until the save has answered.
     t.calls.resolve('getFees', FEES);
     await settle();
+    expect(t.snap().matches({ open: { pricing: 'saving' } })).toBe(true);
+    expect(t.snap().hasTag('calculating')).toBe(true);
+    expect(t.snap().context.quote).toBeNull();
+    t.answer(saveAnswer({ ...t.snap().context.fields }));
+    await settle();
+    expect(t.snap().matches({ open: 'priced' })).toBe(true);
     expect(totalsOf(t.snap())).toEqual({ amount: 25, fee: 2.95, tax: 0.3, total: 28.25 });
+    expect(t.snap().context.pendingFees).toBeNull();
+  });
+
+  it('§4: a save that refuses the amount wins over fees that answered first', async () => {
+    const t = setup();
+    t.calls.resolve('getFees', FEES);
+    await settle();
+    t.answer(saveAnswer({ ...t.snap().context.fields }, { deposit_amount: 'ERROR.DEPOSIT_MAX' }));
+    await settle();
+    expect(t.snap().matches({ open: 'outOfBounds' })).toBe(true);
+    expect(t.snap().context.quote).toBeNull();
+    expect(t.last()).toMatchObject({ error: 'ERROR.DEPOSIT_MAX', roundups: [] });
   });
 
   it('§9 presets: one fees answer prices them all; kept while another amount is chosen and priced (decision 0052)', async () => {
@@ -282,6 +292,7 @@ describe('checkout amount (§4, §5)', () => {
     expect(t.snap().context.presetFees).toEqual([]);
     await priced(t, '25');
     expect(t.snap().context.presetFees).toEqual(FEES.presets);
+    // The preset chosen again while it was priced changed nothing: one request.
     expect(t.calls.inputs('getFees')).toHaveLength(1);
     t.amount.send({ type: 'amount.other', text: '30' });
     expect(t.snap().context.quote).toBeNull();
@@ -297,44 +308,45 @@ describe('checkout amount (§4, §5)', () => {
     expect(t.snap().context.presetFees.map((p) => p.amount)).toEqual([25, 50, 75, 100]);
   });
 
-  it('§9: the fee throttle restarts on a newer amount: one save, of the last amount', () => {
+  it('§9: a typed amount waits for the fee throttle, which restarts on each key: one save, of the last amount', () => {
     const t = setup();
-    t.amount.send({ type: 'amount.preset', id: '25' });
+    const before = t.saves().length;
+    t.amount.send({ type: 'amount.other', text: '3' });
+    t.amount.send({ type: 'amount.other', text: '30' });
     t.clock.increment(200);
-    t.amount.send({ type: 'amount.preset', id: '50' });
+    t.amount.send({ type: 'amount.other', text: '35' });
     t.clock.increment(200);
     expect(t.snap().matches({ open: 'waiting' })).toBe(true);
+    expect(t.saves()).toHaveLength(before);
     t.clock.increment(50);
-    expect(t.saves()).toEqual([{ fields: { deposit_amount: 50, deposit_amount_id: '50' } }]);
+    expect(t.saves().slice(before)).toEqual([{ fields: { deposit_amount: 35, deposit_amount_id: 'other' } }]);
   });
 
   it('§7: a fees request over 30 s is reported as a timeout, and can be retried', async () => {
     const t = setup();
-    t.amount.send({ type: 'amount.preset', id: '25' });
-    t.clock.increment(DELAYS.feeThrottle);
     t.answer(saveAnswer({ ...t.snap().context.fields }));
     await settle();
     t.clock.increment(DELAYS.feesTimeout - 1);
-    expect(t.snap().matches({ open: 'pricing' })).toBe(true);
+    expect(t.snap().matches({ open: { pricing: 'fetching' } })).toBe(true);
     t.clock.increment(1);
     expect(t.snap().matches({ open: 'timedOut' })).toBe(true);
     expect(t.snap().context.feeFailure).toBe('ERROR.FEES_TIMEOUT');
     expect(t.last()).toMatchObject({ pending: false, error: 'ERROR.FEES_TIMEOUT' });
     t.amount.send({ type: 'fees.retry' });
-    expect(t.snap().matches({ open: 'waiting' })).toBe(true);
+    expect(t.snap().matches({ open: { pricing: 'saving' } })).toBe(true);
     expect(t.snap().context.feeFailure).toBeNull();
   });
 
-  it('a saved valid amount starts fetching fees; a saved other amount is shown as typed', () => {
+  it('a saved valid amount is priced at once; a saved other amount is shown as typed', () => {
     const t = setup({ fields: { ...RECIPIENT_FIELDS, deposit_amount: 42.5, deposit_amount_id: 'other' } });
-    expect(t.snap().matches({ open: 'waiting' })).toBe(true);
+    expect(t.snap().matches({ open: { pricing: 'saving' } })).toBe(true);
+    expect(t.calls.inputs('getFees')).toEqual([{ facilityId: HARRIS.id, depositType: 'flex', amount: 42.5 }]);
     expect(t.snap().context.otherAmount).toBe('42.5');
   });
 
   it('the server can refuse a saved amount (out of bounds with its message)', async () => {
     const t = setup();
     t.amount.send({ type: 'amount.preset', id: '100' });
-    t.clock.increment(DELAYS.feeThrottle);
     t.answer(saveAnswer({ ...t.snap().context.fields }, { deposit_amount: 'ERROR.DEPOSIT_MAX' }));
     await settle();
     expect(t.snap().matches({ open: 'outOfBounds' })).toBe(true);
@@ -345,7 +357,6 @@ describe('checkout amount (§4, §5)', () => {
   it('fees that cannot be had are reported with the failure', async () => {
     const t = setup();
     t.amount.send({ type: 'amount.preset', id: '25' });
-    t.clock.increment(DELAYS.feeThrottle);
     t.answer({ error: NETWORK_FAILURE });
     await settle();
     expect(t.snap().matches({ open: 'failed' })).toBe(true);
@@ -359,7 +370,7 @@ describe('checkout amount: unified wallet (§4 maxed out, §5 trust, §7 fees)',
     expect(t.snap().matches('open')).toBe(true);
     expect(t.calls.inputs('isApprovedDepositor')).toEqual([]);
     // §9: the default deposit is chosen at once, and priced.
-    expect(t.snap().matches({ open: 'waiting' })).toBe(true);
+    expect(t.snap().matches({ open: { pricing: 'saving' } })).toBe(true);
     expect(t.last()).toMatchObject({ open: true, pending: true, deposit_amount: 25 });
   });
 
@@ -392,16 +403,13 @@ describe('checkout amount: unified wallet (§4 maxed out, §5 trust, §7 fees)',
     t.calls.resolve('getAllowedMinMax', { minAmount: 10, maxAmount: 100 });
     await settle();
     // The default deposit (§9) is within the service's limits: chosen.
-    expect(t.snap().matches({ open: 'waiting' })).toBe(true);
+    expect(t.snap().matches({ open: { pricing: 'saving' } })).toBe(true);
     expect(t.snap().context.limits).toEqual({ min: 10, max: 100 });
     t.amount.send({ type: 'amount.preset', id: '150' });
     expect(t.snap().matches({ open: 'outOfBounds' })).toBe(true);
     t.amount.send({ type: 'amount.preset', id: '50' });
-    t.clock.increment(DELAYS.feeThrottle);
-    t.answer(saveAnswer({ ...t.snap().context.fields }));
-    await settle();
     // §7: the fees are asked with the unified-wallet flag and the wallet's id.
-    expect(t.calls.inputs('getFees')).toEqual([
+    expect(t.calls.inputs('getFees').slice(-1)).toEqual([
       { facilityId: 1402, depositType: 'trust', amount: 50, unifiedWallet: true, ocFacilityId: 'OC-1402' },
     ]);
   });

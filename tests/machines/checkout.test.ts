@@ -206,10 +206,9 @@ function setup(custom: Partial<CheckoutInput> = {}) {
 
 type Setup = ReturnType<typeof setup>;
 
-/** Chooses an amount and lets its save and its fees land. */
+/** Chooses an amount (the §9 default 25 is being priced from the start) and lets its save and its fees land. */
 async function priced(t: Setup, id = '25') {
-  t.checkout.send({ type: 'amount.preset', id });
-  t.clock.increment(DELAYS.feeThrottle);
+  if (t.snap().context.amount.deposit_amount_id !== id) t.checkout.send({ type: 'amount.preset', id });
   t.answer(saveAnswer({ ...t.snap().context.fields, deposit_amount: Number(id) }));
   await settle();
   t.calls.resolve('getFees', FEES);
@@ -260,8 +259,9 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
       showErrors: true,
       errors: { deposit_amount: 'VALIDATION.INVALID_DEPOSIT_AMOUNT' },
     });
-    // Besides the voicemail offers, which the checkout extras load at once (checkout-extras.test.ts).
-    expect(t.calls.log.map((c) => c.src).filter((src) => src !== 'loadVoicemailOffers')).toEqual([]);
+    // Besides the voicemail offers, which the checkout extras load at once (checkout-extras.test.ts), and
+    // the fees of the §9 default amount, asked on opening.
+    expect(t.calls.log.map((c) => c.src).filter((src) => src !== 'loadVoicemailOffers')).toEqual(['getFees']);
   });
 
   it('the form found fields to correct: the checkout shows its own beside them', () => {
@@ -367,7 +367,7 @@ describe('checkout: submit (§4 card choice, amounts, outcomes)', () => {
 describe('checkout: submit while the fees are calculated (§4 amounts)', () => {
   it('waits for the fees, with the amount fixed, then goes on to the card vault', async () => {
     const t = setup();
-    t.checkout.send({ type: 'amount.preset', id: '25' });
+    // The §9 default 25 is being saved and priced.
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
     expect(t.snap().matches('awaitingFees')).toBe(true);
     expect(t.snap().context.showErrors).toBe(false);
@@ -387,9 +387,7 @@ describe('checkout: submit while the fees are calculated (§4 amounts)', () => {
 
   it('fees that cannot be had show the amount error instead', async () => {
     const t = setup();
-    t.checkout.send({ type: 'amount.preset', id: '25' });
     t.checkout.send({ type: 'checkout.submit', values: VALID_VALUES });
-    t.clock.increment(DELAYS.feeThrottle);
     t.answer({ error: NETWORK_FAILURE });
     await settle();
     expect(t.snap().matches('editing')).toBe(true);

@@ -242,9 +242,11 @@ export function withParent(
   const standInWizard = createMachine({ id: 'standInWizard', on: { '*': { actions: record } } });
   const parent = createMachine({
     id: 'testParent',
+    // The stand-in wizard first: in the app the wizard is there before any machine it runs, which may
+    // ask it for a save as it starts.
     invoke: [
-      { id: 'child', src: child, input, ...(names.child ? { systemId: names.child } : {}) },
       ...(parentId === SYSTEM.wizard ? [] : [{ id: 'wizard', systemId: SYSTEM.wizard, src: standInWizard }]),
+      { id: 'child', src: child, input, ...(names.child ? { systemId: names.child } : {}) },
     ],
     on: { '*': { actions: record } },
   });

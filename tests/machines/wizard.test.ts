@@ -759,38 +759,29 @@ describe('wizard: with its real children', () => {
     return { calls, clock, wizard, checkout };
   }
 
-  it('one writer (§4): the amount and the typed billing go in the autosave\u2019s request; typed meanwhile stays to save', async () => {
+  it('one writer (§4): the amount\u2019s save goes out at once; billing typed meanwhile stays to save next', async () => {
     const { calls, clock, wizard, checkout } = await atCheckout();
     const amount = (checkout.getSnapshot() as { children: Record<string, AnyActorRef> }).children['amount'];
-    // The default amount (§9) and a typed name: the amount asks for a save now, the name is waiting.
+    // The default amount (§9) is saved at once (decision 0063); a name typed meanwhile waits for its answer.
+    expect(calls.inputs('saveFormState')).toEqual([{ fields: { deposit_amount: 25, deposit_amount_id: '25' } }]);
     checkout.send({ type: 'checkout.change', fields: { billing_first_name: 'Ana' } });
-    clock.increment(DELAYS.feeThrottle);
-    expect(calls.inputs('saveFormState')).toEqual([
-      { fields: { billing_first_name: 'Ana', deposit_amount: 25, deposit_amount_id: '25' } },
-    ]);
-    checkout.send({ type: 'checkout.change', fields: { billing_last_name: 'Diaz' } });
-    calls.resolve(
-      'autosave',
-      saveAnswer({ ...RECIPIENT_FIELDS, billing_first_name: 'Ana', deposit_amount: 25, deposit_amount_id: '25' }),
-    );
+    calls.resolve('autosave', saveAnswer({ ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' }));
     await settle();
-    // The amount heard the answer and is priced next; the checkout shows the wizard's copy.
-    expect(amount?.getSnapshot().matches({ open: 'pricing' })).toBe(true);
+    // The amount heard the answer and waits for its fees; the checkout shows the wizard's copy.
+    expect(amount?.getSnapshot().matches({ open: { pricing: 'fetching' } })).toBe(true);
     expect((checkout.getSnapshot() as { context: { fields: FormFields } }).context.fields).toMatchObject({
       deposit_amount: 25,
       billing_first_name: 'Ana',
-      billing_last_name: 'Diaz',
     });
-    expect((wizard.getSnapshot() as Snapshot).context.dirty).toEqual({ billing_last_name: 'Diaz' });
+    expect((wizard.getSnapshot() as Snapshot).context.dirty).toEqual({ billing_first_name: 'Ana' });
     clock.increment(DELAYS.formSaveThrottle);
-    expect(calls.inputs('saveFormState').at(-1)).toEqual({ fields: { billing_last_name: 'Diaz' } });
+    expect(calls.inputs('saveFormState').at(-1)).toEqual({ fields: { billing_first_name: 'Ana' } });
     wizard.stop();
   });
 
   it('a successful checkout lands on the receipt with the receipt information; make another clears', async () => {
-    const { calls, clock, wizard, checkout } = await atCheckout();
-    checkout.send({ type: 'amount.preset', id: '25' });
-    clock.increment(DELAYS.feeThrottle);
+    const { calls, wizard, checkout } = await atCheckout();
+    // The §9 default amount is being saved and priced.
     calls.resolve('autosave', saveAnswer({ ...RECIPIENT_FIELDS, deposit_amount: 25, deposit_amount_id: '25' }));
     await settle();
     expect(wizard.getSnapshot().context.fields.deposit_amount).toBe(25);

@@ -52,6 +52,20 @@ const charges = (id: string) =>
   server.query<{ state: string }>('SELECT state FROM sandbox_charges WHERE idempotency_key = ?', [id]);
 
 describe('GET /pay/deposit_status/:id', () => {
+  it('a deposit made comes with its status (docs/decisions/0063); an answer that made none carries no status', async () => {
+    const c = await newClient(server.app);
+    await fillCheckout(c, { deposit_inmate_id: '100001', extra: { email: 'status.answer@example.com' } });
+    const made = await c.post<CheckoutResponse>(PATHS.processDeposit, { skip_completed_steps: false });
+    const id = made.body.cached_deposit_info?.deposit_id ?? '';
+    expect(made.body.deposit_status).toEqual((await status(c, id)).body);
+    expect(made.body.deposit_status).toMatchObject({ deposit_id: id, status: 'submitted' });
+    // A try that makes no deposit (nothing filled in: the form's errors) carries none.
+    const empty = await newClient(server.app);
+    const none = await empty.post<CheckoutResponse>(PATHS.processDeposit, { skip_completed_steps: false });
+    expect(none.status).not.toBe(200);
+    expect(none.body.deposit_status ?? null).toBeNull();
+  });
+
   it('tells a deposit submitted, then posted once its time has come, from the times in the ledger', async () => {
     const c = await newClient(server.app);
     const charged = clock.now().toISOString();

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Locale } from '../../contract/entities.ts';
 import { provideApp } from '../../machines/provide-actors.ts';
@@ -13,7 +13,7 @@ import { createActors } from '../../src/api/actors.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { App } from '../../src/app.tsx';
 import { ErrorBoundary } from '../../src/components/error-boundary.tsx';
-import { PRERENDER_HIDDEN_CLASS } from '../../src/first-screen.ts';
+import { PRERENDER_HIDDEN_CLASS, takeEarlyFormState } from '../../src/first-screen.ts';
 import { createI18n } from '../../src/i18n.ts';
 import { LANGUAGE_STORAGE_KEY } from '../../src/language.ts';
 import { firstScreenScript, renderFirstScreen } from '../../src/prerender.tsx';
@@ -215,6 +215,20 @@ describe('a choice made on the painted facility step before the app runs it', ()
 });
 
 describe("the page's inline script", () => {
+  /** What the script asked for (it asks for the form state as the page arrives). */
+  let asked: string[] = [];
+  beforeEach(() => {
+    asked = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return Promise.resolve(new Response('{"early":true}', { headers: { 'content-type': 'application/json' } }));
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    takeEarlyFormState();
+  });
+
   /** Runs the script at `address` on a page drawn for `drawnFor` in `lang`; whether it hid the page. */
   const run = (lang: Locale, address: string, stored?: Locale, drawnFor = '/landing') => {
     window.history.replaceState(null, '', address.startsWith('/') ? address : `/${address}`);
@@ -243,6 +257,41 @@ describe("the page's inline script", () => {
       expect(run('en', hash), hash).toBe(true);
     expect(run('en', '#/', 'es')).toBe(true);
     expect(run('es', '', 'en')).toBe(true);
+  });
+
+  it('asks for the form state at once; the client takes that answer for its first read only', async () => {
+    run('en', '');
+    expect(asked).toEqual([PATHS.stateAll]);
+    const early = takeEarlyFormState();
+    expect(early).toBeInstanceOf(Promise);
+    expect(takeEarlyFormState()).toBeUndefined();
+    const later: string[] = [];
+    const api = createApiClient({
+      baseUrl: 'http://127.0.0.1/',
+      fetch: ((request: Request) => {
+        later.push(new URL(request.url).pathname);
+        return Promise.resolve(new Response('{"early":false}', { headers: { 'content-type': 'application/json' } }));
+      }) as typeof fetch,
+      early: { [PATHS.stateAll]: early },
+    });
+    expect(await api.get(PATHS.stateAll)).toEqual({ early: true });
+    expect(later).toEqual([]);
+    expect(await api.get(PATHS.stateAll)).toEqual({ early: false });
+    expect(later).toEqual([PATHS.stateAll]);
+  });
+
+  it('a failed early request is asked again by the client', async () => {
+    const later: string[] = [];
+    const api = createApiClient({
+      baseUrl: 'http://127.0.0.1/',
+      fetch: ((request: Request) => {
+        later.push(new URL(request.url).pathname);
+        return Promise.resolve(new Response('{"again":true}', { headers: { 'content-type': 'application/json' } }));
+      }) as typeof fetch,
+      early: { [PATHS.stateAll]: Promise.reject(new TypeError('Failed to fetch')) },
+    });
+    expect(await api.get(PATHS.stateAll)).toEqual({ again: true });
+    expect(later).toEqual([PATHS.stateAll]);
   });
 
   it('leaves the facility step shown at its path, with or without its hash, and hides it elsewhere', () => {
