@@ -3,22 +3,25 @@
 // URL) it seeds or reuses the scale database (scripts/seed-scale.ts: 1,000,000 inmates, 100,000
 // deposits), starts the server in a child process, and loads it with autocannon from this one:
 //   search_1m       recipient searches (names, booking numbers, A-numbers; several pages) at the
-//                   largest facilities, each connection with a session cookie
+//                   largest facilities, each connection with a session cookie; the server keeps search
+//                   pages a few seconds (docs/decisions/0062), so the same 25 searches are mostly its copy
+//   search_1m_uncached  the same searches with no page kept (searchKeepMs 0): every one reads the database
 //   state_all       GET /state/all, one session per connection
 //   state_save      POST /state/save of a changed amount, one session per connection
 //   process_deposit whole deposits, each from its own session with a filled form and a vault token
 //                   (prepared over HTTP first), all to one person who already has thousands
 // next to a bare node:http server and a Fastify hello server measured in the same run, each figure also
-// as a share of both. Figures, never a verdict: one line each,
+// as a share of both, and as the server process's CPU time per request (on Linux: less moved by other
+// work on the machine than the rates are). Figures, never a verdict: one line each,
 // `name: value unit`; PostgreSQL's carry a `pg_` prefix.
 //
 //   npm run bench:scale
 //   npm run bench:scale -- --engines sqlite --duration 5 --connections 32
 //   npm run bench:scale -- --app ../other-checkout --engines sqlite   (another checkout's server, same load)
 // BENCH_PORT and BENCH_PG_PORT fix the ports (default: free ones).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -37,7 +40,9 @@ const { values: args } = parseArgs({
     hello: { type: 'boolean', default: false },
     port: { type: 'string', default: process.env['BENCH_PORT'] ?? '0' },
     engines: { type: 'string', default: 'sqlite,postgres' },
-    only: { type: 'string', default: 'search_1m,state_all,state_save,process_deposit' },
+    only: { type: 'string', default: 'search_1m,search_1m_uncached,state_all,state_save,process_deposit' },
+    // --serve: how long the server keeps a search page (unset: its default).
+    'search-keep-ms': { type: 'string' },
     sqlite: { type: 'string' },
     postgres: { type: 'string' },
     'pg-dir': { type: 'string', default: 'data/scale-pg' },
@@ -70,7 +75,10 @@ async function serve(): Promise<void> {
   // The whole load comes from one address, which stands for thousands of payers: the per-client limits
   // (server/limits.ts) are raised out of its way, and still count every request, so their cost is in
   // the figures.
-  const config = { rateLimitFactor: 100_000 };
+  const config = {
+    rateLimitFactor: 100_000,
+    ...(args['search-keep-ms'] === undefined ? {} : { searchKeepMs: Number(args['search-keep-ms']) }),
+  };
   // BENCH_SERVER_LOG=info: the server logs as a production one does (to /dev/null), to see what logging costs.
   const level = process.env['BENCH_SERVER_LOG'];
   const logger = level ? { logger: { level, stream: createWriteStream('/dev/null') } } : {};
@@ -108,7 +116,30 @@ async function hello(): Promise<void> {
 
 interface Child {
   base: string;
+  pid: number | undefined;
   stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** A process's CPU time so far (user and system, all its threads), in seconds; undefined where /proc is not. */
+function cpuSecondsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's name (which may hold spaces): state is the 3rd, utime the 14th, stime the 15th.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(rest[11]) + Number(rest[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts this script in a mode and waits for its `listening PORT`. */
@@ -129,6 +160,7 @@ function startChild(mode: '--serve' | '--bare' | '--hello', extra: string[]): Pr
       child.removeAllListeners('exit');
       resolveStart({
         base: `http://127.0.0.1:${m[1]}`,
+        pid: child.pid,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();
@@ -148,6 +180,8 @@ interface Figures {
   p99: number;
   errors: number;
   requests: number;
+  /** The server process's CPU time per answered request, in microseconds (NaN where it cannot be read). */
+  cpuUs: number;
 }
 
 type Req = autocannon.Request;
@@ -177,6 +211,8 @@ async function load(
     connections?: number;
     warmUp?: boolean;
     bad?: (status: number, body: string) => boolean;
+    /** The server's process, whose CPU time is read around the measured run. */
+    pid?: number | undefined;
   } = {},
 ): Promise<Figures> {
   const connections = opts.connections ?? CONNECTIONS;
@@ -194,6 +230,7 @@ async function load(
   bad = 0;
   samples.clear();
   const started = performance.now();
+  const cpuBefore = cpuSecondsOf(opts.pid);
   const { result, times, last } = await cannon({
     url: base,
     connections,
@@ -203,6 +240,7 @@ async function load(
   // A fixed amount's rate from the start to its last answer: autocannon's duration (and its end) comes
   // in whole seconds, which rounded 2,000 deposits to 2000/6, 2000/7 or 2000/9 per second.
   const seconds = opts.amount ? (last - started) / 1000 : result.duration;
+  const cpuAfter = cpuSecondsOf(opts.pid);
   times.sort((a, b) => a - b);
   // What went wrong, when something did: a few answers, and autocannon's own counts.
   for (const sample of samples) console.log(`# error answer: ${sample}`);
@@ -213,6 +251,10 @@ async function load(
     p99: percentile(times, 0.99),
     errors: bad + result.errors + result.timeouts,
     requests: times.length,
+    cpuUs:
+      cpuBefore === undefined || cpuAfter === undefined || times.length === 0
+        ? NaN
+        : ((cpuAfter - cpuBefore) * 1e6) / times.length,
   };
 }
 
@@ -232,6 +274,7 @@ function report(prefix: string, name: string, f: Figures, base: Baselines, rateU
   print(`${prefix}${name}_p50`, f.p50, 'ms', 2);
   print(`${prefix}${name}_p99`, f.p99, 'ms', 2);
   print(`${prefix}${name}_errors`, f.errors, 'requests');
+  print(`${prefix}${name}_server_cpu`, Math.round(f.cpuUs), 'us/request');
   print(`${prefix}${name}_vs_bare`, (100 * f.rps) / base.bareRps, '%');
   print(`${prefix}${name}_vs_fastify_hello`, (100 * f.rps) / base.helloRps, '%');
 }
@@ -354,7 +397,7 @@ function searchRequests(): Req[] {
   return paths.map((path) => ({ method: 'GET', path }));
 }
 
-const FIGURES = ['search_1m', 'state_all', 'state_save', 'process_deposit'] as const;
+const FIGURES = ['search_1m', 'search_1m_uncached', 'state_all', 'state_save', 'process_deposit'] as const;
 type Figure = (typeof FIGURES)[number];
 
 /**
@@ -369,10 +412,10 @@ async function measureEngine(
   only: readonly Figure[],
 ): Promise<void> {
   const dbArgs = 'postgresUrl' in location ? ['--postgres', location.postgresUrl] : ['--sqlite', location.sqlitePath];
-  const withServer = async (fn: (base: string) => Promise<void>) => {
-    const server = await startChild('--serve', [...dbArgs, '--app', resolve(args.app), '--port', args.port]);
+  const withServer = async (fn: (base: string, pid: number | undefined) => Promise<void>, extra: string[] = []) => {
+    const server = await startChild('--serve', [...dbArgs, '--app', resolve(args.app), '--port', args.port, ...extra]);
     try {
-      await fn(server.base);
+      await fn(server.base, server.pid);
     } finally {
       await server.stop();
     }
@@ -398,31 +441,41 @@ async function measureEngine(
     };
   };
 
-  if (only.includes('search_1m')) {
-    await withServer(async (base) => {
+  for (const figure of ['search_1m', 'search_1m_uncached'] as const) {
+    if (!only.includes(figure)) continue;
+    await withServer(
+      async (base, pid) => {
+        const { withSession } = await sessionsOf(base);
+        report(
+          prefix,
+          figure,
+          await load(
+            base,
+            searchRequests().map((r) => withSession(r)),
+            { pid },
+          ),
+          ceilings,
+        );
+      },
+      figure === 'search_1m_uncached' ? ['--search-keep-ms', '0'] : [],
+    );
+  }
+
+  if (only.includes('state_all')) {
+    await withServer(async (base, pid) => {
       const { withSession } = await sessionsOf(base);
       report(
         prefix,
-        'search_1m',
-        await load(
-          base,
-          searchRequests().map((r) => withSession(r)),
-        ),
+        'state_all',
+        await load(base, [withSession({ method: 'GET', path: PATHS.stateAll })], { pid }),
         ceilings,
       );
     });
   }
 
-  if (only.includes('state_all')) {
-    await withServer(async (base) => {
-      const { withSession } = await sessionsOf(base);
-      report(prefix, 'state_all', await load(base, [withSession({ method: 'GET', path: PATHS.stateAll })]), ceilings);
-    });
-  }
-
   const hot = info.hotInmates;
   if (only.includes('state_save')) {
-    await withServer(async (base) => {
+    await withServer(async (base, pid) => {
       // Each connection's session chose a recipient; the saves change the amount back and forth.
       const { sessions, withSession } = await sessionsOf(base);
       await inParallel(sessions, 8, async (s, i) => {
@@ -432,17 +485,21 @@ async function measureEngine(
         });
       });
       let amount = 0;
-      const save = await load(base, [
-        withSession({ method: 'POST', path: PATHS.stateSave, headers: { 'content-type': 'application/json' } }, () =>
-          JSON.stringify({ fields: { deposit_amount: 20 + (amount++ % 30) } }),
-        ),
-      ]);
+      const save = await load(
+        base,
+        [
+          withSession({ method: 'POST', path: PATHS.stateSave, headers: { 'content-type': 'application/json' } }, () =>
+            JSON.stringify({ fields: { deposit_amount: 20 + (amount++ % 30) } }),
+          ),
+        ],
+        { pid },
+      );
       report(prefix, 'state_save', save, ceilings);
     });
   }
 
   if (only.includes('process_deposit')) {
-    await withServer(async (base) => {
+    await withServer(async (base, pid) => {
       // Whole deposits: every one from a fresh session (form filled, card tokenized beforehand), all
       // of the same amount to one person who already has thousands of deposits: the recipient's
       // recent deposits pile up while the duplicate rule and the daily maximum are checked.
@@ -489,6 +546,7 @@ async function measureEngine(
           connections: Number(args['deposit-connections']),
           warmUp: false,
           bad: (_status, body) => !body.includes('"success":true'),
+          pid,
         },
       );
       report(prefix, 'process_deposit', deposits, ceilings, '/s');
@@ -550,17 +608,19 @@ async function main(): Promise<void> {
   );
 
   const bareServer = await startChild('--bare', ['--port', args.port]);
-  const bareFigures = await load(bareServer.base, [{ method: 'GET', path: '/' }]);
+  const bareFigures = await load(bareServer.base, [{ method: 'GET', path: '/' }], { pid: bareServer.pid });
   await bareServer.stop();
   print('bare_http_rps', Math.round(bareFigures.rps), 'req/s');
   print('bare_http_p50', bareFigures.p50, 'ms', 2);
   print('bare_http_p99', bareFigures.p99, 'ms', 2);
+  print('bare_http_server_cpu', Math.round(bareFigures.cpuUs), 'us/request');
   const helloServer = await startChild('--hello', ['--port', args.port]);
-  const helloFigures = await load(helloServer.base, [{ method: 'GET', path: '/' }]);
+  const helloFigures = await load(helloServer.base, [{ method: 'GET', path: '/' }], { pid: helloServer.pid });
   await helloServer.stop();
   print('fastify_hello_rps', Math.round(helloFigures.rps), 'req/s');
   print('fastify_hello_p50', helloFigures.p50, 'ms', 2);
   print('fastify_hello_p99', helloFigures.p99, 'ms', 2);
+  print('fastify_hello_server_cpu', Math.round(helloFigures.cpuUs), 'us/request');
   const base: Baselines = { bareRps: bareFigures.rps, helloRps: helloFigures.rps };
 
   for (const engine of engines) {

@@ -350,16 +350,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.register(async (api) => {
     api.addHook('onRequest', deps.sessions.onRequest);
     // docs/decisions/0039: each route's per-client limits, after the session is known and the body read.
-    api.addHook(
-      'preHandler',
-      await registerLimits(api, {
-        repos: deps.repos,
-        now,
-        limits: limitsOf(config),
-        keyOf: limitKeyer(deps.keys.pam),
-        sessionOf: (request) => deps.sessions.current(request)?.id,
-      }),
-    );
+    await registerLimits(api, {
+      repos: deps.repos,
+      now,
+      limits: limitsOf(config),
+      keyOf: limitKeyer(deps.keys.pam),
+      sessionOf: (request) => deps.sessions.current(request)?.id,
+    });
     await api.register(stateRoutes, deps);
     // Guests too: a deep-contact link may be anyone's way in (§4).
     await api.register(deepContactRoutes, deps);

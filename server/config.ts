@@ -104,6 +104,12 @@ export interface Config {
    * absent means DEFAULT_SEARCH_CAP. More matches than this are answered as "more than N".
    */
   searchCap?: number;
+  /**
+   * §2 recipient search: how long an instance answers a search it made again from what it read
+   * (docs/decisions/0062); absent means DEFAULT_SEARCH_KEEP_MS, 0 keeps none (each search reads the
+   * database).
+   */
+  searchKeepMs?: number;
   /** Level of the server's log lines (pino's levels). Environment: LOG_LEVEL (unset: info). */
   logLevel?: LogLevel;
   /**
@@ -194,6 +200,12 @@ export const DEFAULT_DEPOSIT_POST_SECONDS = 300;
 
 /** §9 six per page: twenty pages of recipients, after which the payer is asked to type more. */
 export const DEFAULT_SEARCH_CAP = 120;
+
+/**
+ * A search page is answered from this instance's copy for at most 10 seconds: the longest a new
+ * booking, a release or a fraud flag waits to show in a search (docs/decisions/0062).
+ */
+export const DEFAULT_SEARCH_KEEP_MS = 10_000;
 
 /** §2 pam: the sandbox's own stand-in for the external payment endpoint. */
 export const DEFAULT_PAM_PAY_URL = '/sandbox/pam/pay';

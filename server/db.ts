@@ -5,7 +5,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPoolClient, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type PostgresPoolClient,
+  type QueryResult,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { MIGRATIONS, type Migration } from './migrations.ts';
 import type { Schema } from './repo/schema.ts';
@@ -73,6 +81,23 @@ pg.types.setTypeParser(PG_NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(PG_TIMESTAMPTZ, (v) => new Date(v).toISOString());
 pg.types.setTypeParser(PG_TIMESTAMP, (v) => new Date(`${v}Z`).toISOString());
 
+/**
+ * Runs a compiled statement on the database's own connection(s) without Kysely's executor, or answers
+ * undefined when it cannot now (SQLite: a transaction holds or waits for the one connection).
+ */
+export type DirectRun = (text: string, parameters: readonly unknown[]) => Promise<QueryResult<unknown>> | undefined;
+
+const directRuns = new WeakMap<Executor, DirectRun>();
+
+/**
+ * The direct runner of a database's own query handle (never of a transaction's): the hot statements
+ * (server/repo/shapes.ts) skip Kysely's executor, its connection provider and its result plugins,
+ * which cost more than SQLite's answer to a small indexed read (docs/decisions/0062).
+ */
+export function directRunOf(executor: Executor): DirectRun | undefined {
+  return directRuns.get(executor);
+}
+
 /** SQLSTATEs after which PostgreSQL asks the client to run the transaction again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 30;
@@ -102,6 +127,13 @@ function sqliteAdapter(db: DatabaseSync) {
   }
   type Param = null | number | bigint | string | Uint8Array;
   return {
+    /** What Kysely's SQLite connection does with a statement, without the promise chain around it. */
+    run(text: string, parameters: readonly unknown[]): QueryResult<unknown> {
+      const { stmt, reader } = prepared(text);
+      if (reader) return { rows: stmt.all(...(parameters as Param[])) };
+      const { changes } = stmt.run(...(parameters as Param[]));
+      return { rows: [], numAffectedRows: BigInt(changes) };
+    },
     close: () => db.close(),
     prepare(text: string) {
       const { stmt, reader } = prepared(text.trim().toLowerCase() === 'begin' ? 'BEGIN IMMEDIATE' : text);
@@ -125,12 +157,27 @@ function openSqlite(path: string): Database {
   // A file's log is checkpointed by a thread of its own, not inside a request's commit (decisions/0058).
   const checkpointer = path === ':memory:' ? undefined : startCheckpointer(path);
   if (checkpointer) raw.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqliteAdapter(raw) }) });
+  const adapter = sqliteAdapter(raw);
+  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: adapter }) });
+  // Transactions begun or waiting for the connection. While there is none the connection is in
+  // autocommit and Kysely's queue is empty, so a statement run at once is what Kysely would run; while
+  // there is one, a statement run beside it could read its uncommitted writes, so it queues in Kysely.
+  let transactions = 0;
+  directRuns.set(kysely, (text, parameters) =>
+    transactions > 0 ? undefined : Promise.resolve(adapter.run(text, parameters)),
+  );
   return {
     engine: 'sqlite',
     kysely,
     // One connection, one transaction at a time (Kysely holds the connection for the transaction).
-    transaction: (fn) => kysely.transaction().execute(fn),
+    async transaction(fn) {
+      transactions += 1;
+      try {
+        return await kysely.transaction().execute(fn);
+      } finally {
+        transactions -= 1;
+      }
+    },
     async close() {
       await checkpointer?.stop();
       await kysely.destroy();
@@ -172,6 +219,7 @@ function preparingPool(pool: pg.Pool) {
   });
   return {
     options: pool.options,
+    nameOf,
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let w = wrapped.get(client);
@@ -205,7 +253,17 @@ function openPostgres(url: string): Database {
   };
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const preparing = preparingPool(pool);
+  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: preparing }) });
+  // A pooled connection for the one statement, as a named statement, as Kysely's driver would run it.
+  directRuns.set(kysely, async (text, parameters) => {
+    const values = [...parameters];
+    const r = await (PREPARABLE.test(text)
+      ? pool.query({ name: preparing.nameOf(text), text, values })
+      : pool.query(text, values));
+    const wrote = r.command === 'INSERT' || r.command === 'UPDATE' || r.command === 'DELETE' || r.command === 'MERGE';
+    return { rows: r.rows ?? [], numAffectedRows: wrote && r.rowCount !== null ? BigInt(r.rowCount) : undefined };
+  });
   return {
     engine: 'postgres',
     kysely,

@@ -325,7 +325,9 @@ export function limitKeyer(secret: KeyObject): (name: string, value: string) => 
 
 /**
  * Registers @fastify/rate-limit on the API scope with the database store and builds the route limits
- * from it. `sessionOf` gives the request's session id (after the session hook ran).
+ * from it: a preHandler on each route of ROUTE_LIMITS that the scope registers afterwards (the routes
+ * without limits of their own run no hook for them). `sessionOf` gives the request's session id (after
+ * the session hook ran).
  */
 export async function registerLimits(
   api: FastifyInstance,
@@ -336,7 +338,7 @@ export async function registerLimits(
     keyOf: (name: string, value: string) => string;
     sessionOf: (request: FastifyRequest) => string | undefined;
   },
-): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>> {
+): Promise<void> {
   const { limits, keyOf, sessionOf } = options;
   await api.register(fastifyRateLimit, { global: false, store: databaseStore(options.repos, options.now) });
   const checkers = new Map<string, Checker>();
@@ -355,8 +357,8 @@ export async function registerLimits(
     }
     return c;
   };
-  /** preHandler of the API: counts the request against its route's limits; 429 once one is past. */
-  return async (request, reply) => {
+  /** preHandler of a limited route: counts the request against its limits; 429 once one is past. */
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const rules = ROUTE_LIMITS[`${request.method} ${request.routeOptions.url ?? ''}`];
     if (!rules) return undefined;
     const session = sessionOf(request);
@@ -372,4 +374,11 @@ export async function registerLimits(
     }
     return undefined;
   };
+  api.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => ROUTE_LIMITS[`${m} ${route.url}`])) return;
+    // Before the route's own, as a hook of the scope would run.
+    const own = route.preHandler;
+    route.preHandler = own === undefined ? [preHandler] : [preHandler, ...(Array.isArray(own) ? own : [own])];
+  });
 }

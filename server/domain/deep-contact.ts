@@ -77,7 +77,7 @@ export function endDeepContact(fields: FormFields): void {
  */
 export async function primaryNoOf(repos: Repos, userId: string | null | undefined): Promise<string> {
   if (!userId) return '';
-  const primary = (await repos.destAccounts.listForUser(userId)).find((a) => a.is_primary);
+  const primary = await repos.destAccounts.primaryPhone(userId);
   if (!primary) return '';
   const stored = destPhone(primary.deposit_phone_no, primary.deposit_phone_country);
   return stored.ok ? stored.phone : primary.deposit_phone_no;

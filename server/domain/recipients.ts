@@ -61,7 +61,8 @@ export type PrimeResult =
  * DIRECTORY_TTL_MS: the facility is read into the directory (the search's first read), and the
  * facility's kind of search runs once for its first page, so that its statements are built, compiled
  * and prepared, and the facility's index pages read into the database's cache, before the payer's
- * first search. Nothing of the answer is kept (search pages are never kept: docs/decisions/0056).
+ * first search. Nothing of the answer is kept here (the search routes keep their pages a few seconds:
+ * docs/decisions/0062).
  */
 export function createSearchPrimer(options: { repos: Reads; directory: Directory; now: () => Date; cap: number }) {
   const { repos, directory, cap } = options;

@@ -186,11 +186,12 @@ export function createMetrics(db: Pick<Database, 'poolUse'>): Metrics {
 
 /** Every answer counts in the request histogram; a 429 counts as a rate-limit refusal too. */
 export function useHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // A route's pattern, never its path (ids would make a series each); 'unmatched' for no route.
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     if (reply.statusCode === 429) metrics.rateLimitRefusal(route);
+    done();
   });
 }
 

@@ -42,10 +42,12 @@ export function withRequestId<T>(request: FastifyRequest, body: T): T {
  * error format), whichever route, hook or handler built it. Called on the root instance, first.
  */
 export function useRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks that call done rather than return a promise: they run on every request (docs/decisions/0062).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
-  app.addHook('preSerialization', async (request, reply, payload) =>
-    reply.statusCode >= 400 ? withRequestId(request, payload) : payload,
-  );
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    done(null, reply.statusCode >= 400 ? withRequestId(request, payload) : payload);
+  });
 }

@@ -54,17 +54,18 @@ export function useShutdownGate(app: FastifyInstance, lifecycle: Lifecycle): voi
     lifecycle.startClosing();
   });
   const exempt = new Set<string>([HEALTH_PATHS.live, HEALTH_PATHS.ready]);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!lifecycle.closing || exempt.has(request.url.split('?', 1)[0] ?? '')) return undefined;
+  app.addHook('onRequest', (request, reply, done) => {
+    // Nothing but a test of a flag while the app is open: no promise on every request (docs/decisions/0062).
+    if (!lifecycle.closing || exempt.has(request.url.split('?', 1)[0] ?? '')) return done();
     reply.header('connection', 'close');
-    return answerUnavailable(reply);
+    void answerUnavailable(reply);
   });
   // The answer of a request that was in flight closes its connection: the server closes only the
   // connections idle when the close began, and a kept-alive one would otherwise hold the close open
   // until its keep-alive timeout.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -5,6 +5,7 @@ import { type Expression, type SqlBool, type Updateable, expressionBuilder, sql 
 import { SNAP_PREFIX, type BreakageStatus, type Purse, type ValidateStatus } from '../../contract/accounts.ts';
 import type { Executor } from '../db.ts';
 import { bit, bool, changed, likePrefix } from './rows.ts';
+import { runShaped } from './shapes.ts';
 import type { Schema } from './schema.ts';
 
 export interface DestAccountRow {
@@ -158,6 +159,26 @@ export function createDestAccountRepo(db: Executor) {
       const r = await db.insertInto('dest_accounts').values(toValues(a)).returning('id').executeTakeFirst();
       if (!r) throw new Error('dest account insert returned no id');
       return Number(r.id);
+    },
+    /**
+     * The phone number of the user's primary account (the first visible one marked primary, in id
+     * order), if any: read on every form state answer of a signed-in payer (§5 011 rule), so compiled once.
+     */
+    async primaryPhone(
+      userId: string,
+    ): Promise<{ deposit_phone_no: string; deposit_phone_country: string } | undefined> {
+      const [row] = await runShaped(db, 'destAccounts:primaryPhone', { userId }, (value, fixed) =>
+        db
+          .selectFrom('dest_accounts as a')
+          .select(['a.deposit_phone_no', 'a.deposit_phone_country'])
+          .where('a.user_id', '=', value('userId'))
+          .where('a.deleted_at', 'is', null)
+          .where(sql<SqlBool>`${sql.ref('a.deposit_phone_no')} NOT LIKE ${fixed(SNAP)} ESCAPE '\\'`)
+          .where('a.is_primary', '=', fixed(1))
+          .orderBy('a.id')
+          .limit(fixed(1)),
+      );
+      return row;
     },
     /** The user's visible accounts (not removed, not SNAP), in id order. */
     async listForUser(userId: string): Promise<DestAccountView[]> {

@@ -1,9 +1,10 @@
 // Hot queries compiled once (docs/decisions/0023). Building a query with Kysely costs about as much as
 // SQLite's answer to a small indexed read; a query whose shape is the same on every request (the
 // recipient search, a facility by id) is built and compiled on its first run for each engine, and
-// every later run only binds its values.
+// every later run only binds its values, and on the database's own handle (not a transaction's) runs
+// without Kysely's executor (server/db.ts directRunOf, docs/decisions/0062).
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
-import type { Executor } from '../db.ts';
+import { directRunOf, type Executor } from '../db.ts';
 
 const MARK = '\u0000value:';
 const FIXED = '\u0000fixed:';
@@ -73,5 +74,7 @@ function execute<R>(
     if (!(p.name in values)) throw new Error(`query shape ${key}: no value for ${p.name}`);
     return values[p.name] ?? null;
   });
-  return db.executeQuery<R>(CompiledQuery.raw(shape.sql, parameters));
+  // On the database's own handle the statement skips Kysely's executor when it can (server/db.ts).
+  const direct = directRunOf(db)?.(shape.sql, parameters) as Promise<QueryResult<R>> | undefined;
+  return direct ?? db.executeQuery<R>(CompiledQuery.raw(shape.sql, parameters));
 }

@@ -12,10 +12,11 @@ import {
 import { RESULTS_PER_PAGE } from '../../contract/constants.ts';
 import type { Facility } from '../../contract/entities.ts';
 import { MSG, SEARCH_FIELDS } from '../../contract/schemas.ts';
-import { DEFAULT_SEARCH_CAP } from '../config.ts';
+import { DEFAULT_SEARCH_CAP, DEFAULT_SEARCH_KEEP_MS } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import { ERROR_FACILITY_NOT_FOUND } from '../domain/form-rules.ts';
 import { ERROR_INMATE_NOT_FOUND, createSearchPrimer, inmateOfSession, searchResultOf } from '../domain/recipients.ts';
+import { ttlCache } from '../domain/directory.ts';
 import { badRequest, idText, validate } from '../http.ts';
 import type { NameQuery, Page, SearchResult } from '../repo/inmates.ts';
 import { NO_QUERY, routeSchema, textParams } from '../api-schemas.ts';
@@ -25,7 +26,8 @@ export function lastPage(cap: number): number {
   return Math.max(1, Math.ceil(cap / RESULTS_PER_PAGE));
 }
 
-const facilityQuery = yup.object({ facility_id: idText(MSG.numeric) });
+/** A facility id as a search's query gives it (http.ts idText's pattern). */
+const FACILITY_ID = /^\d{1,9}$/;
 
 /** A person's id as the search answers give it (fixtures/inmates.json: digits; an operator's may hold letters). */
 const inmateParams = yup.object({
@@ -71,10 +73,19 @@ export function nameQueryParts(q: string): NameQuery {
   return { whole, first: whole, last: whole };
 }
 
+/** Search pages an instance keeps at most; the oldest goes first. */
+const MAX_KEPT_SEARCHES = 5000;
+
 export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { repos, now, sessions, directory } = deps;
   const cap = deps.config.searchCap ?? DEFAULT_SEARCH_CAP;
   const schemas = querySchemas(cap);
+  // docs/decisions/0062: a search page (the people of one query's page, the same for every payer who
+  // asks it) is answered again from this instance's copy for a few seconds; a change reaches every
+  // instance's answers within that time. Ages are worked out at each answer, from the records.
+  const keepMs = deps.config.searchKeepMs ?? DEFAULT_SEARCH_KEEP_MS;
+  const keptSearches = ttlCache<SearchResult>({ ttlMs: keepMs, max: MAX_KEPT_SEARCHES, now });
+  const kept = (key: string, read: () => Promise<SearchResult>) => (keepMs > 0 ? keptSearches(key, read) : read());
 
   const pageOf = (page: string | undefined): Page & { page: number } => {
     const n = page === undefined ? 1 : Number(page);
@@ -96,9 +107,11 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   const facilityOf = async (
     query: unknown,
   ): Promise<{ facility: Facility } | { errors: Parameters<typeof badRequest>[1] }> => {
-    const q = validate(facilityQuery, query);
-    if (!q.ok) return { errors: { facility_id: q.errors.facility_id ?? MSG.numeric } };
-    const facility = await deps.directory.facility(Number(q.value.facility_id));
+    // facilityQuery's rule, without yup's pass on every search (docs/decisions/0062): the query's
+    // schema has made every parameter text already.
+    const id = (query as { facility_id?: unknown }).facility_id;
+    if (typeof id !== 'string' || !FACILITY_ID.test(id)) return { errors: { facility_id: MSG.numeric } };
+    const facility = await deps.directory.facility(Number(id));
     return facility ? { facility } : { errors: { facility_id: ERROR_FACILITY_NOT_FOUND } };
   };
 
@@ -120,7 +133,9 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
       const q = validate(schemas.name, request.query);
       if (!q.ok) return badRequest(reply, q.errors);
       const p = pageOf(q.value.page);
-      return answer(await repos.inmates.searchByName(f.facility.id, nameQueryParts(q.value.name_query), p), p.page);
+      const parts = nameQueryParts(q.value.name_query);
+      const key = JSON.stringify(['name', f.facility.id, parts.whole, parts.first, parts.last, p.page]);
+      return answer(await kept(key, () => repos.inmates.searchByName(f.facility.id, parts, p)), p.page);
     },
   );
 
@@ -143,13 +158,17 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
         if (!q.ok) return badRequest(reply, q.errors);
         const p = pageOf(q.value.page);
         const digits = q.value.name_query.replace(/^[Aa]/, '');
-        return answer(await repos.inmates.searchByANumber(facility.id, digits, q.value.inmate_last_name, p), p.page);
+        const last = q.value.inmate_last_name;
+        const key = JSON.stringify(['ice', facility.id, digits, last, p.page]);
+        return answer(await kept(key, () => repos.inmates.searchByANumber(facility.id, digits, last, p)), p.page);
       }
       if (facility.is_juve || facility.is_canada) {
         const q = validate(schemas.booking, request.query);
         if (!q.ok) return badRequest(reply, q.errors);
         const p = pageOf(q.value.page);
-        return answer(await repos.inmates.searchByBookingCode(facility.id, q.value.booking_code, p), p.page);
+        const code = q.value.booking_code;
+        const key = JSON.stringify(['booking', facility.id, code, p.page]);
+        return answer(await kept(key, () => repos.inmates.searchByBookingCode(facility.id, code, p)), p.page);
       }
       return badRequest(reply, { facility_id: MSG.invalid });
     },

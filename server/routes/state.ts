@@ -45,6 +45,14 @@ export function viewOf(state: FormState, session: SessionRow, navScriptUrl: stri
 export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { store, repos, sessions, now } = deps;
   const navScript = navScriptUrlOf(deps.config);
+  // The site's configured values: the same on every answer, so built once (docs/decisions/0062).
+  const site = Object.freeze({
+    customer_service_phone: deps.config.customerServicePhone,
+    support_phone: deps.config.supportPhone,
+    visit_url: deps.config.visitUrl,
+    legal_urls: legalUrlsOf(deps.config),
+    session_idle_seconds: sessionIdleMs(deps.config) / 1000,
+  });
 
   const tags = ['Form state'];
   app.get(
@@ -58,22 +66,19 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       }),
     },
     async (request, reply) => {
-      const q = validate(stateAllQuery, request.query);
-      if (!q.ok) return badRequest(reply, q.errors);
+      // §7 GET /state/all (query ga_client_id): kept as POST /pay/set_ga_client_id keeps it. Most
+      // requests have no query (its schema drops any other parameter): no rule to run then.
+      let clientId: string | null = null;
+      if ((request.query as { ga_client_id?: unknown }).ga_client_id !== undefined) {
+        const q = validate(stateAllQuery, request.query);
+        if (!q.ok) return badRequest(reply, q.errors);
+        clientId = q.value.ga_client_id === undefined ? null : gaClientIdOf(q.value.ga_client_id);
+      }
       const session = await sessions.require(request, reply);
-      // §7 GET /state/all (query ga_client_id): kept as POST /pay/set_ga_client_id keeps it.
-      const clientId = q.value.ga_client_id === undefined ? null : gaClientIdOf(q.value.ga_client_id);
       if (clientId !== null) await keepGaClientId(repos, session.id, clientId, now());
       const { fields, errors } = viewOf(await repos.formState.get(session.id), session, navScript);
       // §5: the 011 rule reads the primary number as it is now (the account pages may have changed it).
       fields.primary_no = await primaryNoOf(repos, session.user_id);
-      const site = {
-        customer_service_phone: deps.config.customerServicePhone,
-        support_phone: deps.config.supportPhone,
-        visit_url: deps.config.visitUrl,
-        legal_urls: legalUrlsOf(deps.config),
-        session_idle_seconds: sessionIdleMs(deps.config) / 1000,
-      };
       return { fields, errors, locale: fields.locale, csrf_token: session.csrf_token, site } satisfies StateAllResponse;
     },
   );

@@ -91,6 +91,25 @@ describe('database', () => {
     expect(await repos.sessions.findActive('s1', '2000-01-01T00:00:00.000Z')).toBeUndefined();
   });
 
+  it('never answers a read beside a transaction with its uncommitted writes', async () => {
+    // A compiled statement on the database's own handle runs without Kysely's queue when it can
+    // (server/db.ts directRunOf); while a transaction is open it must still not see its rows.
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    let finish!: (commit: boolean) => void;
+    const decided = new Promise<boolean>((resolve) => (finish = resolve));
+    const row = (id: string) => ({ id, csrf_token: 't', user_id: null, created_at: NOW, last_seen_at: NOW });
+    const rolledBack = store.transaction(async (trx) => {
+      await trx.sessions.insert(row('beside'));
+      wrote();
+      if (!(await decided)) throw new Error('abort');
+    });
+    await written;
+    const readDuring = repos.sessions.findActive('beside', '2000-01-01T00:00:00.000Z');
+    finish(false);
+    await expect(rolledBack).rejects.toThrow('abort');
+    expect(await readDuring).toBeUndefined();
+  });
   it('reads times back as the ISO text they were written as', async () => {
     await repos.sessions.insert({ id: 's2', csrf_token: 't', user_id: null, created_at: NOW, last_seen_at: NOW });
     expect(await repos.sessions.findActive('s2', '2026-11-22T11:59:59.999Z')).toMatchObject({ created_at: NOW });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchInmatesResponse } from '../../contract/api.ts';
-import { Client, startServer, type TestServer } from './helpers.ts';
+import { DEFAULT_SEARCH_KEEP_MS } from '../../server/config.ts';
+import { Client, fixedClock, startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 let c: Client;
@@ -166,5 +167,60 @@ describe('GET /pay/search_inmates_special', () => {
     });
     expect((await special('facility_id=x&booking_code=2024')).status).toBe(400);
     expect((await special('facility_id=999999&booking_code=2024')).status).toBe(400);
+  });
+});
+
+// docs/decisions/0062: a search page is kept a few seconds by each instance; a booking, a release or a
+// fraud flag written to the database (by the operator, or through another instance) shows within
+// DEFAULT_SEARCH_KEEP_MS.
+describe('search pages kept by an instance', () => {
+  it('answers a search again from what it read, and sees a change within DEFAULT_SEARCH_KEEP_MS', async () => {
+    const clock = fixedClock();
+    const own = await startServer({ now: clock.now });
+    try {
+      const payer = (client: Client) => async (q: string) =>
+        (await client.get<SearchInmatesResponse>(`/pay/search_inmates?${q}`)).body;
+      const one = payer(new Client(own.app));
+      const another = payer(new Client(own.app));
+      const before = await one('facility_id=1001&name_query=smi');
+      expect(before.inmates.map((i) => `${i.first_name} ${i.last_name}`)).toEqual([
+        'Ana Smith',
+        'John Smith',
+        'Johnny Smithers',
+      ]);
+      // A release (the person leaves the facility), a fraud flag and a new booking of a Smith.
+      await own.query(`UPDATE inmates SET facility_id = 1002 WHERE id = '100002'`);
+      await own.query(`UPDATE inmates SET fraud_flag = 1 WHERE id = '100001'`);
+      await own.query(`UPDATE inmates SET last_name = 'Smithson', last_lower = 'smithson' WHERE id = '100003'`);
+
+      clock.advance(DEFAULT_SEARCH_KEEP_MS - 1);
+      // The same page for every payer who asks it, a typing of it that reads the same included.
+      expect(await one('facility_id=1001&name_query=smi')).toEqual(before);
+      expect(await another('facility_id=1001&name_query=SMI%20')).toEqual(before);
+
+      clock.advance(1);
+      const after = await another('facility_id=1001&name_query=smi');
+      expect(after.inmates.map((i) => [i.id, i.last_name, i.fraud_flag])).toEqual([
+        ['100005', 'Smith', false],
+        ['100001', 'Smith', true],
+        ['100003', 'Smithson', false],
+      ]);
+      expect(after.total).toBe(3);
+    } finally {
+      await own.dispose();
+    }
+  });
+
+  it('keeps none when searchKeepMs is 0: each search reads the database', async () => {
+    const own = await startServer({ config: { searchKeepMs: 0 } });
+    try {
+      const client = new Client(own.app);
+      const q = '/pay/search_inmates?facility_id=1001&name_query=smi';
+      expect((await client.get<SearchInmatesResponse>(q)).body.total).toBe(3);
+      await own.query(`UPDATE inmates SET facility_id = 1002 WHERE id = '100002'`);
+      expect((await client.get<SearchInmatesResponse>(q)).body.total).toBe(2);
+    } finally {
+      await own.dispose();
+    }
   });
 });

@@ -91,14 +91,15 @@ describe('NAV_SCRIPT_URL', () => {
 
 describe('the content security policy and the navigation script', () => {
   it("allows scripts of this site only when the script is the sandbox's", async () => {
-    const res = await new Client(server.app).get('/state/all');
+    // The site's policy is on what is not the API (an API answer's allows nothing: docs/decisions/0062).
+    const res = await new Client(server.app).get('/sandbox/legal/terms/en');
     expect(scriptSrc(res.headers['content-security-policy'])).toBe("'self'");
   });
 
   it('adds the origin of an external navigation script to script-src, and nothing else', async () => {
     const other = await startServer({ config: { navScriptUrl: 'https://nav.example.com:8443/v2/header.js' } });
     try {
-      const res = await new Client(other.app).get('/state/all');
+      const res = await new Client(other.app).get('/sandbox/legal/terms/en');
       const csp = String(res.headers['content-security-policy']);
       expect(scriptSrc(csp)).toBe("'self' https://nav.example.com:8443");
       expect(/connect-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");

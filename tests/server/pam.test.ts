@@ -92,7 +92,7 @@ describe('POST /pay/prepare_pam_deposit', () => {
       await pamCheckout(other.ana);
       expect((await prepare(other.ana)).body.pay_url).toBe('https://pay.partner.example/pam');
       // The pages may post the form there (content security policy form-action).
-      const page = await other.app.inject({ method: 'GET', url: '/state/all' });
+      const page = await other.app.inject({ method: 'GET', url: '/sandbox/legal/terms/en' });
       expect(String(page.headers['content-security-policy'])).toContain(
         "form-action 'self' https://pay.partner.example",
       );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StateAllResponse } from '../../contract/api.ts';
 import { ANA, signedIn } from './account-helpers.ts';
-import { BASE_CSP, HSTS_MAX_AGE_SECONDS, bareErrorHeaders, cspPolicy } from '../../server/headers.ts';
+import { API_CSP, BASE_CSP, HSTS_MAX_AGE_SECONDS, bareErrorHeaders, cspPolicy } from '../../server/headers.ts';
 import { rawClientError } from '../../server/http.ts';
 import {
   Client,
@@ -34,15 +34,19 @@ afterAll(async () => {
   await server.dispose();
 });
 
+/** An API answer's set (docs/decisions/0062): what protects a JSON answer, never cached. */
 function expectSecurityHeaders(headers: Record<string, unknown>) {
-  expect(cspOf(headers['content-security-policy'])).toEqual(BASE_CSP);
+  expect(headers['content-security-policy']).toBe(API_CSP);
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options']).toBe('DENY');
-  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
   expect(headers['x-powered-by']).toBeUndefined();
   // Served over plain HTTP (COOKIE_SECURE off): no HSTS.
   expect(headers['strict-transport-security']).toBeUndefined();
+  expect(headers['cache-control']).toBe('no-store');
+  // What only a page uses is not sent with JSON.
+  expect(headers['cross-origin-opener-policy']).toBeUndefined();
+  expect(headers['referrer-policy']).toBeUndefined();
 }
 
 describe('security headers', () => {
@@ -50,7 +54,18 @@ describe('security headers', () => {
     const res = await new Client(server.app).get('/pay/allowed_countries');
     expect(res.status).toBe(200);
     expectSecurityHeaders(res.headers);
-    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("are the whole set, the site's policy included, on what is not the API", async () => {
+    const res = await new Client(server.app).get('/sandbox/legal/terms/en');
+    expect(res.status).toBe(200);
+    expect(cspOf(res.headers['content-security-policy'])).toEqual(BASE_CSP);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(BASE_CSP['frame-ancestors']).toEqual(["'none'"]);
     expect(BASE_CSP['img-src']).toEqual(["'self'", 'data:']);
   });
@@ -60,7 +75,9 @@ describe('security headers', () => {
     try {
       const res = await new Client(secure.app).get('/pay/allowed_countries');
       expect(res.headers['strict-transport-security']).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
-      const csp = cspOf(res.headers['content-security-policy']);
+      const page = await new Client(secure.app).get('/sandbox/legal/terms/en');
+      expect(page.headers['strict-transport-security']).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+      const csp = cspOf(page.headers['content-security-policy']);
       expect(csp['upgrade-insecure-requests']).toEqual([]);
       expect(csp['script-src']).toEqual(["'self'"]);
     } finally {
@@ -91,10 +108,7 @@ describe('security headers', () => {
       await c.get('/pay/__throws'),
     ];
     expect(answers.map((a) => a.status)).toEqual([400, 403, 404, 500]);
-    for (const a of answers) {
-      expectSecurityHeaders(a.headers);
-      expect(a.headers['cache-control']).toBe('no-store');
-    }
+    for (const a of answers) expectSecurityHeaders(a.headers);
   });
 });
 
