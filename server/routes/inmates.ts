@@ -28,6 +28,7 @@ export function lastPage(cap: number): number {
 
 /** A facility id as a search's query gives it (http.ts idText's pattern). */
 const FACILITY_ID = /^\d{1,9}$/;
+const facilityQuery = yup.object({ facility_id: idText(MSG.numeric) });
 
 /** A person's id as the search answers give it (fixtures/inmates.json: digits; an operator's may hold letters). */
 const inmateParams = yup.object({
@@ -107,10 +108,14 @@ export async function inmateRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   const facilityOf = async (
     query: unknown,
   ): Promise<{ facility: Facility } | { errors: Parameters<typeof badRequest>[1] }> => {
-    // facilityQuery's rule, without yup's pass on every search (docs/decisions/0062): the query's
-    // schema has made every parameter text already.
+    // facilityQuery's rule, without yup's pass on a search whose facility id has its shape
+    // (docs/decisions/0062): the query's schema has made every parameter text already. Any other is
+    // checked by the rule itself, which says what is wrong with it.
     const id = (query as { facility_id?: unknown }).facility_id;
-    if (typeof id !== 'string' || !FACILITY_ID.test(id)) return { errors: { facility_id: MSG.numeric } };
+    if (typeof id !== 'string' || !FACILITY_ID.test(id)) {
+      const q = validate(facilityQuery, query);
+      return { errors: { facility_id: (q.ok ? undefined : q.errors.facility_id) ?? MSG.numeric } };
+    }
     const facility = await deps.directory.facility(Number(id));
     return facility ? { facility } : { errors: { facility_id: ERROR_FACILITY_NOT_FOUND } };
   };
