@@ -2,25 +2,12 @@
 // question about that deposit, once; later questions, and questions about another deposit, ask.
 import { describe, expect, it } from 'vitest';
 import { PATHS, type CheckoutResponse } from '../../contract/api.ts';
-import type { DepositStatusInfo } from '../../contract/deposit-status.ts';
+import { sampleDepositStatus } from '../../fixtures/samples.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { processDeposit } from '../../src/api/checkout.ts';
 import { depositStatus } from '../../src/api/receipt.ts';
 
-const STATUS: DepositStatusInfo = {
-  deposit_id: 'dep-1',
-  status: 'submitted',
-  submitted_at: '2026-11-27T09:00:00.000Z',
-  posted_at: null,
-  refused_at: null,
-  refunded_at: null,
-  cancelled_at: null,
-  refusal_reason: null,
-  charged: false,
-  cancellable: true,
-  expected_at: '2026-11-27T09:01:30.000Z',
-  check_again_seconds: 60,
-};
+const STATUS = sampleDepositStatus('dep-1', '2026-11-27T09:00:00.000Z', 'submitted');
 
 function client(answer: Partial<CheckoutResponse>) {
   const asked: string[] = [];
