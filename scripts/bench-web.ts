@@ -295,9 +295,17 @@ async function runLighthouse(url: string): Promise<LighthouseFigures> {
 
 async function reportLighthouse(name: string, url: string): Promise<void> {
   const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url));
+  let failed = 0;
+  // Lighthouse now and then fails to record a load (NO_NAVSTART): that run is tried once more, and a
+  // second failure is counted and left out, so that one bad run does not lose every figure after it.
+  for (let i = 0; i < RUNS; i++) {
+    const figures = await runLighthouse(url).catch(() => runLighthouse(url).catch(() => null));
+    if (figures) runs.push(figures);
+    else failed += 1;
+  }
   const of = (k: keyof LighthouseFigures) => median(runs.map((r) => r[k]));
-  console.log(`# lighthouse ${name} (${url}): scores ${runs.map((r) => Math.round(r.score)).join(' / ')}`);
+  const scores = runs.map((r) => Math.round(r.score)).join(' / ');
+  console.log(`# lighthouse ${name} (${url}): scores ${scores}${failed ? `; ${failed} run(s) failed` : ''}`);
   line(`lighthouse_${name}_score`, of('score'), 'points', 0);
   line(`lighthouse_${name}_fcp`, of('fcp') / 1000, 's', 2);
   line(`lighthouse_${name}_lcp`, of('lcp') / 1000, 's', 2);
