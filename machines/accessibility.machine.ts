@@ -1,6 +1,7 @@
 // /accessibility: the accessibility statement (contract/accessibility.ts). Nothing to load or decide:
 // the page shows the statement in the payer's language.
-import { type SnapshotFrom, setup } from 'xstate';
+import { type SnapshotFrom } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { PageInput } from './pages.ts';
 
 export const accessibilityMachine = setup({

@@ -2,7 +2,8 @@
 // kept by the server (§3), then runs the wizard or one of the other pages of §2. Language is the
 // payer's choice (§1, kept in local storage by the composition root); the server is told so its
 // answers match. Whether the payer is signed in is the server's word (form state logged_in).
-import { type AnyActorRef, type SnapshotFrom, assign, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { type AnyActorRef, type SnapshotFrom, assign, sendTo, spawnChild, stopChild } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { StateAllResponse } from '../contract/api.ts';
 import { EMPTY_FORM, type Locale } from '../contract/entities.ts';
 import { toCallFailure } from './actors.types.ts';

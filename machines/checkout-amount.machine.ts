@@ -5,7 +5,8 @@
 // is reported to the checkout (`amount.report`). A preset (the §9 default included) is priced at once, a
 // typed amount 250 ms after the last key; the save and the fees request go out together, and the amount
 // is priced once both have answered (docs/decisions/0063).
-import { type SnapshotFrom, and, assign, enqueueActions, or, setup, stateIn } from 'xstate';
+import { type SnapshotFrom, and, assign, enqueueActions, or, stateIn } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { FeesAndRoundupsResponse, StateSaveResponse } from '../contract/api.ts';
 import { DEFAULT_DEPOSIT, DELAYS } from '../contract/constants.ts';
 import { SERVER_OWNED_FIELDS, type FormFields } from '../contract/entities.ts';

@@ -4,7 +4,8 @@
 // recurring selects "No thanks". At a pam facility it is once or bi-weekly (§4 pam mode). The roundup
 // options come from the amount's fees and whether saved cards exist from the payment method, both by the
 // checkout; every change is reported to it (`choices.report`).
-import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { NO_ROUNDUP_ID, RECURRING_DAYS } from '../contract/checkout-services-base.ts';
 import type { CheckoutRecurringType } from '../contract/checkout-services.ts';
 import type { Roundup } from '../contract/entities.ts';

@@ -7,7 +7,8 @@
 //   /pay/get_cpa_settings when the billing state or the language changes, throttled; a newer
 //   question stops the older call, so the newest answer wins.
 // The rules the screen shows (the voicemail line, the auto-pay note of §6) are the helpers below.
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { CpaSettingsResponse, VoicemailOffer, VoicemailOffersResponse } from '../contract/checkout-services.ts';
 import { DELAYS } from '../contract/constants.ts';
 import type { Facility, FormFields, Locale } from '../contract/entities.ts';

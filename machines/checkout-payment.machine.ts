@@ -1,7 +1,8 @@
 // The checkout's payment method (§4 card choice): a new card, or one of a signed-in payer's saved cards,
 // which load with the checkout. Each choice is reported to the checkout (`payment.report`). The card's
 // fields and a saved card's security code are the form's, and go to the card vault only.
-import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { SavedCardsResponse } from '../contract/accounts.ts';
 import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';

@@ -4,7 +4,8 @@
 // token (by the wizard's autosave, the one writer of the form state); the deposit is processed. It ends with the deposit made, or back at the form with the server's
 // errors and the banner: a duplicate-deposit warning and the trust mismatch wait for the payer first.
 // At a pam facility the server signs the deposit's summary, which is posted to the payment endpoint.
-import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { CheckoutResponse, StateSaveResponse } from '../contract/api.ts';
 import { SERVER_OWNED_FIELDS, type FieldErrors, type FormFields, type ReceiptInfo } from '../contract/entities.ts';
 import { CHECKOUT_SERVICE_ERRORS } from '../contract/checkout-services-base.ts';

@@ -10,7 +10,8 @@
 // While editing, the checkout passes each of the screen's events to the child it concerns; once a
 // deposit is under way it passes none, so nothing changes under it. Voicemail offers and the CPA link
 // run beside (checkout-extras.machine.ts, docs/decisions/0015).
-import { type SnapshotFrom, and, assign, enqueueActions, not, sendTo, setup } from 'xstate';
+import { type SnapshotFrom, and, assign, enqueueActions, not, sendTo } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { FormFields } from '../contract/entities.ts';
 import { type CheckoutExtrasEvent, checkoutExtrasMachine } from './checkout-extras.machine.ts';
 import { checkoutAmountMachine } from './checkout-amount.machine.ts';

@@ -1,6 +1,7 @@
 // /account/credit_cards (§2, §3 saved card, §8): the payer's saved cards, each removable after a
 // confirmation. A failed removal closes the dialog and shows an error flag (§8).
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { SavedCard } from '../contract/accounts.ts';
 import { toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';

@@ -2,7 +2,8 @@
 // names the facility and the person. The server makes the form state a new deposit to them; the wizard
 // then opens at the type step with the recipient known. A link the server does not know (or a malformed
 // one) says so and offers the normal wizard; a failed call can be tried again.
-import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
 import { calls } from './calls.ts';

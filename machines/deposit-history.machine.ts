@@ -7,7 +7,8 @@
 // A deposit not yet sent to the facility (its status `cancellable`, docs/decisions/0049) can be cancelled
 // from its row, after a confirmation: the row then shows the status the server answered with; a refusal
 // (posted, sent or ended meanwhile) says why; a failed call keeps the dialog open to try again.
-import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { DepositHistoryItem, DepositHistoryResponse } from '../contract/accounts.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import { CHECKOUT_PRESETS, OTHER_PRESET_ID } from '../contract/constants.ts';

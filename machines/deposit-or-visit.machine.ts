@@ -8,7 +8,8 @@
 // deposit_id would send the checkout to that receipt, §4). A quick deposit then holds the card's
 // facility, type, recipient (or phone account) and amount, and the app opens the checkout step; a
 // new deposit opens the facility step.
-import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import { CHECKOUT_PRESETS, OTHER_PRESET_ID } from '../contract/constants.ts';
 import type { FormFields } from '../contract/entities.ts';

@@ -7,7 +7,8 @@
 // confirms it: the hold on the card is released and nothing is taken. The server's answer is the truth:
 // cancelled, or refused because the deposit has moved on (posted, sent, ended), with the status either
 // way. A call that fails (no answer, too many attempts) changes nothing and can be tried again.
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { type DepositStatusInfo, isFinalStatus } from '../contract/deposit-status-base.ts';
 import type { DepositCancelResponse } from '../contract/deposit-status.ts';
 import { toCallFailure } from './actors.types.ts';

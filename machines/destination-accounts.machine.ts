@@ -3,7 +3,8 @@
 // regulated), inactivity-alert enrolment by text or email, removal after a confirmation, a deposit
 // to the account (the wizard's form state is saved first, then the app goes there), and phone
 // verification of a pending account (§4: the phoneVerification machine runs while its modal is open).
-import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { BREAKAGE_DECLINED, BREAKAGE_ENROLLED, SNAP_PREFIX } from '../contract/accounts-base.ts';
 import type {
   BreakageRequest,

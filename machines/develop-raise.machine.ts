@@ -2,7 +2,8 @@
 // decide; its screen throws while rendering, so the error boundary, the unexpected-error page and the
 // error reports of §8 can be tried. machines/page-machines.ts offers it in development builds only
 // (docs/decisions/0009).
-import { type SnapshotFrom, setup } from 'xstate';
+import { type SnapshotFrom } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { PageInput } from './pages.ts';
 
 /** The message of the test error, so a report of it is easy to tell from a real one. */

@@ -3,7 +3,8 @@
 // sent; once 4 reports have been taken, later ones are dropped, so an error that repeats (a render
 // loop, a failing timer) cannot flood the server. A report that fails to send still counts and is
 // not sent again. src/error-reporter.ts feeds it from the browser's error events.
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { LogJsErrorRequest } from '../contract/api.ts';
 import { calls } from './calls.ts';
 

@@ -1,6 +1,7 @@
 // deposit.facility (§2): country, state or province, facility. Invoked by the wizard's facility
 // step; every choice is reported to the wizard as a form.change so it autosaves (§4).
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { SANCTIONED_COUNTRIES } from '../contract/constants.ts';
 import type { CountryOption } from '../contract/entities.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';

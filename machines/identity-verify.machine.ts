@@ -8,7 +8,8 @@
 // The two forms' values are their field layer's (src/components/use-machine-form.ts, decision 0041): the
 // screen checks them with the contract's schemas and sends them, valid, with identity.accept and
 // identity.submit. The machine keeps the request (`sent`) and owns the call and its outcomes.
-import { type SnapshotFrom, assign, enqueueActions, not, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions, not } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { DestinationAccount, ValidateStatus } from '../contract/accounts.ts';
 import type { VerifyAgreement, VerifyProfile, VerifyRequest } from '../contract/identity.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';

@@ -2,7 +2,8 @@
 // new (to the facility step, deposit.facility) or signs in. The page shows the inactivity notice of
 // friends-and-family phone accounts (§9: inactive after 180 days; alerts 30 days before), short at
 // first, with show more and show less.
-import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { PAGES, type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';
 
 /** §2: where a signed-in payer goes on to. */

@@ -2,7 +2,8 @@
 // text by GET from a translated URL"): the text of the route's document, read from the URL the server
 // configures for it in the payer's language (SiteInfo.legal_urls), and read again in the other
 // language when the payer switches. A failed read can be retried; what the payer sees is the text only.
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { Locale } from '../contract/entities.ts';
 import { type LegalDocument, type LegalUrls, paragraphsOf } from '../contract/legal.ts';
 import { toCallFailure } from './actors.types.ts';

@@ -1,6 +1,7 @@
 // The sign-in page (§2 login.welcome; §6; §8 login errors): sign in, or create an account. On
 // success the app reads the form state again and goes on to where the guest was going (decision 0007).
-import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { AccountErrors, LoginRequest, RegisterRequest } from '../contract/accounts.ts';
 import { toCallFailure } from './actors.types.ts';
 import type { PageInput, PageToAppEvent } from './pages.ts';

@@ -3,7 +3,8 @@
 // read; the script is loaded once per page load (a later URL is ignored). A failure leaves the
 // site's own header as it is and is reported to the app, which logs it (§8 error reports): the
 // header script never blocks the wizard.
-import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';
 import { SYSTEM, tell } from './system.ts';

@@ -2,7 +2,8 @@
 // after taking the card. The server turns its signed result into the deposit and the pam receipt; the
 // app then opens the receipt step. A result the server refuses, or a call that fails, says so and keeps
 // the way back: try again (a network failure), or return to the checkout (nothing was recorded).
-import { type SnapshotFrom, assign, not, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, not, sendParent } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { PAM_ERRORS, PAM_RESULT_PARAM } from '../contract/pam-base.ts';
 import { toCallFailure } from './actors.types.ts';
 import { type PageInput, type PageToAppEvent, wizardPath } from './pages.ts';

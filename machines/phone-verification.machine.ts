@@ -6,7 +6,8 @@
 // checked, and the right one ends in verified, which tells the parent. International numbers cannot
 // be verified (§5). The code is typed in the modal's form (its field layer, docs/decisions/0041, with
 // the contract's schema): the submit brings it, well formed.
-import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import {
   INTERNATIONAL_NUMBERS_CANNOT_VERIFIED,
   NO_CALL_PLACED,

@@ -2,7 +2,8 @@
 // /account/dest_accounts and POST /account/destinations/make_primary {ani}). A refused or failed
 // change shows ERROR_CHANGING_PRIMARY_ACCOUNT (§8) and keeps the payer's choice. The choice is the
 // page's form's (docs/decisions/0041): the save brings it, as the number make_primary takes.
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { DestinationAccount, MakePrimaryRequest } from '../contract/accounts.ts';
 import { toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';

@@ -2,7 +2,8 @@
 // what became of a professional request, read from the route. SUCCESS (the request waits for review),
 // EXISTED (a request for that facility is already pending), FAILED (refused: call support). Any other
 // status in the address is not a result: the app goes back to the form.
-import { type SnapshotFrom, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, sendParent } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { type ProfessionalResult, isProfessionalResult } from '../contract/professional-base.ts';
 import { PAGES, type PageInput, type PageToAppEvent } from './pages.ts';
 

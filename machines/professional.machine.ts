@@ -7,7 +7,8 @@
 // The form's values are its field layer's (src/components/use-machine-form.ts, decision 0041): the
 // screen checks them with the contract's professionalFieldsSchema and sends them, valid, with
 // professional.submit. The machine keeps the request's fields (`sent`) and owns the call and outcomes.
-import { type SnapshotFrom, assign, sendParent, setup } from 'xstate';
+import { type SnapshotFrom, assign, sendParent } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import {
   EMPTY_PROFESSIONAL,
   PROFESSIONAL_ERRORS,

@@ -3,6 +3,7 @@
 // HTTP implementations; tests and stories pass fakes (any subset: the rest keep their placeholders).
 import { type AnyStateMachine, type PromiseActorLogic, assign } from 'xstate';
 import type { ActorIO } from './actors.types.ts';
+import { isLazyMachine, lazyMachine } from './lazy-setup.ts';
 import { appMachine, pageToStart } from './app.machine.ts';
 import type { PageRoute } from './pages.ts';
 import { checkoutMachine } from './checkout.machine.ts';
@@ -53,15 +54,20 @@ export function provideWizard(actors: Partial<ActorLogics>) {
         'checkDestinationFraud',
       ]),
       facilityPickerMachine: provideFacilityPicker(actors),
-      recipientSearchMachine: provideRecipientSearch(actors),
-      checkoutMachine: provideCheckout(actors),
-      receiptFlowMachine: provideMachine(receiptFlowMachine, actors),
+      recipientSearchMachine: lazyMachine(() => provideRecipientSearch(actors)),
+      checkoutMachine: provideChild(checkoutMachine, actors),
+      receiptFlowMachine: provideChild(receiptFlowMachine, actors),
     },
   });
 }
 
 function isMachine(logic: unknown): logic is AnyStateMachine {
   return typeof logic === 'object' && logic !== null && 'provide' in logic && 'implementations' in logic;
+}
+
+/** A child machine with its calls, built when the parent first invokes it (docs/decisions/0064). */
+function provideChild<M extends AnyStateMachine>(machine: M, actors: Partial<ActorLogics>): M {
+  return lazyMachine(() => provideMachine(machine, actors));
 }
 
 /**
@@ -72,7 +78,7 @@ export function provideMachine<M extends AnyStateMachine>(machine: M, actors: Pa
   const own = machine.implementations.actors as Record<string, unknown>;
   const replaced: Record<string, unknown> = {};
   for (const [name, logic] of Object.entries(own)) {
-    if (isMachine(logic)) replaced[name] = provideMachine(logic, actors);
+    if (isLazyMachine(logic) || isMachine(logic)) replaced[name] = provideChild(logic, actors);
     else if (name in actors && actors[name as keyof ActorIO]) replaced[name] = actors[name as keyof ActorIO];
   }
   return machine.provide({ actors: replaced as never }) as M;

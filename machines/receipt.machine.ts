@@ -7,7 +7,8 @@
 // The modals' fields are their forms' (docs/decisions/0041, src/screens/receipt-step.tsx): each submit
 // brings the values, valid by the contract's schemas; the machine keeps what it sent and owns the calls
 // and their outcomes.
-import { type SnapshotFrom, assign, enqueueActions, not, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions, not } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { AccountErrors } from '../contract/accounts.ts';
 import type { FormFields } from '../contract/entities.ts';
 import { toCallFailure } from './actors.types.ts';

@@ -3,7 +3,8 @@
 // The step's search form (docs/decisions/0041) holds what is typed and checks it with the contract's
 // rules (searchFormSchema); each valid search it sends here with search.submit, and search.clear when
 // there is none (an empty field, or one still to be corrected).
-import { assign, setup } from 'xstate';
+import { assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { DELAYS, RESULTS_PER_PAGE } from '../contract/constants.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';
 import type {

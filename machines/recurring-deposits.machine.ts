@@ -1,7 +1,8 @@
 // /account/recurring_deposits (§2, §3 recurring deposit, §9 sorted by amount descending): the payer's
 // recurring deposits, pam ones included, each cancellable after a confirmation. A failed cancellation
 // closes the dialog and shows ERROR_DELETING_DEPOSIT (§8).
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { RecurringDeposit } from '../contract/accounts.ts';
 import { toCallFailure } from './actors.types.ts';
 import type { PageInput } from './pages.ts';

@@ -4,7 +4,8 @@
 // that the server answers signed in) or sign out. A guest is not warned: nothing is lost when a
 // guest's session ends, since the page puts the non-card values into the next one (decision 0046).
 // The app tells this machine who is signed in and the limit after each read of the form state.
-import { type SnapshotFrom, assign, enqueueActions, setup } from 'xstate';
+import { type SnapshotFrom, assign, enqueueActions } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { DEFAULT_SESSION_IDLE_MINUTES, sessionTimes } from '../contract/session.ts';
 import { toCallFailure } from './actors.types.ts';
 import { calls } from './calls.ts';

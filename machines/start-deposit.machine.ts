@@ -6,7 +6,8 @@
 //   whether the answer refuses the deposit (its own list of fields) and tells the app where to go;
 // - error: a call failed (neither call is answered here, so the failure ends this actor with an error
 //   and reaches the page's onError, which says the deposit could not start).
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { StateSaveResponse } from '../contract/api.ts';
 import type { FormFields } from '../contract/entities.ts';
 import { calls } from './calls.ts';

@@ -7,7 +7,8 @@
 // The three values are this machine's, not a form's (docs/decisions/0041: a value priced as it changes
 // stays the flow's, like the checkout's amount): every change is a quote request, and the transfer sent
 // is the very request the payer saw priced.
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import {
   type AccountErrorCode,
   accountErrorKey,

@@ -6,7 +6,8 @@
 // screen validates them with the contract's profileSchema and sends them, valid, with profile.submit.
 // The machine keeps the server's copy (`sent`: what loadProfile answered, then the save's request),
 // which the form opens with, and owns the save and its outcome.
-import { type SnapshotFrom, assign, setup } from 'xstate';
+import { type SnapshotFrom, assign } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import type { FieldErrors } from '../contract/entities.ts';
 import type { NotificationStatus, Profile } from '../contract/profile.ts';
 import { type ActorIO, toCallFailure } from './actors.types.ts';

@@ -3,7 +3,8 @@
 // Region `step` is the screen; region `autosave` is the one writer of the server's form state (§4
 // autosave, POST /state/save): typing, a step's Continue, the checkout's amount and its submission all
 // save through it, and one function (wizard-rules.ts applyAnswer) applies every answer.
-import { type SnapshotFrom, and, assign, enqueueActions, not, raise, setup } from 'xstate';
+import { type SnapshotFrom, and, assign, enqueueActions, not, raise } from 'xstate';
+import { setup } from './lazy-setup.ts';
 import { DELAYS } from '../contract/constants.ts';
 import type { Facility, FieldErrors, FormFields, Inmate } from '../contract/entities.ts';
 import type { StateSaveResponse } from '../contract/api.ts';

@@ -71,16 +71,24 @@ function errorOfEvent(event: ErrorEvent): unknown {
 
 /** A reporter whose reports go through `send` (src/api/error-reports.ts over HTTP; a fake in tests). */
 export function createErrorReporter(send: (report: LogJsErrorRequest) => Promise<void>): ErrorReporter {
-  let actor: Actor<typeof errorReporterMachine> | null = createActor(
-    errorReporterMachine.provide({
-      actors: { sendErrorReport: fromPromise<void, LogJsErrorRequest>(({ input }) => send(input)) },
-    }),
-  );
-  actor.start();
+  // Started at the first report: most page loads report nothing, and on a cheap phone building the
+  // machine was a tenth of the first screen's start-up (docs/decisions/0064).
+  let actor: Actor<typeof errorReporterMachine> | null | undefined;
+  const started = () => {
+    if (actor === undefined) {
+      actor = createActor(
+        errorReporterMachine.provide({
+          actors: { sendErrorReport: fromPromise<void, LogJsErrorRequest>(({ input }) => send(input)) },
+        }),
+      );
+      actor.start();
+    }
+    return actor;
+  };
 
   const report = (error: unknown, detail?: string) => {
     try {
-      actor?.send({ type: 'report.error', report: describeError(error, detail) });
+      started()?.send({ type: 'report.error', report: describeError(error, detail) });
     } catch {
       // Reporting never throws (§8: the page goes on).
     }

@@ -1,8 +1,9 @@
 // Composition root (architecture §"How data flows"): creates the app actor and hands every
 // invoked actor its HTTP implementation with .provide().
+import { type ReactNode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createActor, type InspectionEvent } from 'xstate';
+import { type AnyActorRef, createActor, type InspectionEvent } from 'xstate';
 import { provideApp } from '../machines/provide-actors.ts';
 import { createActors } from './api/actors.ts';
 import { createApiClient } from './api/client.ts';
@@ -18,6 +19,7 @@ import {
   storedLanguage,
   storeLanguage,
 } from './language.ts';
+import { buildWaitingMachines } from '../machines/lazy-setup.ts';
 import { startLocation } from '../machines/pages.ts';
 import {
   PRERENDER_HIDDEN_CLASS,
@@ -49,6 +51,9 @@ async function start() {
   // §7/§8: from here on, errors of the page are reported (at most 4, one at a time).
   const reporter = createErrorReporter((report) => sendErrorReport(api, report));
   reporter.listen(window);
+  // docs/decisions/0064: the scripts' evaluation, building the app's machines, its language, its start and
+  // its first render are tasks of their own, so that the page can draw and answer a tap between them.
+  await yieldToPage();
   // Development only (docs/decisions/0001): never evaluated, nor bundled, in a production build.
   const inspectMode = import.meta.env.DEV ? new URLSearchParams(window.location.search).get('inspect') : null;
   const inspect = import.meta.env.DEV && inspectMode === 'stately' ? await loadStatelyInspector() : undefined;
@@ -63,6 +68,7 @@ async function start() {
       logNavScriptFailure: (_, params) => reporter.report(params.message),
     },
   });
+  await yieldToPage();
   // §1: the payer's choice; before any, the page's, which the server chose by the browser's languages
   // (docs/decisions/0057).
   const page = document.documentElement;
@@ -80,6 +86,7 @@ async function start() {
   // The facility step's lists that the page came with are those calls' answers.
   const answers = pageAnswers();
   if (answers) knowAnswers(api, answers);
+  await yieldToPage();
   const actor = createActor(machine, {
     systemId: SYSTEM.app,
     input: {
@@ -108,24 +115,35 @@ async function start() {
       ),
     });
   }
-  actor.start();
   const root = document.getElementById('root');
+  // The page came with a first screen drawn (docs/decisions/0031, 0057): the app takes it over as it is
+  // when it would draw the same (that address, that language); otherwise it draws its own.
+  const hydrating =
+    root?.firstElementChild != null &&
+    isFirstScreen(location) &&
+    isDrawnFor(location, page.getAttribute(SCREEN_ATTRIBUTE)) &&
+    page.lang === lang;
+  // Taking a drawn screen over, the app starts once React has (StartWhenDrawn): the screen was drawn from
+  // the app's first snapshot, and a started app may move on (its form state answers) before React's first
+  // render, which would then differ from the page and be thrown away.
+  if (!hydrating) actor.start();
   // §8: an error while rendering shows the unexpected-error page, and is reported.
   if (!root) return;
+  await yieldToPage();
+  const app = <App app={actor} i18n={i18n} answers={answers} startHash={address} />;
   const tree = (
     <I18nextProvider i18n={i18n}>
       <ErrorBoundary onError={(error, componentStack) => reporter.report(error, componentStack)}>
-        <App app={actor} i18n={i18n} answers={answers} startHash={address} />
+        {hydrating ? <StartWhenDrawn actor={actor}>{app}</StartWhenDrawn> : app}
       </ErrorBoundary>
     </I18nextProvider>
   );
-  // The page came with a first screen drawn (docs/decisions/0031, 0057): the app takes it over as it is
-  // when it would draw the same (that address, that language); otherwise it draws its own.
-  const prerendered = root.firstElementChild !== null;
-  const drawnFor = page.getAttribute(SCREEN_ATTRIBUTE);
-  if (prerendered && isFirstScreen(location) && isDrawnFor(location, drawnFor) && page.lang === lang) {
-    hydrateRoot(root, tree, {
-      onRecoverableError: (error) => reporter.report(error),
+  if (hydrating) {
+    // In a transition, React takes the page over in slices that let the browser answer a tap between them.
+    startTransition(() => {
+      hydrateRoot(root, tree, {
+        onRecoverableError: (error) => reporter.report(error),
+      });
     });
   } else {
     root.replaceChildren();
@@ -133,6 +151,42 @@ async function start() {
     createRoot(root).render(tree);
   }
   document.documentElement.classList.remove(PRERENDER_HIDDEN_CLASS);
+  buildMachinesWhenIdle();
+}
+
+/** Starts the app when React has taken the drawn screen over (its effects run after the first commit). */
+function StartWhenDrawn({ actor, children }: { actor: AnyActorRef; children: ReactNode }) {
+  useEffect(() => {
+    actor.start();
+  }, [actor]);
+  return children;
+}
+
+/** A new task: what the page has to do (draw, answer a tap) goes first. */
+function yieldToPage(): Promise<void> {
+  return new Promise((resume) => setTimeout(resume, 0));
+}
+
+/**
+ * The machines that the first screen did not build are built while the page is idle (docs/decisions/0064),
+ * so that a step's machine is ready when the payer reaches it; where the browser cannot say when it is
+ * idle, one machine per task.
+ */
+function buildMachinesWhenIdle(): void {
+  const more = (left: boolean) => {
+    if (left) schedule();
+  };
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback((deadline) => more(buildWaitingMachines(() => deadline.timeRemaining() > 2)));
+    } else {
+      setTimeout(() => {
+        let built = 0;
+        more(buildWaitingMachines(() => built++ < 1));
+      }, 20);
+    }
+  };
+  schedule();
 }
 
 /** The tab's session storage; none where the browser refuses it (a sandboxed frame). */

@@ -84,6 +84,7 @@ export function renderPage(template: string, { lang, screen, answers, sandbox }:
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
   );
   html = replaceOnce(html, /<\/head>/, `  <script>${firstScreenScript()}</script>\n  </head>`);
+  html = scriptsAtLowPriority(html);
   // '<' written as \u003c: the data cannot close its element, whatever a name in the database says.
   const data = answers
     ? `<script type="application/json" id="${FIRST_ANSWERS_ID}">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`
@@ -93,6 +94,17 @@ export function renderPage(template: string, { lang, screen, answers, sandbox }:
     html,
     /<div id="root"><\/div>/,
     `${sandbox ? sandboxBannerMarkup() : ''}<div id="root">${page.html}</div>${data}`,
+  );
+}
+
+/**
+ * The app's scripts are asked for at low priority (docs/decisions/0064): the screen is drawn in the page,
+ * so its first paint waits for none of them. They still load at once, the page's only other requests.
+ */
+function scriptsAtLowPriority(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")( crossorigin)?(?![^>]*fetchpriority)/g,
+    (_, tag: string, crossorigin = '') => `<${tag}${crossorigin} fetchpriority="low"`,
   );
 }
 

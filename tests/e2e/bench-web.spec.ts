@@ -26,6 +26,7 @@ const FIGURES = [
   'phone_to_receipt',
   'phone_deposit_total',
   'phone_bare_step',
+  'phone_open_lcp',
 ];
 
 test('bench:web --short measures the site from its root and prints each figure as name: value unit', async () => {
