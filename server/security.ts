@@ -6,6 +6,17 @@ import { DEFAULT_SESSION_IDLE_MINUTES, SESSION_TOUCH_SECONDS } from '../contract
 import type { Config } from './config.ts';
 import type { Repos } from './repo/repos.ts';
 import type { SessionRow } from './repo/sessions.ts';
+import { type FormState, formStateOf } from './repo/form-state.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads the session's form state as it is stored, without changing it: the session hook
+     * reads both in one statement (SessionManager.storedFormState, docs/decisions/0065).
+     */
+    readsFormState?: boolean;
+  }
+}
 import { TooManyRequestsError } from './limits.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -50,6 +61,11 @@ export interface SessionManager {
   require(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow>;
   /** The request's session if it has one; never creates one. */
   current(request: FastifyRequest): SessionRow | undefined;
+  /**
+   * On a route that `readsFormState`, the form state of the request's session as the session hook read it
+   * with the session; undefined elsewhere, or when the request came without a session.
+   */
+  storedFormState(request: FastifyRequest): FormState | undefined;
   /** New id and CSRF token for the same session (at sign-in); form state and tokens follow. */
   rotate(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow>;
   /**
@@ -72,6 +88,7 @@ export function createSessionManager(
   limitCreation?: (request: FastifyRequest) => Promise<number | undefined>,
 ): SessionManager {
   const current = new WeakMap<FastifyRequest, SessionRow>();
+  const stored = new WeakMap<FastifyRequest, FormState>();
   const SESSION_IDLE_MS = sessionIdleMs(config);
   let lastPurge = 0;
 
@@ -94,7 +111,15 @@ export function createSessionManager(
     const id = request.cookies[SESSION_COOKIE];
     if (!id || !TOKEN_SHAPE.test(id)) return undefined;
     const t = now();
-    const s = await repos.sessions.findActive(id, new Date(t.getTime() - SESSION_IDLE_MS).toISOString());
+    const idleCutoff = new Date(t.getTime() - SESSION_IDLE_MS).toISOString();
+    let s: SessionRow | undefined;
+    if (request.routeOptions.config.readsFormState) {
+      const found = await repos.sessions.findActiveWithForm(id, idleCutoff);
+      if (found) stored.set(request, formStateOf(found.form));
+      s = found?.session;
+    } else {
+      s = await repos.sessions.findActive(id, idleCutoff);
+    }
     if (!s) return undefined;
     if (t.getTime() - Date.parse(s.last_seen_at) >= TOUCH_EVERY_MS) {
       s.last_seen_at = t.toISOString();
@@ -140,6 +165,9 @@ export function createSessionManager(
     require: requireSession,
     current(request) {
       return current.get(request);
+    },
+    storedFormState(request) {
+      return stored.get(request);
     },
     async rotate(request, reply) {
       const old = await requireSession(request, reply);

@@ -19,6 +19,21 @@ function mergeFields(stored: unknown): FormFields {
   return out;
 }
 
+/** The columns of a stored form state (read alone, or with the session, server/repo/sessions.ts). */
+export interface StoredFormState {
+  fields_json: string;
+  errors_json: string;
+}
+
+/** The form state of a stored row; a session without one has the empty form. */
+export function formStateOf(row: StoredFormState | undefined | null): FormState {
+  if (!row) return { fields: { ...EMPTY_FORM }, errors: {} };
+  return {
+    fields: mergeFields(JSON.parse(row.fields_json)),
+    errors: JSON.parse(row.errors_json) as FieldErrors,
+  };
+}
+
 /** A form state's row as stored. */
 function stored(sessionId: string, state: FormState, now: string) {
   return {
@@ -39,11 +54,7 @@ export function createFormStateRepo(db: Executor) {
           .select(['fields_json', 'errors_json'])
           .where('session_id', '=', value('sessionId')),
       );
-      if (!r) return { fields: { ...EMPTY_FORM }, errors: {} };
-      return {
-        fields: mergeFields(JSON.parse(r.fields_json)),
-        errors: JSON.parse(r.errors_json) as FieldErrors,
-      };
+      return formStateOf(r);
     },
     async save(sessionId: string, state: FormState, now: string): Promise<void> {
       await runShapedWrite(db, 'formState:save', stored(sessionId, state, now), (value) =>

@@ -1,5 +1,6 @@
 // Sessions (architecture: opaque random id, server-side row, rotates at login).
 import type { Executor } from '../db.ts';
+import type { StoredFormState } from './form-state.ts';
 import { changed } from './rows.ts';
 import { runShaped, runShapedWrite } from './shapes.ts';
 
@@ -27,6 +28,34 @@ export function createSessionRepo(db: Executor) {
           .where('last_seen_at', '>', value('idleCutoff')),
       );
       return row;
+    },
+    /**
+     * findActive and the session's stored form state (null without one) in one statement, for the
+     * requests that read both (docs/decisions/0065).
+     */
+    async findActiveWithForm(
+      id: string,
+      idleCutoff: string,
+    ): Promise<{ session: SessionRow; form: StoredFormState | null } | undefined> {
+      const [row] = await runShaped(db, 'session:findActiveWithForm', { id, idleCutoff }, (value) =>
+        db
+          .selectFrom('sessions')
+          .leftJoin('form_states', 'form_states.session_id', 'sessions.id')
+          .select([
+            'sessions.id',
+            'sessions.csrf_token',
+            'sessions.user_id',
+            'sessions.created_at',
+            'sessions.last_seen_at',
+            'form_states.fields_json',
+            'form_states.errors_json',
+          ])
+          .where('sessions.id', '=', value('id'))
+          .where('sessions.last_seen_at', '>', value('idleCutoff')),
+      );
+      if (!row) return undefined;
+      const { fields_json, errors_json, ...session } = row;
+      return { session, form: fields_json === null || errors_json === null ? null : { fields_json, errors_json } };
     },
     async touch(id: string, now: string): Promise<void> {
       await runShapedWrite(db, 'session:touch', { id, now }, (value) =>

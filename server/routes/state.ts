@@ -58,6 +58,7 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   app.get(
     PATHS.stateAll,
     {
+      config: { readsFormState: true },
       schema: routeSchema({
         summary: "The session's form state, its CSRF token and the site's configured values",
         tags,
@@ -76,7 +77,9 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
       }
       const session = await sessions.require(request, reply);
       if (clientId !== null) await keepGaClientId(repos, session.id, clientId, now());
-      const { fields, errors } = viewOf(await repos.formState.get(session.id), session, navScript);
+      // Read with the session (docs/decisions/0065); a session made by this request has none yet.
+      const state = sessions.storedFormState(request) ?? (await repos.formState.get(session.id));
+      const { fields, errors } = viewOf(state, session, navScript);
       // §5: the 011 rule reads the primary number as it is now (the account pages may have changed it).
       fields.primary_no = await primaryNoOf(repos, session.user_id);
       return { fields, errors, locale: fields.locale, csrf_token: session.csrf_token, site } satisfies StateAllResponse;
@@ -111,6 +114,7 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
   app.get(
     PATHS.stateErrors,
     {
+      config: { readsFormState: true },
       schema: routeSchema({
         summary: "The form state's field errors",
         tags,
@@ -120,7 +124,8 @@ export async function stateRoutes(app: FastifyInstance, deps: Deps): Promise<voi
     },
     async (request, reply) => {
       const session = await sessions.require(request, reply);
-      return { errors: (await repos.formState.get(session.id)).errors } satisfies StateErrorsResponse;
+      const state = sessions.storedFormState(request) ?? (await repos.formState.get(session.id));
+      return { errors: state.errors } satisfies StateErrorsResponse;
     },
   );
 

@@ -450,6 +450,30 @@ describe('POST /state/save', () => {
   });
 });
 
+describe('the form state read with the session (docs/decisions/0065)', () => {
+  it('is the last one saved, and nothing of it is read once the session is past its idle limit', async () => {
+    const own = fixedClock();
+    const idle = await startServer({ now: own.now });
+    try {
+      const c = await newClient(idle.app);
+      await c.save({ billing_zip: '1', billing_city: 'Austin' });
+      await c.save({ billing_city: 'Houston' });
+      const all = await c.get<StateAllResponse>('/state/all');
+      expect(all.body.fields).toMatchObject({ billing_city: 'Houston', billing_zip: '1' });
+      expect(all.body.errors).toEqual({ billing_zip: 'VALIDATION.INVALID_ZIPCODE' });
+      expect((await c.get('/state/errors')).body).toEqual({ errors: { billing_zip: 'VALIDATION.INVALID_ZIPCODE' } });
+      // The test servers' idle limit is a day: the cookie's session has ended, and with it its form.
+      own.advance(24 * 60 * 60 * 1000 + 1);
+      const later = await c.get<StateAllResponse>('/state/all');
+      expect(later.body.fields).toEqual(VIEWED_EMPTY_FORM);
+      expect(later.body.csrf_token).not.toBe(all.body.csrf_token);
+      expect((await new Client(idle.app).get('/state/errors')).body).toEqual({ errors: {} });
+    } finally {
+      await idle.dispose();
+    }
+  });
+});
+
 describe('GET /state/errors', () => {
   it("answers only this session's errors", async () => {
     const a = await client();
