@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createActor } from 'xstate';
 import { PATHS } from '../contract/api.ts';
+import { FACILITY_COUNTRIES } from '../contract/constants.ts';
 import type { Locale } from '../contract/entities.ts';
 import {
   FIRST_ANSWERS_ID,
@@ -115,15 +116,23 @@ function scriptsAtLowPriority(html: string): string {
  * hidden until the app draws its own (src/main.tsx shows the page again). '/' is the welcome page's.
  * It also asks for the form state, which the app reads first whatever the address (§7 GET /state/all),
  * so that the answer is on its way while the scripts load (the app takes it: EARLY_FORM_STATE).
+ * At the site root with a facility step's hash (`/#/deposit_facility/US`, an address the app itself
+ * writes, and so bookmarked), it goes to the step's path form instead, which the server answers with the
+ * step drawn (docs/decisions/0057, 0066): the step is painted before any script rather than after all.
  */
 export function firstScreenScript(): string {
   const q = JSON.stringify;
+  const facility = firstScreenPath({ screen: 'facility', country: '' });
   return (
-    `(function(){var d=document.documentElement,l=null,` +
+    `(function(){var d=document.documentElement,l=null,s=(d.getAttribute(${q(SCREEN_ATTRIBUTE)})||'').toLowerCase(),` +
+    `f=location.pathname==='/'&&/^#(\\/[^?]*?)\\/?$/.exec(location.hash),` +
     `h=(location.hash.replace(/^#/,'')||location.pathname).split('?')[0].replace(/\\/+$/,'')||'/';` +
     `if(h==='/')h=${q(PAGES.landing.path)};` +
+    `if(f&&h.toLowerCase()!==s){var c=f[1].slice(${facility.length}).toUpperCase();` +
+    `if(f[1].slice(0,${facility.length}).toLowerCase()===${q(facility)}&&${q(FACILITY_COUNTRIES)}.indexOf(c)>=0){` +
+    `d.classList.add(${q(PRERENDER_HIDDEN_CLASS)});location.replace(${q(facility)}+c+location.search);return}}` +
     `try{l=localStorage.getItem(${q(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
-    `if(h.toLowerCase()!==(d.getAttribute(${q(SCREEN_ATTRIBUTE)})||'').toLowerCase()||(l&&l!==d.lang))` +
+    `if(h.toLowerCase()!==s||(l&&l!==d.lang))` +
     `d.classList.add(${q(PRERENDER_HIDDEN_CLASS)});` +
     `try{window[${q(EARLY_FORM_STATE)}]=fetch(${q(PATHS.stateAll)},{credentials:'same-origin',headers:{accept:'application/json'}})}catch(e){}})()`
   );

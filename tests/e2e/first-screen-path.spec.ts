@@ -69,4 +69,22 @@ test.describe('the facility step at its path', () => {
     await expect(page.getByRole('heading', { level: 1, name: T.en.LOGIN.HEADING })).toBeFocused();
     await expect(page.getByRole('heading', { name: T.en.FACILITY.HEADING })).toHaveCount(0);
   });
+
+  test('the site root with a facility step hash goes to its path form and is painted from there', async ({ page }) => {
+    // docs/decisions/0066: the page's inline script goes to /deposit_facility/CA, drawn by the server.
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') pages.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/?utm_source=mail#/deposit_facility/ca');
+    await expectStep(page, 'en', T.en.FACILITY.HEADING, 30, '#/deposit_facility/CA');
+    expect(pages).toEqual(['/', '/deposit_facility/CA']);
+    await expect(page.locator('html')).toHaveAttribute('data-screen', '/deposit_facility/CA');
+    // The address is the app's hash route again, its query kept.
+    expect(await page.evaluate(() => `${window.location.pathname}${window.location.search}`)).toBe('/?utm_source=mail');
+    await expect(page.getByLabel(T.en.FACILITY.COUNTRY, { exact: true })).toHaveValue('CA');
+    // Another country, or another step, stays at the root.
+    await page.goto('/#/deposit_facility/MX');
+    await expect(page.locator('html')).toHaveAttribute('data-screen', '/landing');
+  });
 });
