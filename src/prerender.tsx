@@ -84,7 +84,13 @@ export function renderPage(template: string, { lang, screen, answers, sandbox }:
     /<meta name="description" content="[^"]*" \/>/,
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
   );
-  html = replaceOnce(html, /<\/head>/, `  <script>${firstScreenScript()}</script>\n  </head>`);
+  // First in the head, before the scripts' tags: at a facility hash it leaves the page before the
+  // browser asks for them (docs/decisions/0066).
+  html = replaceOnce(
+    html,
+    /<meta charset="utf-8" \/>/,
+    `<meta charset="utf-8" />\n    <script>${firstScreenScript()}</script>`,
+  );
   html = scriptsAtLowPriority(html);
   // '<' written as \u003c: the data cannot close its element, whatever a name in the database says.
   const data = answers
