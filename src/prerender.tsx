@@ -59,9 +59,9 @@ export function renderFirstScreen(lang: Locale, screen: FirstScreen, answers?: F
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function replaceOnce(html: string, pattern: RegExp, replacement: string): string {
+function replaceOnce(html: string, pattern: RegExp, replacement: string | ((found: string) => string)): string {
   if (!pattern.test(html)) throw new Error(`the built page has no ${pattern}`);
-  return html.replace(pattern, () => replacement);
+  return html.replace(pattern, (found) => (typeof replacement === 'string' ? replacement : replacement(found)));
 }
 
 /**
@@ -88,8 +88,8 @@ export function renderPage(template: string, { lang, screen, answers, sandbox }:
   // browser asks for them (docs/decisions/0066).
   html = replaceOnce(
     html,
-    /<meta charset="utf-8" \/>/,
-    `<meta charset="utf-8" />\n    <script>${firstScreenScript()}</script>`,
+    /<head>(\s*<meta charset="[^"]*" \/>)?/,
+    (opening) => `${opening}\n    <script>${firstScreenScript()}</script>`,
   );
   html = scriptsAtLowPriority(html);
   // '<' written as \u003c: the data cannot close its element, whatever a name in the database says.
