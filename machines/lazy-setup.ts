@@ -1,7 +1,7 @@
 // XState's `setup`, with machines built when first used (docs/decisions/0064). Building a machine
 // (`createMachine`, and again each `.provide()`) walks its whole statechart; on a cheap phone the
 // app's thirty-odd machines cost more of the first screen's start-up than drawing it, although the
-// first screen runs four of them. Every machine module takes `setup` from here instead of 'xstate'.
+// first screen runs five of them. Every machine module takes `setup` from here instead of 'xstate'.
 import { type AnyStateMachine, setup as xstateSetup } from 'xstate';
 
 /** What is still to be built, oldest first (buildWaitingMachines builds them when the page is idle). */
