@@ -179,8 +179,10 @@ function locationKey(hash: string): string {
 /** §2: a hashchange (back button, link, typed URL) asks the app to go there; its guards decide. */
 function useHashInput(app: AppRef, startHash: string | undefined) {
   useEffect(() => {
-    const onHash = () => {
-      const location = locationOf(window.location.hash);
+    const onHash = (event?: HashChangeEvent) => {
+      // The address the payer went to: the app may have written its own over it (a page's address,
+      // a step's) between the move and this event, and the payer's latest address wins (§2).
+      const location = locationOf(event ? new URL(event.newURL).hash : window.location.hash);
       // The wizard running now, by its name (read here: the listener outlives a wizard started anew).
       const wizard = systemActor(app.system, SYSTEM.wizard);
       const before = wizard ? routeOf(wizard.getSnapshot()) : null;

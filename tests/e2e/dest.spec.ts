@@ -82,8 +82,8 @@ test('a new payer: a deposit to a new number makes a pending phone account, veri
   await page.getByLabel(label(t.LOGIN.PIN_AGAIN)).fill('123456');
   await page.getByRole('button', { name: t.LOGIN.REGISTER_SUBMIT }).click();
   await expect(page.getByRole('link', { name: t.LAYOUT.MY_ACCOUNT, exact: true })).toBeVisible();
-  // §2: a new account lands on deposit_or_schedule_visit; the next address is typed once it is there
-  // (typed while the app was still on its way, the app's own move came after it).
+  // §2: a new account lands on deposit_or_schedule_visit (landing.spec.ts has an address typed while
+  // the app writes its own).
   await expect(page.getByRole('heading', { level: 1, name: t.PAGES.DEPOSIT_OR_VISIT })).toBeFocused();
   await page.goto('/#/deposit_facility/US');
   await chooseFacility(page, 'en');

@@ -125,4 +125,16 @@ test.describe('landing', () => {
     await expect(definitionOf(summary, c.DEPOSIT_AMOUNT)).toHaveText(money(35, 'en'));
     await expectNoAxeViolations(page, 'checkout after a quick deposit');
   });
+
+  test('an address the payer goes to wins over one the app writes in the same moment', async ({ page }) => {
+    await page.goto('/#/landing');
+    await expect(page.getByRole('heading', { level: 1, name: en.PAGES.LANDING })).toBeFocused();
+    // The payer's move, then the app's own page address written over it before the hashchange is
+    // handled (what happened when an address was typed while the app moved after an account was made).
+    await page.evaluate(() => {
+      window.location.hash = '#/deposit_facility/US';
+      window.history.replaceState(null, '', '#/landing');
+    });
+    await expectStep(page, 'en', en.FACILITY.HEADING, 30, '#/deposit_facility/US');
+  });
 });
