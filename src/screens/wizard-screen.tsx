@@ -26,15 +26,40 @@ const RecipientStep = lazyScreen(() => import('./recipient-step.tsx').then((m) =
 const CheckoutStep = lazyScreen(() => import('./checkout-step.tsx').then((m) => m.CheckoutStep));
 const ReceiptStep = lazyScreen(() => import('./receipt-step.tsx').then((m) => m.ReceiptStep));
 
+const LAZY_STEPS: Record<Exclude<WizardRoute, 'facility'>, { preload: () => Promise<unknown> }> = {
+  type: TypeStep,
+  number: NumberStep,
+  recipient: RecipientStep,
+  checkout: CheckoutStep,
+  receipt: ReceiptStep,
+};
+
 /** The steps that may come after each one (§2: type leads to number for dest, else to recipient). */
-const NEXT: Record<WizardRoute, readonly { preload: () => Promise<unknown> }[]> = {
-  facility: [TypeStep],
-  type: [NumberStep, RecipientStep],
-  number: [CheckoutStep],
-  recipient: [CheckoutStep],
-  checkout: [ReceiptStep],
+const NEXT: Record<WizardRoute, readonly Exclude<WizardRoute, 'facility'>[]> = {
+  facility: ['type'],
+  type: ['number', 'recipient'],
+  number: ['checkout'],
+  recipient: ['checkout'],
+  checkout: ['receipt'],
   receipt: [],
 };
+
+/**
+ * Fetches the next steps' chunks, then, once each is in, the steps after it (docs/decisions/0054): a payer
+ * who goes on at once (a known facility, a quick choice of type) finds the step after the next one
+ * loaded too, while the next step's own chunk is never queued behind it on a slow line. A failed fetch
+ * (offline) is tried again when the step is shown.
+ */
+function fetchAhead(step: WizardRoute, depth: number): void {
+  for (const next of NEXT[step]) {
+    void LAZY_STEPS[next]
+      .preload()
+      .then(() => {
+        if (depth > 1) fetchAhead(next, depth - 1);
+      })
+      .catch(() => {});
+  }
+}
 
 /** Each step's page title (read first by screen readers and shown in the tab). */
 const TITLES: Record<WizardRoute, string> = {
@@ -64,15 +89,12 @@ export function WizardScreen({
   useEffect(() => {
     if (!step) return;
     // In a task of its own: after the app has marked its first screen (its effect runs after this one),
-    // so the first screen's figures count what it needs, not what is fetched ahead. A failed fetch
-    // (offline) is tried again when the step is shown.
-    const id = window.setTimeout(() => {
-      for (const next of NEXT[step]) void next.preload().catch(() => {});
-    }, 0);
+    // so the first screen's figures count what it needs, not what is fetched ahead.
+    const id = window.setTimeout(() => fetchAhead(step, 2), 0);
     // The checkout's money format, built while the payer is on the step before: the first currency
     // format loads the browser's locale data, a long task (150 ms on a cheap phone) that was part of
     // drawing the checkout (docs/decisions/0063).
-    const idle = NEXT[step].includes(CheckoutStep) ? whenIdle(() => formatCents(0, lang)) : () => {};
+    const idle = NEXT[step].includes('checkout') ? whenIdle(() => formatCents(0, lang)) : () => {};
     return () => {
       window.clearTimeout(id);
       idle();
