@@ -26,6 +26,8 @@ export interface ApiClient {
   get<T>(path: string, query?: Record<string, string | number | boolean | undefined>, opts?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, opts?: CallOptions): Promise<T>;
   setCsrfToken(token: string): void;
+  /** Resolves once the client has the session's CSRF token (from the form state's first answer). */
+  sessionKnown(): Promise<void>;
 }
 
 export interface CallOptions {
@@ -63,6 +65,8 @@ function aborted(signal: AbortSignal): Promise<never> {
 
 export function createApiClient(options: ClientOptions = {}): ApiClient {
   let csrfToken = '';
+  let tokenArrived = () => {};
+  const tokenKnown = new Promise<void>((resolve) => (tokenArrived = resolve));
   const early = { ...options.early };
   const baseUrl = options.baseUrl ?? (typeof document !== 'undefined' ? document.baseURI : 'http://localhost/');
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
@@ -161,6 +165,8 @@ export function createApiClient(options: ClientOptions = {}): ApiClient {
     post: (path, body, opts) => call('post', path, body === undefined ? {} : { json: body }, opts),
     setCsrfToken: (token) => {
       csrfToken = token;
+      if (token) tokenArrived();
     },
+    sessionKnown: () => tokenKnown,
   };
 }

@@ -74,12 +74,21 @@ test.describe('error reports', () => {
         () =>
           performance.getEntriesByType('resource').filter((e) => e.name.includes('/development/log_js_error')).length,
       );
+    // The form state (and with it the session's token) answers only after the errors: reports made on the
+    // drawn page before it wait for the session instead of being refused.
+    let answerFormState: () => void = () => {};
+    const formStateHeld = new Promise<void>((resolve) => (answerFormState = resolve));
+    await page.route('**/state/all', async (route) => {
+      await formStateHeld;
+      await route.continue();
+    });
     await page.goto(START);
     await expect(page.getByRole('heading', { level: 1, name: T.en.FACILITY.HEADING })).toBeVisible();
     // Six uncaught errors as the window reports them (a synthetic event: the page itself stays sound).
     await page.evaluate(() => {
       for (let i = 1; i <= 6; i++) window.dispatchEvent(new ErrorEvent('error', { error: new Error(`boom ${i}`) }));
     });
+    answerFormState();
     const bodies: { message: string; url?: string }[] = [];
     for (let i = 1; i <= 4; i++) {
       await expect.poll(() => held.length).toBe(1);

@@ -213,6 +213,17 @@ describe('the error reporter over HTTP', () => {
       .map((r) => (JSON.parse(r.body) as LogJsErrorRequest).message);
     expect(bodies).toEqual(['Error: report 1', 'Error: report 2', 'Error: report 3', 'Error: report 4']);
   });
+
+  it('§7/§8: a report made before the form state has answered waits for the session, then is taken', async () => {
+    const api = createApiClient({ baseUrl: 'http://localhost/', fetch: h.fetch });
+    const before = h.requests.filter((r) => r.url === '/development/log_js_error').length;
+    const sent = sendErrorReport(api, { message: 'Error: early' });
+    await tick();
+    expect(h.requests.filter((r) => r.url === '/development/log_js_error')).toHaveLength(before);
+    api.setCsrfToken((await api.get<StateAllResponse>('/state/all')).csrf_token);
+    await expect(sent).resolves.toBeUndefined();
+    expect(h.requests.filter((r) => r.url === '/development/log_js_error')).toHaveLength(before + 1);
+  });
 });
 
 describe('the error boundary', () => {
