@@ -107,14 +107,19 @@ export function applyAnswer(
 }
 
 /**
- * The errors the step found itself when Continue had nothing chosen (§4 CHECKOUT_ERROR, 'Required'):
- * an autosave answer that lands afterwards does not know them, and they stay until the choice is made.
+ * The errors the step found itself, which an autosave answer that lands afterwards does not know: those of
+ * Continue with nothing chosen (§4 CHECKOUT_ERROR, 'Required'), which stay until the choice is made, and
+ * a fraud flag's (§5/§8 FRAUD_CONTROL_MESSAGE, from its own call), which stays until the field is edited
+ * (an edit drops it, assignChange).
  */
 function unansweredChoiceErrors(errors: FieldErrors, fields: FormFields): FieldErrors {
   const kept: FieldErrors = {};
   for (const key of ['facility_id', 'deposit_type', 'deposit_inmate_id'] as const) {
     const error = errors[key];
     if (error && (fields[key] === null || fields[key] === '')) kept[key] = error;
+  }
+  for (const [key, error] of Object.entries(errors) as [keyof FieldErrors, string][]) {
+    if (error === FRAUD_CONTROL_MESSAGE) kept[key] = error;
   }
   return kept;
 }
