@@ -1,7 +1,7 @@
 // The app shell: renders the app machine's state; the wizard screen renders the wizard's, a page
 // screen its page machine's. The URL hash follows the app's location and is an input to it (§2).
 import { useSelector } from '@xstate/react';
-import { Suspense, useCallback, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Locale } from '../contract/entities.ts';
@@ -14,12 +14,12 @@ import { Layout } from './components/layout.tsx';
 import { ActorSystemProvider, type AppRef, systemActor, useSystemActor } from './machine-refs.ts';
 import { NavScriptContext } from './components/site-nav.tsx';
 import { EAGER_PAGE_SCREENS, PAGE_SCREENS } from './screens/page-screens.ts';
-import { WizardScreen } from './screens/wizard-screen.tsx';
+import { WizardSteps, wizardProgress } from './screens/wizard-screen.tsx';
 import { pathOf } from './routes.ts';
 import { FailureScreen, LoadingScreen } from './screens/status-screens.tsx';
 import { SessionContext } from './session.tsx';
 import { SiteContext } from './site.tsx';
-import { type EarlyFacilityChoice, FirstScreen } from './screens/first-screen.tsx';
+import { type EarlyFacilityChoice, FirstScreen, firstScreenProgress } from './screens/first-screen.tsx';
 import { isFirstScreen, markFirstScreen } from './first-screen.ts';
 import { loadLanguage } from './language.ts';
 import { APP_SCREENS } from './screens/app-screens.ts';
@@ -80,9 +80,6 @@ function AppShell({ app, i18n, answers, startHash }: AppProps) {
   const facilityCountry = useSelector(app, (s) =>
     s.context.location.kind === 'wizard' ? (s.context.location.country ?? '') : undefined,
   );
-  useEffect(() => {
-    if (!booting) markFirstScreen();
-  }, [booting]);
   // A country or state chosen on the painted facility step goes to the app's own picker (§2
   // deposit.facility), which loads its lists and tells the wizard's autosave.
   const handOverChoice = useCallback(
@@ -97,43 +94,48 @@ function AppShell({ app, i18n, answers, startHash }: AppProps) {
     },
     [app],
   );
+  const page = useSystemActor('page');
+  const wizardStep = useSelector(wizard, (s) => (s ? routeOf(s) : null));
+  const pageRoute = useSelector(app, (s) => (s.context.location.kind === 'page' ? s.context.location.route : null));
   // The session's idle limit: its warning shows over any screen (WCAG 2.2.1).
   const sessionTimer = useSystemActor('sessionTimeout');
+  // One Layout for every view (§2 shared layout): when the drawn first screen gives way to the app's
+  // own, or a page to the wizard, only what is inside <main> is drawn anew.
+  // The pre-rendered first screen stays until the app has a screen of its own to show in its place
+  // (docs/decisions/0031): while the form state is read, and on the app's way to its first screen (the
+  // language the payer keeps, a page's machine on its way), never a loading screen in between.
+  const ownScreen = (view === 'wizard' && !!wizard) || (view === 'page' && !!page) || view === 'failed';
+  const [tookOver, setTookOver] = useState(false);
+  if (ownScreen && !tookOver) setTookOver(true);
+  // The app's first screen is drawn and working (src/first-screen.ts; bench:web's opening ends here).
+  const started = ownScreen || (!booting && !firstScreen);
+  useEffect(() => {
+    if (started) markFirstScreen();
+  }, [started]);
   let body;
-  if (view === 'wizard' && wizard) {
-    body = <WizardScreen wizard={wizard} lang={lang} onLanguage={onLanguage} />;
+  let progress: number | null = null;
+  if (firstScreen && !tookOver && !ownScreen) {
+    body = <FirstScreen facilityCountry={facilityCountry} answers={answers} onChoiceLeft={handOverChoice} />;
+    progress = firstScreenProgress(facilityCountry);
+  } else if (view === 'wizard' && wizard) {
+    body = <WizardSteps wizard={wizard} lang={lang} />;
+    progress = wizardProgress(wizardStep);
   } else if (view === 'page') {
-    body = <PageScreen app={app} lang={lang} onLanguage={onLanguage} />;
+    body = <PageScreen app={app} />;
+    progress = pageRoute ? PAGES[pageRoute].progress : null;
   } else if (view === 'failed') {
-    body = (
-      <Layout lang={lang} onLanguage={onLanguage}>
-        <FailureScreen messageKey={bootError} onRetry={() => app.send({ type: 'app.retry' })} />
-      </Layout>
-    );
-  } else if (booting && firstScreen) {
-    // The pre-rendered first screen, until the form state is known (docs/decisions/0031).
-    body = (
-      <FirstScreen
-        lang={lang}
-        onLanguage={onLanguage}
-        facilityCountry={facilityCountry}
-        answers={answers}
-        onChoiceLeft={handOverChoice}
-      />
-    );
+    body = <FailureScreen messageKey={bootError} onRetry={() => app.send({ type: 'app.retry' })} />;
   } else {
-    body = (
-      <Layout lang={lang} onLanguage={onLanguage}>
-        <LoadingScreen />
-      </Layout>
-    );
+    body = <LoadingScreen />;
   }
   return (
     <I18nextProvider i18n={i18n}>
       <SiteContext.Provider value={site}>
         <SessionContext.Provider value={session}>
           <NavScriptContext.Provider value={navLoaded}>
-            {body}
+            <Layout lang={lang} onLanguage={onLanguage} progress={progress}>
+              {body}
+            </Layout>
             <SessionTimeoutDialog timer={sessionTimer} />
           </NavScriptContext.Provider>
         </SessionContext.Provider>
@@ -142,7 +144,8 @@ function AppShell({ app, i18n, answers, startHash }: AppProps) {
   );
 }
 
-function PageScreen({ app, lang, onLanguage }: { app: AppRef; lang: Locale; onLanguage: (l: Locale) => void }) {
+/** A page's screen (the app shell draws the Layout around it, at the page's progress). */
+function PageScreen({ app }: { app: AppRef }) {
   const { t } = useTranslation();
   const location = useSelector(app, (s) => s.context.location);
   const route = location.kind === 'page' ? location.route : null;
@@ -158,22 +161,24 @@ function PageScreen({ app, lang, onLanguage }: { app: AppRef; lang: Locale; onLa
   useEffect(() => {
     if (route) document.title = `${t(PAGES[route].titleKey)} - ${t('LAYOUT.SITE_NAME')}`;
   }, [route, t]);
-  return (
-    <Layout lang={lang} onLanguage={onLanguage} progress={route ? PAGES[route].progress : null}>
-      {Screen && page ? (
-        <Suspense fallback={<LoadingScreen />}>
-          <Screen key={page.id + (path ?? '')} page={page} />
-        </Suspense>
-      ) : (
-        <LoadingScreen />
-      )}
-    </Layout>
+  return Screen && page ? (
+    <Suspense fallback={<LoadingScreen />}>
+      <Screen key={page.id + (path ?? '')} page={page} />
+    </Suspense>
+  ) : (
+    <LoadingScreen />
   );
 }
 
 /** A hash as the app understands it, so '#/landing' and '#/landing/' count as the same. */
 function locationKey(hash: string): string {
   return JSON.stringify(locationOf(hash));
+}
+
+/** The address is that of the page the app is on (the app wrote it, src/app.tsx PageScreen). */
+function isAppsPage(app: AppRef, hash: string): boolean {
+  const at = app.getSnapshot().context.location;
+  return at.kind === 'page' && locationKey(hash) === locationKey(`#${pagePath(at)}`);
 }
 
 /** §2: a hashchange (back button, link, typed URL) asks the app to go there; its guards decide. */
@@ -205,7 +210,10 @@ function useHashInput(app: AppRef, startHash: string | undefined) {
     window.addEventListener('hashchange', onHash);
     // A link followed on the painted page while the scripts were still starting (a slow phone) moved
     // the address after the app read it and before this listener was there: it is taken now.
-    if (startHash !== undefined && window.location.hash !== startHash) onHash();
+    // (Not the page's own address, which the app may have written already: that would read it again.)
+    if (startHash !== undefined && window.location.hash !== startHash && !isAppsPage(app, window.location.hash)) {
+      onHash();
+    }
     return () => window.removeEventListener('hashchange', onHash);
   }, [app, startHash]);
 }

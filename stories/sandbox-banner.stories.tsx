@@ -4,6 +4,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import { isLocale } from '../src/i18n.ts';
+import { Layout } from '../src/components/layout.tsx';
 import { SandboxBanner } from '../src/components/sandbox-banner.tsx';
 import { FirstScreen } from '../src/screens/first-screen.tsx';
 import { t } from './support/checks.ts';
@@ -14,7 +15,9 @@ const meta = {
   render: (_args, { globals }) => (
     <>
       <SandboxBanner />
-      <FirstScreen lang={isLocale(globals['locale']) ? globals['locale'] : 'en'} onLanguage={() => {}} />
+      <Layout lang={isLocale(globals['locale']) ? globals['locale'] : 'en'} onLanguage={() => {}}>
+        <FirstScreen />
+      </Layout>
     </>
   ),
 } satisfies Meta;

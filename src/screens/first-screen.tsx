@@ -7,13 +7,12 @@
 import { useEffect, useState } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { PROGRESS } from '../../contract/constants.ts';
-import { EMPTY_FORM, type Locale } from '../../contract/entities.ts';
+import { EMPTY_FORM } from '../../contract/entities.ts';
 import type { FacilityAnswers } from '../../contract/first-screens.ts';
 import type { ActorIO } from '../../machines/actors.types.ts';
 import { allowedCountries, facilityPickerMachine } from '../../machines/facility-picker.machine.ts';
 import { landingMachine } from '../../machines/landing.machine.ts';
 import { wizardMachine } from '../../machines/wizard.machine.ts';
-import { Layout } from '../components/layout.tsx';
 import { FacilityStep } from './facility-step.tsx';
 import { LandingPage } from './pages/landing-page.tsx';
 import { LoadingScreen } from './status-screens.tsx';
@@ -73,40 +72,37 @@ function idleFacilityStep(answers: FacilityAnswers) {
   };
 }
 
+/**
+ * The first screen's content (the app shell draws the Layout around it, at `firstScreenProgress`, so that
+ * the header and footer stay when the app's own screen replaces this one).
+ */
 export function FirstScreen({
-  lang,
-  onLanguage,
   facilityCountry,
   answers,
   onChoiceLeft,
 }: {
-  lang: Locale;
-  onLanguage: (l: Locale) => void;
   /** The facility step's country, when the address is the facility step's; else the welcome page. */
-  facilityCountry?: string;
-  answers?: FacilityAnswers;
+  facilityCountry?: string | undefined;
+  answers?: FacilityAnswers | undefined;
   /** Called as the app's own step takes over, when the payer chose a country or state meanwhile. */
   onChoiceLeft?: (choice: EarlyFacilityChoice) => void;
 }) {
-  if (facilityCountry === undefined) return <FirstLanding lang={lang} onLanguage={onLanguage} />;
-  return (
-    <Layout lang={lang} onLanguage={onLanguage} progress={PROGRESS.facility}>
-      {answers?.country === facilityCountry ? (
-        <FirstFacilityStep answers={answers} onChoiceLeft={onChoiceLeft} />
-      ) : (
-        <LoadingScreen />
-      )}
-    </Layout>
+  if (facilityCountry === undefined) return <FirstLanding />;
+  return answers?.country === facilityCountry ? (
+    <FirstFacilityStep answers={answers} onChoiceLeft={onChoiceLeft} />
+  ) : (
+    <LoadingScreen />
   );
 }
 
-function FirstLanding({ lang, onLanguage }: { lang: Locale; onLanguage: (l: Locale) => void }) {
+/** The progress bar's figure of the first screen (§2: the facility step's; none on the welcome page). */
+export function firstScreenProgress(facilityCountry: string | undefined): number | null {
+  return facilityCountry === undefined ? null : PROGRESS.facility;
+}
+
+function FirstLanding() {
   const [landing] = useState(idleLanding);
-  return (
-    <Layout lang={lang} onLanguage={onLanguage}>
-      <LandingPage page={landing} />
-    </Layout>
-  );
+  return <LandingPage page={landing} />;
 }
 
 function FirstFacilityStep({

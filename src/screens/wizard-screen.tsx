@@ -71,6 +71,7 @@ const TITLES: Record<WizardRoute, string> = {
   receipt: 'RECEIPT.HEADING',
 };
 
+/** The wizard in the Layout at the step's progress (§2), as the stories show it. */
 export function WizardScreen({
   wizard,
   lang,
@@ -80,12 +81,28 @@ export function WizardScreen({
   lang: Locale;
   onLanguage: (l: Locale) => void;
 }) {
+  return (
+    <Layout lang={lang} onLanguage={onLanguage} progress={wizardProgress(useSelector(wizard, routeOf))}>
+      <WizardSteps wizard={wizard} lang={lang} />
+    </Layout>
+  );
+}
+
+/** The progress bar's figure of a step (§2); none while routing, loading or failed. */
+export function wizardProgress(step: WizardRoute | null): number | null {
+  return step ? PROGRESS[step] : null;
+}
+
+/**
+ * The wizard's steps, without the Layout: the app shell draws the Layout around them, so that it stays
+ * when the first screen or a page gives way to the wizard.
+ */
+export function WizardSteps({ wizard, lang }: { wizard: WizardRef; lang: Locale }) {
   // The route shown (the machine's, machines/wizard.machine.ts); null while routing, loading or failed.
   const step = useSelector(wizard, routeOf);
   const failed = useSelector(wizard, (s) => screenOf(WIZARD_SCREENS, 'wizard', s, 'step')?.view === 'failed');
   const country = useSelector(wizard, (s) => s.context.fields.facility_country);
   useHashSync(step, country);
-  const progress = step ? PROGRESS[step] : null;
   useEffect(() => {
     if (!step) return;
     // In a task of its own: after the app has marked its first screen (its effect runs after this one),
@@ -105,11 +122,9 @@ export function WizardScreen({
     document.title = step ? `${t(TITLES[step])} - ${t('LAYOUT.SITE_NAME')}` : t('LAYOUT.SITE_NAME');
   }, [step, t]);
   return (
-    <Layout lang={lang} onLanguage={onLanguage} progress={progress}>
-      <Suspense fallback={<LoadingScreen />}>
-        <Step wizard={wizard} step={step} failed={failed} lang={lang} />
-      </Suspense>
-    </Layout>
+    <Suspense fallback={<LoadingScreen />}>
+      <Step wizard={wizard} step={step} failed={failed} lang={lang} />
+    </Suspense>
   );
 }
 
