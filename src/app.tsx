@@ -99,8 +99,6 @@ function AppShell({ app, i18n, answers, startHash }: AppProps) {
   const pageRoute = useSelector(app, (s) => (s.context.location.kind === 'page' ? s.context.location.route : null));
   // The session's idle limit: its warning shows over any screen (WCAG 2.2.1).
   const sessionTimer = useSystemActor('sessionTimeout');
-  // One Layout for every view (§2 shared layout): when the drawn first screen gives way to the app's
-  // own, or a page to the wizard, only what is inside <main> is drawn anew.
   // The pre-rendered first screen stays until the app has a screen of its own to show in its place
   // (docs/decisions/0031): while the form state is read, and on the app's way to its first screen (the
   // language the payer keeps, a page's machine on its way), never a loading screen in between.
@@ -112,6 +110,8 @@ function AppShell({ app, i18n, answers, startHash }: AppProps) {
   useEffect(() => {
     if (started) markFirstScreen();
   }, [started]);
+  // One Layout for every view (§2 shared layout): when the drawn first screen gives way to the app's
+  // own, or a page to the wizard, only what is inside <main> is drawn anew.
   let body;
   let progress: number | null = null;
   if (firstScreen && !tookOver && !ownScreen) {
