@@ -100,7 +100,7 @@ export function applyAnswer(
   return {
     fields,
     errors: {
-      ...unansweredChoiceErrors(context.errors, fields),
+      ...stepFoundErrors(context.errors, fields),
       ...withoutErrors(answer.errors, Object.keys(context.dirty)),
     },
   };
@@ -112,7 +112,7 @@ export function applyAnswer(
  * a fraud flag's (§5/§8 FRAUD_CONTROL_MESSAGE, from its own call), which stays until the field is edited
  * (an edit drops it, assignChange).
  */
-function unansweredChoiceErrors(errors: FieldErrors, fields: FormFields): FieldErrors {
+function stepFoundErrors(errors: FieldErrors, fields: FormFields): FieldErrors {
   const kept: FieldErrors = {};
   for (const key of ['facility_id', 'deposit_type', 'deposit_inmate_id'] as const) {
     const error = errors[key];

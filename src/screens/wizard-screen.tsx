@@ -81,8 +81,9 @@ export function WizardScreen({
   lang: Locale;
   onLanguage: (l: Locale) => void;
 }) {
+  const step = useSelector(wizard, routeOf);
   return (
-    <Layout lang={lang} onLanguage={onLanguage} progress={wizardProgress(useSelector(wizard, routeOf))}>
+    <Layout lang={lang} onLanguage={onLanguage} progress={wizardProgress(step)}>
       <WizardSteps wizard={wizard} lang={lang} />
     </Layout>
   );
