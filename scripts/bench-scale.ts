@@ -6,7 +6,8 @@
 //                   largest facilities, each connection with a session cookie; the server keeps search
 //                   pages a few seconds (docs/decisions/0062), so the same 25 searches are mostly its copy
 //   search_1m_uncached  the same searches with no page kept (searchKeepMs 0): every one reads the database
-//   state_all       GET /state/all, one session per connection
+//   state_all       GET /state/all, one session per connection; then state_all_floor, the same requests
+//                   to the least such an answer costs (Fastify and the one statement: see floor() below)
 //   state_save      POST /state/save of a changed amount, one session per connection
 //   process_deposit whole deposits, each from its own session with a filled form and a vault token
 //                   (prepared over HTTP first), all to one person who already has thousands
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     serve: { type: 'boolean', default: false },
     bare: { type: 'boolean', default: false },
     hello: { type: 'boolean', default: false },
+    floor: { type: 'boolean', default: false },
     port: { type: 'string', default: process.env['BENCH_PORT'] ?? '0' },
     engines: { type: 'string', default: 'sqlite,postgres' },
     only: { type: 'string', default: 'search_1m,search_1m_uncached,state_all,state_save,process_deposit' },
@@ -114,6 +116,51 @@ async function hello(): Promise<void> {
   console.log(`listening ${(app.server.address() as { port: number }).port}`);
 }
 
+/**
+ * `--floor`: the least a `GET /state/all` can cost where every instance reads the session from the shared
+ * database (docs/decisions/0067): Fastify, the one statement that reads a session with its form state (the
+ * join the app runs, prepared once), and an answer of the same shape (the stored fields and errors, the
+ * CSRF token, the site's values) written with JSON.stringify. No hooks, headers, cookie plugin, metrics,
+ * limits or checks.
+ */
+async function floor(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const location = locationFrom(args);
+  const text =
+    'select s.id, s.csrf_token, s.user_id, s.created_at, s.last_seen_at, f.fields_json, f.errors_json ' +
+    'from sessions s left join form_states f on f.session_id = s.id where s.id = $1 and s.last_seen_at > $2';
+  let read: (id: string, cutoff: string) => Promise<Record<string, unknown> | undefined>;
+  if ('postgresUrl' in location) {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: location.postgresUrl, max: 10 });
+    read = async (id, cutoff) =>
+      (await pool.query<Record<string, unknown>>({ name: 'floor', text, values: [id, cutoff] })).rows[0];
+  } else {
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(location.sqlitePath);
+    const stmt = db.prepare(text.replace('$1', '?').replace('$2', '?'));
+    read = (id, cutoff) => Promise.resolve(stmt.all(id, cutoff)[0] as Record<string, unknown> | undefined);
+  }
+  const site = {
+    customer_service_phone: '',
+    support_phone: '',
+    visit_url: '',
+    legal_urls: {},
+    session_idle_seconds: 1800,
+  };
+  const app = Fastify();
+  app.get(PATHS.stateAll, async (request, reply) => {
+    const id = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1] ?? '';
+    const row = await read(id, new Date(Date.now() - 1_800_000).toISOString());
+    if (!row) return reply.code(403).send({});
+    const fields = JSON.parse(String(row['fields_json'] ?? '{}')) as Record<string, unknown>;
+    const errors = JSON.parse(String(row['errors_json'] ?? '{}')) as Record<string, unknown>;
+    return { fields, errors, locale: fields['locale'], csrf_token: row['csrf_token'], site };
+  });
+  await app.listen({ port: Number(args.port), host: '127.0.0.1' });
+  console.log(`listening ${(app.server.address() as { port: number }).port}`);
+}
+
 interface Child {
   base: string;
   pid: number | undefined;
@@ -143,7 +190,7 @@ function cpuSecondsOf(pid: number | undefined): number | undefined {
 }
 
 /** Starts this script in a mode and waits for its `listening PORT`. */
-function startChild(mode: '--serve' | '--bare' | '--hello', extra: string[]): Promise<Child> {
+function startChild(mode: '--serve' | '--bare' | '--hello' | '--floor', extra: string[]): Promise<Child> {
   // The child's stdin is a pipe from this process: it exits when this process does, however it ends.
   // BENCH_SERVER_NODE_ARGS: node options for the app's process, e.g. `--cpu-prof` to see where its time goes.
   const nodeArgs = mode === '--serve' ? (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean) : [];
@@ -470,6 +517,16 @@ async function measureEngine(
         await load(base, [withSession({ method: 'GET', path: PATHS.stateAll })], { pid }),
         ceilings,
       );
+      // The floor (docs/decisions/0067) reads the same database with the same sessions, once the app is idle.
+      const floorServer = await startChild('--floor', [...dbArgs, '--port', '0']);
+      try {
+        const f = await load(floorServer.base, [withSession({ method: 'GET', path: PATHS.stateAll })], {
+          pid: floorServer.pid,
+        });
+        report(prefix, 'state_all_floor', f, ceilings);
+      } finally {
+        await floorServer.stop();
+      }
     });
   }
 
@@ -550,6 +607,10 @@ async function measureEngine(
         },
       );
       report(prefix, 'process_deposit', deposits, ceilings, '/s');
+      // Deposits of payers paying at once that PostgreSQL made run again (server/ops/metrics.ts).
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      const retries = /^db_transaction_retries_total (\d+)$/m.exec(metrics)?.[1];
+      if (retries !== undefined) print(`${prefix}process_deposit_retries`, Number(retries), 'transactions');
     });
   }
 }
@@ -649,12 +710,13 @@ async function main(): Promise<void> {
   }
 }
 
-if (args.serve || args.bare || args.hello) {
+if (args.serve || args.bare || args.hello || args.floor) {
   process.stdin.resume();
   process.stdin.on('end', () => process.exit(0));
   process.on('SIGTERM', () => process.exit(0));
   if (args.serve) await serve();
   else if (args.hello) await hello();
+  else if (args.floor) await floor();
   else bare();
 } else {
   await main();

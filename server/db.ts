@@ -47,6 +47,11 @@ export interface Database {
    * (docs/decisions/0051).
    */
   onConnectionError(listener: (err: Error) => void): void;
+  /**
+   * Hears of each transaction run again after a serialization failure or deadlock (PostgreSQL; SQLite
+   * runs one transaction at a time and never does): how often transactions collide, for metrics.
+   */
+  onTransactionRetry(listener: () => void): void;
   /** The connection pool's use, for metrics; undefined on SQLite, which has one connection. */
   poolUse(): PoolUse | undefined;
 }
@@ -184,6 +189,7 @@ function openSqlite(path: string): Database {
     },
     // A file on this machine: no connection to lose.
     onConnectionError: () => {},
+    onTransactionRetry: () => {},
     poolUse: () => undefined,
   };
 }
@@ -248,6 +254,7 @@ function openPostgres(url: string): Database {
   // connection in use has no listener of pg's, and an unheard 'error' event ends the process. Each
   // connection gets one listener for its whole life; the query that was using it fails on its own.
   const listeners: ((err: Error) => void)[] = [];
+  const retryListeners: (() => void)[] = [];
   const report = (err: Error) => {
     for (const l of listeners) l(err);
   };
@@ -280,6 +287,7 @@ function openPostgres(url: string): Database {
             });
         } catch (err) {
           if (!isRetryable(err) || attempt >= MAX_ATTEMPTS) throw err;
+          for (const l of retryListeners) l();
           // A random pause that grows with each attempt (to 250 ms) spreads the retries of transactions
           // that collided on the same rows, so they do not collide again together.
           await new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 2 ** attempt)));
@@ -288,6 +296,7 @@ function openPostgres(url: string): Database {
     },
     close: () => kysely.destroy(),
     onConnectionError: (listener) => listeners.push(listener),
+    onTransactionRetry: (listener) => retryListeners.push(listener),
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }

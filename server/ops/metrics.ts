@@ -51,6 +51,8 @@ export interface Metrics {
   rateLimitRefusal(route: string): void;
   /** A database connection lost (server/db.ts onConnectionError): `db_connection_errors_total`. */
   connectionError(): void;
+  /** A transaction run again after a serialization failure or deadlock: `db_transaction_retries_total`. */
+  transactionRetry(): void;
   /** Every metric in Prometheus's text format. */
   text(): Promise<string>;
   readonly contentType: string;
@@ -134,6 +136,11 @@ export function createMetrics(db: Pick<Database, 'poolUse'>): Metrics {
     help: 'Database connections lost (a server that went away or restarted).',
     registers,
   });
+  const transactionRetries = new Counter({
+    name: 'db_transaction_retries_total',
+    help: 'Transactions run again after a serialization failure or deadlock (PostgreSQL): payers acting at once on the same rows.',
+    registers,
+  });
   new Gauge({
     name: 'db_pool_connections',
     help: 'Database pool: connections open (total), idle among them, and requests waiting for one.',
@@ -171,6 +178,7 @@ export function createMetrics(db: Pick<Database, 'poolUse'>): Metrics {
       http.observe({ method, route, status_code: String(status) }, seconds),
     rateLimitRefusal: (route) => rateLimited.inc({ route }),
     connectionError: () => connectionErrors.inc(),
+    transactionRetry: () => transactionRetries.inc(),
     async text() {
       const read = readQueues;
       lastRead = read

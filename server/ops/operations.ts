@@ -63,6 +63,7 @@ export function operationsServerOptions(
 export function createOperations(db: Database): Operations {
   const metrics = createMetrics(db);
   db.onConnectionError(() => metrics.connectionError());
+  db.onTransactionRetry(() => metrics.transactionRetry());
   return { metrics, lifecycle: createLifecycle() };
 }
 

@@ -7,6 +7,7 @@ import { loadFacilities, loadInmates } from '../../server/fixtures.ts';
 import { MIGRATIONS } from '../../server/migrations.ts';
 import { createStore, type Repos, type Store } from '../../server/repo/repos.ts';
 import { seedIfEmpty } from '../../server/seed.ts';
+import { createOperations } from '../../server/ops/operations.ts';
 import { TEST_ENGINE, openTestDatabase } from './helpers.ts';
 
 let db: Database;
@@ -110,6 +111,31 @@ describe('database', () => {
     await expect(rolledBack).rejects.toThrow('abort');
     expect(await readDuring).toBeUndefined();
   });
+  it('runs again a transaction that collided with another, and says so to the metrics', async () => {
+    const { metrics } = createOperations(db);
+    await sql`CREATE TABLE retry_probe (n INTEGER NOT NULL)`.execute(db.kysely);
+    // Each of two transactions counts the rows, then adds one numbered by its count: run side by side
+    // on PostgreSQL, one of them must be run again (it would otherwise add the same number); SQLite runs
+    // them one after the other. Both end with the numbers 0 and 1 and both see every row.
+    let counted = 0;
+    let bothCounted: () => void = () => {};
+    const counting = new Promise<void>((r) => (bothCounted = r));
+    const add = () =>
+      db.transaction(async (trx) => {
+        const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM retry_probe`.execute(trx);
+        counted += 1;
+        if (counted === 2) bothCounted();
+        if (TEST_ENGINE === 'postgres' && counted <= 2) await counting;
+        await sql`INSERT INTO retry_probe (n) VALUES (${Number(rows[0]?.n)})`.execute(trx);
+      });
+    await Promise.all([add(), add()]);
+    const { rows } = await sql<{ n: number }>`SELECT n FROM retry_probe ORDER BY n`.execute(db.kysely);
+    expect(rows.map((r) => Number(r.n))).toEqual([0, 1]);
+    const retries = /^db_transaction_retries_total (\d+)$/m.exec(await metrics.text())?.[1];
+    if (TEST_ENGINE === 'postgres') expect(Number(retries)).toBeGreaterThanOrEqual(1);
+    else expect(retries).toBe('0');
+  });
+
   it('reads times back as the ISO text they were written as', async () => {
     await repos.sessions.insert({ id: 's2', csrf_token: 't', user_id: null, created_at: NOW, last_seen_at: NOW });
     expect(await repos.sessions.findActive('s2', '2026-11-22T11:59:59.999Z')).toMatchObject({ created_at: NOW });
