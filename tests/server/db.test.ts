@@ -111,12 +111,13 @@ describe('database', () => {
     await expect(rolledBack).rejects.toThrow('abort');
     expect(await readDuring).toBeUndefined();
   });
+
   it('runs again a transaction that collided with another, and says so to the metrics', async () => {
     const { metrics } = createOperations(db);
     await sql`CREATE TABLE retry_probe (n INTEGER NOT NULL)`.execute(db.kysely);
     // Each of two transactions counts the rows, then adds one numbered by its count: run side by side
     // on PostgreSQL, one of them must be run again (it would otherwise add the same number); SQLite runs
-    // them one after the other. Both end with the numbers 0 and 1 and both see every row.
+    // them one after the other. Either way the table ends with the numbers 0 and 1.
     let counted = 0;
     let bothCounted: () => void = () => {};
     const counting = new Promise<void>((r) => (bothCounted = r));
