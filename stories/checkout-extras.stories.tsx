@@ -174,9 +174,10 @@ export const CpaHidden: Story = {
   parameters: { machineState: 'checkoutExtras:cpa.hidden', scene: { server: DEST, route: 'checkout' } },
   play: async ({ canvas, loaded }) => {
     await noCpaLink(canvas);
-    // Texas was asked about and the answer came: not a CPA state.
+    // Texas was asked about and the answer came: not a CPA state. The worker tells of the answer it gave
+    // after the app has it, so the record may lag the screen by a moment.
     await expect(billingState(canvas)).toBe('TX');
-    await expect(cpaQuestions(loaded)).toEqual([{ state: 'TX', status: 200 }]);
+    await waitFor(() => expect(cpaQuestions(loaded)).toEqual([{ state: 'TX', status: 200 }]));
   },
 };
 
@@ -188,9 +189,9 @@ export const CpaFailed: Story = {
   },
   play: async ({ canvas, loaded }) => {
     await noCpaLink(canvas);
-    // Virginia was asked about and the server failed.
+    // Virginia was asked about and the server failed (the record of the answer may lag the screen).
     await expect(billingState(canvas)).toBe('VA');
-    await expect(cpaQuestions(loaded)).toEqual([{ state: 'VA', status: 500 }]);
+    await waitFor(() => expect(cpaQuestions(loaded)).toEqual([{ state: 'VA', status: 500 }]));
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(t('CHECKOUT.HEADING'));
   },
 };
