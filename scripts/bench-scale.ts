@@ -10,7 +10,8 @@
 //                   to the least such an answer costs (Fastify and the one statement: see floor() below)
 //   state_save      POST /state/save of a changed amount, one session per connection
 //   process_deposit whole deposits, each from its own session with a filled form and a vault token
-//                   (prepared over HTTP first), all to one person who already has thousands
+//                   (prepared over HTTP first), all to one person who already has thousands, after an
+//                   uncounted round of 1,000 (the warm-up the other figures get from their first 2 s)
 // next to a bare node:http server and a Fastify hello server measured in the same run, each figure also
 // as a share of both, and as the server process's CPU time per request (on Linux: less moved by other
 // work on the machine than the rates are). Figures, never a verdict: one line each,
